@@ -1,0 +1,43 @@
+# 中国桥牌规则库 — every target installs what it is missing first.
+PYTHON ?= python3.11
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
+APT_PACKAGES := chromium fonts-noto-cjk
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all install system-deps docs check-docs site serve test bench clean
+
+all: site
+
+$(STAMP): requirements.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@rm -f $(VENV)/.installed-*; touch $@
+
+install: $(STAMP)
+
+# Debian's chromium (browser tests drive it through playwright; no browser download) and CJK fonts for screenshots.
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); fi
+
+# Regenerate the committed Markdown under docs/ from rulebook_src/ (the pipeline).
+docs: $(STAMP)
+	$(PY) -m scripts.build
+
+site: docs
+	$(PY) -m scripts.site
+
+serve: docs
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+test: $(STAMP) system-deps
+	$(PY) -m pytest -q -p no:cacheprovider tests
+
+bench: $(STAMP) system-deps
+	$(PY) bench/search
+	$(PY) bench/build
+
+clean:
+	rm -rf site site-* dist build
