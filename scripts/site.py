@@ -117,6 +117,10 @@ def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
         build_edition(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
+        if script.subdir:
+            # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
+            # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
+            (out_dir / script.subdir / "404.html").unlink(missing_ok=True)
 
 
 def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int) -> Path:
@@ -160,7 +164,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
-    logging.getLogger("jieba").setLevel(logging.INFO)
+    import jieba  # its import sets its own logger to DEBUG
+
+    jieba.setLogLevel(logging.INFO)
     result = build_site(args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve())
     print(f"edition {result.edition.label}")
     print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"

@@ -49,6 +49,7 @@ def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
         page.locator('label[for="__search"]').first.click()
     field.wait_for(state="visible", timeout=timeout)
     field.fill(query)
+    field.press("End")  # Material reads the query on keyup; `fill` (like an IME commit in a test) sends none
     page.locator(SEARCH_RESULT_LINK).first.wait_for(state="attached", timeout=timeout)
     return page.eval_on_selector_all(SEARCH_RESULT_LINK, "links => links.map(a => a.href)")
 
