@@ -70,9 +70,16 @@ def _default_fixes() -> tuple[TraditionalFix, ...]:
 def to_traditional_text(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
     """Plain text in simplified characters → traditional: '迟到罚分' → '遲到罰分'."""
     converted = _converter().convert(text)
-    for fix in _default_fixes() if fixes is None else fixes:
-        converted = converted.replace(fix.wrong, fix.right)
-    return converted
+    pattern, replacements = _fix_pattern(_default_fixes() if fixes is None else fixes)
+    return pattern.sub(lambda match: replacements[match.group(0)], converted) if replacements else converted
+
+
+@functools.lru_cache(maxsize=8)
+def _fix_pattern(fixes: tuple[TraditionalFix, ...]) -> tuple[re.Pattern, dict[str, str]]:
+    """One pass over the text, longest `wrong` first, so that a fix's output is never fixed again."""
+    ordered = sorted(fixes, key=lambda fix: -len(fix.wrong))
+    pattern = re.compile("|".join(re.escape(fix.wrong) for fix in ordered)) if ordered else re.compile(r"(?!)")
+    return pattern, {fix.wrong: fix.right for fix in ordered}
 
 
 def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
