@@ -488,7 +488,7 @@ def target_text(books: dict[str, Book], resolution: Resolution, limit: int = 160
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-SENTENCE_END = "。；！？\n"
+SENTENCE_END = "。！？\n"
 
 
 def citing_sentence(text: str, start: int, end: int, limit: int = 90) -> str:
