@@ -26,7 +26,7 @@ STEP = r"""
       | (?<=[A-HＡ-Ｈ款）)])l(?![A-Za-z])             # l for 1, only right after a step
       | [0-9０-９]{{1,2}}(?![0-9０-９.．%])            # 1
       | [①-⑳]
-    )[款项]?
+    )(?:\s?[款项])?                                 # 款 / 项, perhaps after a stray space (B 款)
 """.format(cn=CN_DIGITS)
 PATH = rf"(?:{STEP})+"
 STEP_RE = re.compile(STEP, re.VERBOSE)
@@ -200,7 +200,7 @@ def parse_path(text: str) -> tuple[Step, ...]:
     """'C款1' → (upper C, number 1); '1（1）B款' → (number 1, paren-number 1, upper B); '（一）1款' → (cn 一, number 1)."""
     steps = []
     for m in STEP_RE.finditer(text):
-        raw = fold(m.group(0)).rstrip("款项")
+        raw = fold(m.group(0)).rstrip("款项").strip()
         if raw.startswith("(") and raw[1:-1] and raw[1] in CN_DIGITS:
             steps.append(Step("cn", raw[1:-1]))
             continue
