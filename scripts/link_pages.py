@@ -6,7 +6,7 @@ from collections import Counter
 
 from .link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
 from .model import Article, Book, Paragraph
-from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_link
+from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = "assets/refs/previews.js"
@@ -65,8 +65,6 @@ class ReferenceSpans:
 
     def paragraph_markdown(self, para: Paragraph, page: str) -> str:
         """A paragraph outside the articles (a glossary definition) with its reference links."""
-        from .render import render_inline
-
         return render_inline(para.text, self(None, para, page))
 
 
@@ -107,7 +105,8 @@ def backlinks_markdown(index: LinkIndex, books: dict[str, Book], article: Articl
         return ""
     page = f"{article.book}/{article.slug}.md"
     items = citation_items(page, citations, books, show_target=True)
-    return "\n".join([f"## 引用本条的条文 {{#cited-by .backlinks-heading}}", "", *items])
+    # kept out of the search index: the sentences belong to the citing pages, where search already finds them
+    return "\n".join(["## 引用本条的条文 {#cited-by .backlinks-heading data-search-exclude}", "", *items])
 
 
 def missing_anchor_heading(book: str, number: int) -> str:

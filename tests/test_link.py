@@ -210,7 +210,7 @@ def pages(rulebook):
         ("regulations/28.md", '[本条（一）1款](28.md#一-1){.ref data-ref="regulations/28#一-1"}'),
         ("laws/13.md", '[第14条](../about/missing-references.md#laws-14){.ref .ref-missing data-ref="missing/laws/14"}'),
         ("glossary.md", '[第17条](laws/17.md){.ref data-ref="laws/17"}'),
-        ("laws/23.md", "## 引用本条的条文 {#cited-by .backlinks-heading}"),
+        ("laws/23.md", "## 引用本条的条文 {#cited-by .backlinks-heading data-search-exclude}"),
         ("about/missing-references.md", "### 规则第14条 {#laws-14}"),
         ("about/build-report.md", "**未能解析的引用：0**"),
     ],
