@@ -405,10 +405,10 @@ def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
 
 
 # --- the whole rulebook -------------------------------------------------------------------------------
-def link_rulebook(rulebook) -> LinkIndex:
+def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
     """Finds and resolves every reference in every article paragraph and glossary definition; checks aliases point somewhere."""
     books: dict[str, Book] = rulebook.books
-    aliases = load_title_aliases()
+    aliases = load_title_aliases(src_dir)
     problems = [
         f"reference_titles.yml: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
         for a in aliases

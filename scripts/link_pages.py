@@ -155,7 +155,8 @@ def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
 STATUS_NAMES = [
     ("found", "正文写出的引用（合计）"),
     ("clause", "链接到具体款项"),
-    ("article", "链接到条（未指明款项，或所引款项在来源的条文结构中找不到）"),
+    ("article", "链接到条（其中所引款项在来源的条文结构中找不到的，见下）"),
+    ("clause-not-found", "　其中：所引款项找不到、改链到整条"),
     ("book", "链接到全书目录（《中国桥牌竞赛规则》等）"),
     ("missing", "指向来源中缺失的条文（不加失效链接，见“缺失条文的引用”页）"),
     ("self", "“本条规则”“本条规定”等指本条自身（不加链接）"),

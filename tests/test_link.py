@@ -230,3 +230,12 @@ def test_every_linked_reference_is_rendered_as_a_link(pages, index):
     expected = sum(1 for c in index.citations if not c.reference.implied and c.resolution.status in ("clause", "article", "book", "missing"))
     rendered = sum(text.count("{.ref") for path, text in pages.items() if path.endswith(".md"))
     assert rendered == expected
+
+
+def test_build_report_shows_the_index_counts(pages, index):
+    from scripts.link_pages import STATUS_NAMES
+
+    report = pages["about/build-report.md"]
+    counts = index.counts()
+    for key, name in STATUS_NAMES:
+        assert f"| {name} | {counts[key]} |" in report
