@@ -384,8 +384,12 @@ def resolve_title(ref: Reference, books: dict[str, Book], aliases) -> Resolution
         for article in books[key].articles.values():
             if article.title == ref.title:
                 return Resolution("article", key, article.slug)
+    citing = books[ref.book].articles.get(ref.slug) if ref.slug else None
     for key in order:
-        for article in books[key].articles.values():
+        articles = list(books[key].articles.values())
+        if citing is not None and key == ref.book:
+            articles = [citing] + [a for a in articles if a is not citing]  # the citing article's own headings first
+        for article in articles:
             for clause in article.walk_clauses():
                 if clause.title == ref.title:
                     return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
