@@ -1,7 +1,6 @@
 """The result every calculator returns: one JSON-ready dict with the penalty, the quoted rule and the reading used."""
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play")
@@ -16,11 +15,14 @@ def rational(value) -> Fraction:
 
 
 def round_half_up(value, decimals: int) -> Fraction:
-    """第35条: 四舍五入 (round half up, never to even), keeping `decimals` places: 0.125 at 2 → 0.13."""
+    """第35条: 四舍五入 (round half up, away from zero; never to even), keeping `decimals` places: 0.125 at 2 → 0.13.
+
+    Exact integer arithmetic, the same steps as the widget's roundHalfUp: |n|·10^d / den rounded half up.
+    """
     exact = rational(value)
-    quantum = Decimal(1).scaleb(-decimals)
-    decimal = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(quantum, rounding=ROUND_HALF_UP)
-    return Fraction(decimal)
+    scale = 10 ** decimals
+    magnitude = (2 * abs(exact.numerator) * scale + exact.denominator) // (2 * exact.denominator)
+    return Fraction(magnitude if exact >= 0 else -magnitude, scale)
 
 
 def json_number(value):

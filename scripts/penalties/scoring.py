@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer, parse_number
-from .result import empty_penalty, format_number, json_number, make_result, round_half_up
+from .result import empty_penalty, rational, format_number, json_number, make_result, round_half_up
 from .tables import load_tables
 from .timing import fill
 
@@ -91,7 +91,7 @@ def fouled(*, event, boards="1", whole_match=False, tie_vp=None) -> dict:
         spec = table["teams"]
         if whole_match:
             tie = Fraction(forfeit_table["tie_vp_25"]) if tie_vp in (None, "") else parse_number(tie_vp, "tie-vp")
-            offender_vp = tie * Fraction(spec["whole_match"]["offender_factor"]).limit_denominator(100)
+            offender_vp = tie * rational(spec["whole_match"]["offender_factor"])
             scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": "参照“弃权的处理”"}}
             headline = f"不能重赛时，违规方得平局时80%的分数：{format_number(tie)}×0.8={format_number(offender_vp)}VP"
             quote = spec["whole_match"]["quote"]
@@ -192,8 +192,7 @@ def forfeit(*, event, own_average=None, opponent_average=None, tie_vp=None, vp_s
     consequences.append(table["disqualification"]["quote"])
     return make_result(
         "forfeit", table["article"], anchor=spec["anchor"],
-        inputs={"event": event, "own_average": own_average or None, "opponent_average": opponent_average or None,
-                "tie_vp": json_number(tie), "vp_scale": vp_scale, "boards": boards or None},
+        inputs={"event": event, "vp_scale": vp_scale, "tie_vp": json_number(tie)},
         band=spec["label"], penalty=penalty, quote=non["quote"], readings=readings, other_readings=others,
         consequences=consequences, subject=f"{spec['label']}，一方弃权", headline=headline,
         scores={"forfeiting": forfeiting, "non_forfeiting": non_scores}, candidates=candidates or None)
