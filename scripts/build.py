@@ -7,6 +7,8 @@ from pathlib import Path
 
 from .errors import RulebookError
 from .pages import book_index_page, glossary_page, home_page, navigation
+from .penalties.export import DATA_JS, widget_data_text
+from .penalties.widgets import widget_markup_for
 from .pipeline import Rulebook, build_rulebook
 from .render import GENERATED, PageRenderer
 from .report import report_page
@@ -22,9 +24,10 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key)
         for slug, article in book.articles.items():
-            pages[f"{key}/{slug}.md"] = renderer.article_page(article)
+            pages[f"{key}/{slug}.md"] = renderer.article_page(article, widget_markup=widget_markup_for(key, slug))
     pages["about/build-report.md"] = report_page(rulebook)
     pages[".nav.yml"] = navigation(rulebook)
+    pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
     return pages
 
 
