@@ -54,7 +54,7 @@ def on_post_build(*, config) -> None:
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     stock = json.loads(index_path.read_text(encoding="utf-8"))
-    index = build_search_index(stock, user_dict=USER_DICT, synonyms_path=SYNONYMS)
+    index = build_search_index(site, stock, user_dict=USER_DICT, synonyms_path=SYNONYMS)
     write_search_index(index, index_path)
     worker = site / _worker_path()
     worker.parent.mkdir(parents=True, exist_ok=True)

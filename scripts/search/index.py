@@ -1,9 +1,9 @@
-"""Builds the compact search index (sections, vocabulary, script folding, synonyms) from Material's stock index.
+"""Builds the compact search index (clause sections, vocabulary, script folding, synonyms) after the site is built.
 
-Material's search plugin already splits every page into sections (page top + one per heading with an id, so a
-clause heading gives a clause anchor).  `build_search_index` reads that stock index and turns it into ours:
+`build_search_index` takes the page list from Material's stock index (so `search: exclude` is honoured) and reads
+the built HTML of each page, because a clause is a `.clause` element with an id as often as it is a heading:
 
-    sections = read_sections(stock)                  # plain simplified text per section, tags and U+200B removed
+    sections = read_sections(site_dir, stock)        # page top, each heading, each clause: plain simplified text
     vocabulary = build_vocabulary(texts, user_dict)  # jieba words of the corpus, for segmenting queries in the browser
     fold = build_fold_map(corpus_chars, variants)    # traditional → simplified, one character to one character
     synonyms = load_search_vocabulary(path)          # reviewed query expansions, with reasons
@@ -17,6 +17,7 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
@@ -28,7 +29,11 @@ ARTICLE_LOCATION = re.compile(
     r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
 )
 TAG = re.compile(r"<[^>]+>")
-BLOCK_END = re.compile(r"</(?:p|li|pre|h[1-6]|td|th|tr|dd|dt)>|<br\s*/?>", re.IGNORECASE)
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
+# Page furniture that is not rule text: provenance notes and the breadcrumb line; the ¶ permalinks.
+SKIP_CLASSES = {"provenance", "article-meta", "headerlink"}
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
@@ -61,20 +66,153 @@ class SearchVocabulary:
     stopwords: list[str] = field(default_factory=list)
 
 
-def plain_text(markup: str) -> str:
-    """Material's section markup as one line of text: `<p>迟到\u200b罚分</p><p>…` → `迟到罚分 …`."""
-    text = BLOCK_END.sub(" ", markup)
-    text = html.unescape(TAG.sub("", text)).replace("\u200b", "")
-    return SPACES.sub(" ", text).strip()
-
-
-def read_sections(stock: dict) -> list[Section]:
-    """The sections of Material's stock index, in its order (each page top before its headed sections)."""
-    sections = []
+def page_locations(stock: dict) -> list[tuple[str, str]]:
+    """The pages Material indexed (it honours `search: exclude`), as (location, title), in its order."""
+    pages: dict[str, str] = {}
     for n, doc in enumerate(stock.get("docs", [])):
         if "location" not in doc:
             raise SearchDataError(f"search_index.json: docs[{n}] has no 'location': {json.dumps(doc)[:120]!r}")
-        sections.append(Section(doc["location"], plain_text(doc.get("title", "")), plain_text(doc.get("text", ""))))
+        path = doc["location"].split("#", 1)[0]
+        if path not in pages:
+            pages[path] = html.unescape(TAG.sub("", doc.get("title", ""))).replace("\u200b", "")
+    return list(pages.items())
+
+
+def page_file(site_dir: Path, location: str) -> Path:
+    """`laws/26/` → site/laws/26/index.html; `laws/26.html` (offline build) → site/laws/26.html; `` → index.html."""
+    if location == "" or location.endswith("/"):
+        return site_dir / location / "index.html"
+    return site_dir / location
+
+
+class SectionParser(HTMLParser):
+    """Splits a page's content into sections: the page top, each heading with an id, each `.clause` with an id.
+
+    `<h2 id="b">B. 其他的取消叫牌</h2><p>…</p>` opens section `#b` titled `B. 其他的取消叫牌`;
+    `<div class="clause level-2" id="一-1"><p><a class="clause-label">1.</a> 在循环赛…</p></div>` opens `#一-1`
+    titled `<last heading> 1.`, and text after the div goes back to the heading's section.
+    Elements of SKIP_CLASSES (provenance notes, the breadcrumb), `data-search-exclude`, scripts and the ¶ permalinks
+    are left out.
+    """
+
+    def __init__(self, location: str, page_title: str):
+        super().__init__(convert_charrefs=True)
+        self.location = location
+        self.sections = [Section(location, page_title, "")]
+        self.heading_section = self.sections[0]  # section of the last heading (text after a clause ends goes here)
+        self.stack: list[tuple[str, str]] = []  # (tag, role) of open elements; role: skip | heading | clause | label | ""
+        self.in_content = False
+        self.depth = 0
+        self.label = ""
+        self.buffer: list[str] = []
+
+    # -- where text goes
+    def _current(self) -> Section:
+        for tag, role in reversed(self.stack):
+            if role.startswith("clause:"):
+                return self._by_anchor(role[len("clause:"):])
+        return self.heading_section
+
+    def _by_anchor(self, anchor: str) -> Section:
+        location = f"{self.location}#{anchor}"
+        for section in reversed(self.sections):
+            if section.location == location:
+                return section
+        raise KeyError(location)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if not self.in_content:
+            if tag == "article" and "md-content__inner" in classes:
+                self.in_content = True
+                self.depth = 0
+            return
+        if tag in VOID_TAGS:
+            if tag == "br":
+                self._text(" ")
+            return
+        self.depth += 1
+        if any(role == "skip" for _, role in self.stack):
+            self.stack.append((tag, "skip"))
+            return
+        if tag in ("script", "style") or "data-search-exclude" in attrs or SKIP_CLASSES.intersection(classes):
+            self.stack.append((tag, "skip"))
+            return
+        anchor = attrs.get("id")
+        if tag in HEADINGS and anchor and tag != "h1":
+            section = Section(f"{self.location}#{anchor}", "", "")
+            self.sections.append(section)
+            self.heading_section = section
+            self.stack.append((tag, "heading"))
+            return
+        if tag == "h1":
+            self.stack.append((tag, "title"))
+            return
+        if anchor and "clause" in classes:
+            base = self.heading_section.title if self.heading_section is not self.sections[0] else ""
+            self.sections.append(Section(f"{self.location}#{anchor}", base, ""))
+            self.stack.append((tag, f"clause:{anchor}"))
+            return
+        if "clause-label" in classes:
+            self.stack.append((tag, "label"))
+            return
+        self.stack.append((tag, ""))
+
+    def handle_endtag(self, tag):
+        if not self.in_content or tag in VOID_TAGS:
+            return
+        if self.depth == 0:
+            if tag == "article":
+                self.in_content = False
+            return
+        # close up to the matching open tag (tolerates unclosed <p>/<li>)
+        while self.stack:
+            open_tag, role = self.stack.pop()
+            self.depth -= 1
+            if open_tag == tag:
+                break
+        if tag in BLOCK_TAGS:
+            self._text(" ")
+
+    def handle_data(self, data):
+        if not self.in_content:
+            return
+        roles = [role for _, role in self.stack]
+        if "skip" in roles:
+            return
+        if "label" in roles:
+            section = self._current()
+            section.title = f"{section.title} {data.strip()}".strip()
+            return
+        if "heading" in roles or "title" in roles:
+            section = self.heading_section if "heading" in roles else self.sections[0]
+            section.title += data
+            return
+        self._text(data)
+
+    def _text(self, data: str) -> None:
+        section = self._current()
+        section.text += data
+
+
+def read_sections(site_dir: Path, stock: dict) -> list[Section]:
+    """The sections of every page Material indexed, read from the built HTML, in Material's page order."""
+    sections = []
+    for location, title in page_locations(stock):
+        path = page_file(site_dir, location)
+        if not path.is_file():
+            raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
+        parser = SectionParser(location, "")
+        parser.feed(path.read_text(encoding="utf-8"))
+        parser.close()
+        if not parser.sections[0].title:
+            parser.sections[0].title = title
+        for n, section in enumerate(parser.sections):
+            section.title = SPACES.sub(" ", section.title).strip()
+            section.text = SPACES.sub(" ", section.text).strip()
+            if n == 0 or section.text or section.title:
+                sections.append(section)
     return sections
 
 
@@ -157,9 +295,9 @@ def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list
     return sorted(words, key=lambda w: (len(w), w))
 
 
-def build_search_index(stock: dict, *, user_dict: Path | None, synonyms_path: Path) -> dict:
+def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections)."""
-    sections = read_sections(stock)
+    sections = read_sections(site_dir, stock)
     vocabulary = load_search_vocabulary(synonyms_path)
     texts = [s.title + " " + s.text for s in sections]
     corpus_chars = set("".join(texts))

@@ -44,7 +44,8 @@
     "regulations": "regulations", "reg": "regulations", "regs": "regulations"
   };
   var CN_DIGIT = { "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9 };
-  var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;
+  var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
+  var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
 
   /* ------------------------------------------------------------------------ */
@@ -176,8 +177,10 @@
     });
     var words = [], self = this;
     (text.match(CHUNK) || []).forEach(function (chunk) {
-      if (HAN_RUN.test(chunk)) words.push.apply(words, self.segment(chunk));
-      else words.push(chunk);
+      var runs = chunk.match(RUN) || [];
+      if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
+      else if (runs.length === 1 && HAN_RUN.test(runs[0])) words.push.apply(words, self.segment(runs[0]));
+      else if (runs.length === 1) words.push(runs[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
@@ -211,7 +214,17 @@
     var terms = [], self = this;
     words.forEach(function (word) {
       var term = self.match(word);
-      if (term.df > 0 || word.length < 2 || !HAN_RUN.test(word)) { terms.push(term); return; }
+      if (term.df > 0 || word.length < 2) { terms.push(term); return; }
+      var runs = word.match(RUN) || [];
+      if (runs.length > 1) {
+        var split = [];
+        runs.forEach(function (run) {
+          if (HAN_RUN.test(run)) split.push.apply(split, self.segment(run)); else split.push(run);
+        });
+        terms.push.apply(terms, self.matchWords(split.filter(function (w) { return !self.stopwords.has(w); })));
+        return;
+      }
+      if (!HAN_RUN.test(word)) { terms.push(term); return; }
       var parts = self.segment(word, word);
       if (parts.length === 1) parts = word.split("");
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
@@ -330,20 +343,26 @@
         var d = page.docs[i], s = this.scoreDoc(d, terms);
         if (s.score <= 0) continue;
         terms.forEach(function (t) { if (t.inText[d] || t.inTitle[d]) covered.add(t.word); });
-        scored.push({ d: d, score: s.score });
+        // Within a page, a clause with more of the words comes first (it is where the result opens).
+        scored.push({ d: d, score: s.covered * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
         if (s.covered > bestCovered) bestCovered = s.covered;
       }
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference) continue;
+      // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
+      // there only one section counts.
       ranked.push({
-        page: page, scored: scored, reference: reference, covered: covered.size, bestCovered: bestCovered,
+        page: page, scored: scored, reference: reference, bestCovered: bestCovered,
+        covered: page.article ? covered.size : bestCovered, article: page.article ? 1 : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      return b.reference - a.reference || b.covered - a.covered || b.bestCovered - a.bestCovered ||
+      // Articles asked for by number; then pages with every word; articles before listings and notes.
+      return b.reference - a.reference || b.covered - a.covered || b.article - a.article ||
+        b.bestCovered - a.bestCovered ||
         b.score - a.score || a.page.top - b.page.top;
     });
 
