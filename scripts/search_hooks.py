@@ -54,7 +54,10 @@ def on_post_build(*, config) -> None:
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     stock = json.loads(index_path.read_text(encoding="utf-8"))
-    index = build_search_index(site, stock, user_dict=USER_DICT, synonyms_path=SYNONYMS)
+    # The traditional edition's build points the search plugin at a traditional copy of the dictionary.
+    configured = config.plugins["material/search"].config.jieba_dict_user
+    user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
+    index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS)
     write_search_index(index, index_path)
     worker = site / _worker_path()
     worker.parent.mkdir(parents=True, exist_ok=True)

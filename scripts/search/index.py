@@ -257,8 +257,9 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
 def build_fold_map(corpus_chars: set[str], variants: dict[str, str]) -> dict[str, str]:
     """Traditional → simplified, one character each, for every traditional form of a character the site uses.
 
-    OpenCC t2s is applied character by character to the Han blocks; a pair is kept when its simplified side occurs
-    in the corpus (so `遲`→`迟`, and the over-converted `製`→`制` found in the sources). Full-width ASCII and
+    OpenCC t2s is applied character by character to the Han blocks; a pair is kept when either side occurs in the
+    corpus (so `遲`→`迟`, the over-converted `製`→`制` found in the sources, and, for the traditional edition whose
+    text is traditional, every character of that text). Full-width ASCII and
     Latin capitals are folded too, so the worker can treat `２６`, `ＩＭＰ` and `imp` alike.
     """
     import opencc
@@ -269,7 +270,7 @@ def build_fold_map(corpus_chars: set[str], variants: dict[str, str]) -> dict[str
     fold = {
         trad: simp
         for trad, simp in zip(FOLD_CANDIDATES, converted)
-        if trad != simp and (simp in corpus_chars or simp in variants.values())
+        if trad != simp and (simp in corpus_chars or trad in corpus_chars or simp in variants.values())
     }
     fold.update(variants)
     return fold

@@ -80,9 +80,10 @@
 
     this.foldMap = {};
     for (var i = 0; i + 1 < data.fold.length; i += 2) this.foldMap[data.fold[i]] = data.fold[i + 1];
-    this.vocabulary = new Set(data.vocabulary.split(" "));
-    this.maxWord = 1;
     var self = this;
+    // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
+    this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
+    this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     this.synonyms = new Map();
     data.synonyms.forEach(function (entry) {
