@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 from .link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
@@ -11,6 +12,7 @@ from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_li
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = "assets/refs/previews.js"
 LINKED = ("clause", "article", "book", "missing")
+FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
 
 
@@ -71,7 +73,7 @@ class ReferenceSpans:
 def sentence_markdown(citation: Citation) -> str:
     """The citing sentence, escaped, with the reference in bold."""
     ref, text = citation.reference, citation.paragraph.text
-    sentence = citing_sentence(text, ref.start, ref.end)
+    sentence = FOOTNOTE_MARK.sub("", citing_sentence(text, ref.start, ref.end))
     at = sentence.find(ref.text)
     if at < 0:
         return escape_markdown(sentence)

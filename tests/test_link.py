@@ -239,3 +239,10 @@ def test_build_report_shows_the_index_counts(pages, index):
     counts = index.counts()
     for key, name in STATUS_NAMES:
         assert f"| {name} | {counts[key]} |" in report
+
+
+def test_quoted_sentences_carry_no_footnote_marks(pages):
+    """Law 13's footnote cites 第14条: its sentence is quoted on the missing-references page without the `[^1]:` label."""
+    text = pages["about/missing-references.md"]
+    assert "不按本条规则，按**第14条**处理。" in text
+    assert "[^" not in text
