@@ -246,3 +246,16 @@ def test_quoted_sentences_carry_no_footnote_marks(pages):
     text = pages["about/missing-references.md"]
     assert "不按本条规则，按**第14条**处理。" in text
     assert "[^" not in text
+
+
+def test_every_reference_link_has_a_preview(pages):
+    """Each `data-ref` key written on a page has its text in assets/refs/previews.js (else a tap would show nothing)."""
+    import json
+
+    from scripts.link_pages import PREVIEWS_SCRIPT
+
+    script = pages[PREVIEWS_SCRIPT]
+    previews = json.loads(script[script.index("= ") + 2 : script.rindex(";")])
+    keys = {key for path, text in pages.items() if path.endswith(".md") for key in re.findall(r'data-ref="([^"]+)"', text)}
+    assert keys and keys <= set(previews), sorted(keys - set(previews))[:10]
+    assert all(entry["label"] and entry["text"] for entry in previews.values())
