@@ -1,0 +1,184 @@
+"""Assembles the parsed sources into two books: merges overlapping articles, numbers duplicates, drops repeated text."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .errors import StructureError
+from .model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
+from .parse import ParsedSource
+from .sources import SRC
+
+BOOK_TITLES = {"laws": "中国桥牌竞赛规则（1999）", "regulations": "复式定约桥牌裁判法（试行）（2006）"}
+# How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
+BOOK_ARTICLE_COUNT = {"laws": 93, "regulations": 53}
+COMPARABLE = re.compile(r"[\s，。、；：,.;:（）()“”\"'「」]")
+
+
+@dataclass
+class Assembly:
+    books: dict[str, Book]
+    drops: list[Drop] = field(default_factory=list)
+    defects: list[str] = field(default_factory=list)
+    headings: list[Paragraph] = field(default_factory=list)
+    toc: dict[str, list[Paragraph]] = field(default_factory=dict)
+
+
+def comparable(text: str) -> str:
+    """Text with whitespace and punctuation removed, for spotting repeated or identical paragraphs."""
+    return COMPARABLE.sub("", text)
+
+
+def load_overlaps(src_dir: Path = SRC) -> dict[tuple[str, int], dict]:
+    data = yaml.safe_load((src_dir / "overlaps.yml").read_text(encoding="utf-8"))
+    table = {}
+    for book, groups in data.items():
+        for group in groups:
+            for number in group["numbers"]:
+                table[(book, number)] = group
+    return table
+
+
+def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
+    """Drops a paragraph that repeats the one just before it, or a clause that repeats an earlier sibling
+    with the same label, recording every line. Repeats further apart are kept: the regulations repeat
+    band lines on purpose (第26条 一、1 and 一、2 both say 迟到0+—5分钟：正式提出警告…)."""
+
+    def clause_key(clause: Clause) -> str:
+        return comparable(clause.label + clause.title + "".join(p.text for c in clause.walk() for p in c.paragraphs))
+
+    def drop_paragraph(para: Paragraph, rule: str) -> None:
+        for prov in para.provs:
+            drops.append(Drop(rule, prov, para.text))
+
+    def filter_paragraphs(paragraphs: list[Paragraph]) -> list[Paragraph]:
+        kept: list[Paragraph] = []
+        for para in paragraphs:
+            key = comparable(para.text)
+            if kept and key and len(key) >= 8 and key == comparable(kept[-1].text):
+                drop_paragraph(para, f"duplicate-paragraph (第{article.number}条 repeats the paragraph before)")
+                continue
+            kept.append(para)
+        return kept
+
+    def filter_clauses(clauses: list[Clause]) -> list[Clause]:
+        kept: list[Clause] = []
+        for clause in clauses:
+            key = clause_key(clause)
+            if any(clause_key(k) == key for k in kept):
+                for c in clause.walk():
+                    for para in c.paragraphs:
+                        drop_paragraph(para, f"duplicate-clause (第{article.number}条 {clause.label} repeats an earlier copy)")
+                continue
+            clause.paragraphs = filter_paragraphs(clause.paragraphs)
+            clause.children = filter_clauses(clause.children)
+            kept.append(clause)
+        return kept
+
+    article.intro = filter_paragraphs(article.intro)
+    article.clauses = filter_clauses(article.clauses)
+
+
+def make_variant(primary: Article, other: Article, reason: str, drops: list[Drop]) -> Variant:
+    """The other copy's paragraphs that differ from every paragraph of the primary copy (the rest are recorded as drops)."""
+    primary_texts = {comparable(p.text) for p in primary.paragraphs()} | {comparable(c.label + c.title) for c in primary.walk_clauses()}
+    primary_texts |= {comparable(c.title) for c in primary.walk_clauses()}
+    differing: list[Paragraph] = []
+    for clause_label, para in [("", p) for p in other.intro] + [(c.label, p) for c in other.walk_clauses() for p in c.paragraphs]:
+        key = comparable(para.text)
+        if not key or key in primary_texts:
+            for prov in para.provs:
+                drops.append(Drop(f"overlap-same-as-primary (第{primary.number}条, main text from {primary.sources[0]})", prov, para.text))
+            continue
+        differing.append(Paragraph(f"{clause_label} {para.text}".strip(), para.provs, para.corrections))
+    for clause in other.walk_clauses():
+        if clause.title and comparable(clause.title) not in primary_texts:
+            differing.append(Paragraph(f"{clause.label} {clause.title}", [], []))
+    return Variant(source=other.sources[0], paragraphs=differing, note=reason)
+
+
+def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], dict]) -> Assembly:
+    """Parsed sources (manifest order) → the two books, with drops and defects recorded."""
+    books = {key: Book(key, title) for key, title in BOOK_TITLES.items()}
+    assembly = Assembly(books)
+    by_number: dict[tuple[str, int], list[Article]] = {}
+    for source in parsed:
+        book = books[source.book]
+        book.front_matter += source.front_matter
+        assembly.toc.setdefault(source.book, []).extend(source.toc)
+        assembly.headings += [para for _, para in source.headings]
+        for article in source.articles:
+            by_number.setdefault((source.book, article.number), []).append(article)
+    ordered: dict[str, list[Article]] = {"laws": [], "regulations": []}
+    for (book_key, number), copies in sorted(by_number.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        overlap = overlaps.get((book_key, number))
+        if overlap and len(copies) > 1:
+            primary = next((a for a in copies if a.sources[0] == overlap["primary"]), None)
+            other = next((a for a in copies if a.sources[0] == overlap["variant"]), None)
+            if primary is None or other is None:
+                raise StructureError(f"overlaps.yml: 第{number}条 ({book_key}) should stand in {overlap['primary']} and {overlap['variant']}; found in {[a.sources[0] for a in copies]}")
+            drop_repeated_text(primary, assembly.drops)
+            primary.variants.append(make_variant(primary, other, " ".join(overlap["reason"].split()), assembly.drops))
+            primary.sources.append(other.sources[0])
+            ordered[book_key].append(primary)
+        elif len(copies) > 1 and len({a.sources[0] for a in copies}) == 1:
+            # one source numbers two different articles alike: keep both, distinct slugs, flagged
+            for k, article in enumerate(copies, 1):
+                article.slug = str(number) if k == 1 else f"{number}-{k}"
+                others = "、".join(f"“{a.title}”" for a in copies if a is not article)
+                article.warnings.append(f"来源中有 {len(copies)} 个“第{number}条”：本条（{article.title}）与 {others} 编号相同。编号照录来源，网址以 {article.slug} 区分。")
+                assembly.defects.append(f"{article.sources[0]}:{article.provenance()[0].line}: duplicate article number 第{number}条 ({article.title}); slug {article.slug}")
+                drop_repeated_text(article, assembly.drops)
+                ordered[book_key].append(article)
+        elif len(copies) > 1:
+            raise StructureError(f"第{number}条 ({book_key}) stands in {[a.sources[0] for a in copies]} but overlaps.yml does not say which copy is the main text")
+        else:
+            drop_repeated_text(copies[0], assembly.drops)
+            ordered[book_key].append(copies[0])
+    for book_key, articles in ordered.items():
+        book = books[book_key]
+        flag_copied_bodies(articles, assembly.defects)
+        inherit_missing_chapters(articles, by_number)
+        for article in articles:
+            book.articles[article.slug] = article
+            if not book.chapters or book.chapters[-1].title != article.chapter:
+                book.chapters.append(Chapter(article.chapter))
+            book.chapters[-1].article_slugs.append(article.slug)
+    return assembly
+
+
+def inherit_missing_chapters(articles: list[Article], by_number: dict[tuple[str, int], list[Article]]) -> None:
+    """A source without chapter headings (004) takes the chapter of the other copy, else of the article before it."""
+    previous = ""
+    for article in articles:
+        if not article.chapter:
+            copies = by_number.get((article.book, article.number), [])
+            article.chapter = next((a.chapter for a in copies if a.chapter), "") or previous
+        previous = article.chapter
+
+
+def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
+    """An article whose whole body equals an earlier article's carries that article's text: warn, never silently."""
+    seen: dict[str, Article] = {}
+    for article in articles:
+        body = comparable("".join(p.text for p in article.paragraphs()))
+        if len(body) < 20:
+            continue
+        if body in seen:
+            first = seen[body]
+            article.warnings.append(
+                f"注意：来源中本条（第{article.number}条 {article.title}）的正文与第{first.number}条（{first.title}）逐字相同，"
+                f"是第{first.number}条正文的重复；第{article.number}条的原文在来源中缺失。以下照录来源，仅供参考。"
+            )
+            defects.append(f"{article.sources[0]}:{article.provenance()[0].line}: 第{article.number}条 carries the text of 第{first.number}条 word for word; its own text is missing")
+        else:
+            seen[body] = article
+
+
+def missing_numbers(book: Book) -> list[int]:
+    """Article numbers of the full book that none of the sources contains."""
+    present = {a.number for a in book.articles.values()}
+    return [n for n in range(1, BOOK_ARTICLE_COUNT[book.key] + 1) if n not in present]

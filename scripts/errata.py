@@ -1,0 +1,70 @@
+"""Applies the reviewed corrections in rulebook_src/errata.yml to one source's normalised paragraphs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import ErratumError
+from .model import Paragraph, Repair
+from .sources import SRC
+
+KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
+
+
+@dataclass(frozen=True)
+class Erratum:
+    file: str
+    kind: str
+    find: str  # the text as it stands after normalisation (simplified)
+    replace: str  # '\n' splits the paragraph there
+    original: str  # the text as it stands in the raw source
+    reason: str
+    count: int = 1
+    restored: bool = False  # True where the replacement adds text that is not in any source
+
+
+def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict]]:
+    """(errata, mojibake entries) from errata.yml, each checked for the fields it needs."""
+    path = src_dir / "errata.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    errata = []
+    for i, raw in enumerate(data.get("errata") or [], 1):
+        try:
+            erratum = Erratum(**raw)
+        except TypeError as exc:
+            raise ErratumError(f"{path.name}: erratum {i} ({raw.get('find')!r}): {exc}") from exc
+        if erratum.kind not in KINDS:
+            raise ErratumError(f"{path.name}: erratum {i} ({erratum.find!r}): unknown kind {erratum.kind!r}; expected one of {KINDS}")
+        errata.append(erratum)
+    return errata, data.get("mojibake") or []
+
+
+def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) -> tuple[list[Paragraph], list[Repair]]:
+    """Applies every erratum for `file`; each must match exactly `count` times, else the build stops naming it."""
+    repairs: list[Repair] = []
+    problems: list[str] = []
+    for erratum in (e for e in errata if e.file == file):
+        found = sum(p.text.count(erratum.find) for p in paragraphs)
+        if found != erratum.count:
+            problems.append(f"{file}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s), expected {erratum.count}")
+            continue
+        out: list[Paragraph] = []
+        for para in paragraphs:
+            if erratum.find not in para.text:
+                out.append(para)
+                continue
+            repairs.append(Repair(f"erratum-{erratum.kind}", para.provs[0], erratum.original, erratum.replace.replace("\n", "⏎"), erratum.reason))
+            new_text = para.text.replace(erratum.find, erratum.replace)
+            for piece in new_text.split("\n"):
+                corrections = [c for c in para.corrections if c[0] in piece]
+                # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks nothing
+                changed = [part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find]
+                if changed:
+                    corrections = corrections + [(max(changed, key=len), erratum.original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
+                out.append(Paragraph(piece, list(para.provs), corrections))
+        paragraphs = out
+    if problems:
+        raise ErratumError("\n".join(problems))
+    return paragraphs, repairs

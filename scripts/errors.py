@@ -1,0 +1,30 @@
+"""One exception base for the pipeline, a subclass per kind of failure; messages start with `file:line:`."""
+from __future__ import annotations
+
+
+class RulebookError(Exception):
+    """Base of every pipeline failure."""
+
+
+class SourceFormatError(RulebookError):
+    """A raw source does not have the shape its manifest entry says."""
+
+
+class ErratumError(RulebookError):
+    """A curated erratum does not match the text it claims to correct."""
+
+
+class StructureError(RulebookError):
+    """The article tree cannot be built (unknown marker, lost line, duplicate slug)."""
+
+
+class ReferenceError_(RulebookError):
+    """A cross-reference cannot be parsed or resolved."""
+
+
+class ProblemList(RulebookError):
+    """Several problems collected over a stage, reported together."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(f"{len(problems)} problem(s):\n" + "\n".join(problems))

@@ -1,0 +1,205 @@
+"""Parses one source's paragraphs into articles: chapter/节 headings, 条, and nested 款/项/目 clauses."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import StructureError
+from .model import Article, Clause, Paragraph, Provenance, Repair
+
+CN_DIGITS = "一二三四五六七八九十"
+HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
+TOC_TITLE = re.compile(r"^目\s*录$")
+ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,3})条[：:\s]*(?P<title>.*)$")
+# A clause marker at the start of a paragraph; the family decides nesting, the label is the anchor part.
+MARKERS = [
+    ("cn", re.compile(rf"^(?P<label>[{CN_DIGITS}]{{1,3}})、\s*")),
+    ("paren-cn", re.compile(rf"^（(?P<label>[{CN_DIGITS}]{{1,3}})）\s*")),
+    ("upper", re.compile(r"^(?:(?P<label>[A-H])[.、](?![0-9])|[（(](?P<label2>[A-H])[）)])\s*")),
+    ("number", re.compile(r"^(?P<label>[0-9]{1,2})[.、](?![0-9])\s*")),
+    ("paren-number", re.compile(r"^[（(](?P<label>[0-9]{1,2})[）)]\s*")),
+    ("paren-lower", re.compile(r"^[（(](?P<label>[a-h])[）)]\s*")),
+    ("paren-circled", re.compile(r"^(?P<label>[⑴-⒇])\s*")),
+    ("circled", re.compile(r"^(?P<label>[①-⑳])\s*")),
+]
+# Nesting rank of each marker family per book: a marker closes every open clause of equal or lower rank.
+# Ranks (not the order markers happen to appear in) keep the tree right where the source lost a marker.
+FAMILY_RANK = {
+    "laws": {"upper": 1, "cn": 1, "number": 2, "paren-lower": 3, "paren-number": 4, "paren-circled": 4, "circled": 5, "paren-cn": 2},
+    "regulations": {"cn": 1, "paren-cn": 2, "number": 3, "paren-number": 4, "paren-circled": 4, "upper": 5, "circled": 6, "paren-lower": 7},
+}
+CIRCLED_VALUE = {**{chr(0x2474 + i): str(i + 1) for i in range(20)}, **{chr(0x2460 + i): str(i + 1) for i in range(20)}}
+# A clause text that is only a title: short, with no sentence punctuation.
+TITLE_ONLY = re.compile(r"^[^。；，：,;]{1,24}$")
+FORMULA_FRACTION_LABEL = re.compile(r"^(?P<label>\S{1,12})=$")
+FORMULA_OPERAND_WORDS = re.compile(r"^[A-Z]*[\u4e00-\u9fff]+$")
+
+
+@dataclass
+class ParsedSource:
+    """What one source contributes to its book."""
+
+    file: str
+    book: str
+    front_matter: list[Paragraph] = field(default_factory=list)
+    toc: list[Paragraph] = field(default_factory=list)
+    headings: list[tuple[str, Paragraph]] = field(default_factory=list)  # (chapter path, heading paragraph)
+    articles: list[Article] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list)
+    defects: list[str] = field(default_factory=list)
+
+
+def match_marker(text: str) -> tuple[str, str, str, str] | None:
+    """(family, label as printed, anchor label, rest) for a paragraph starting with a clause marker."""
+    for family, pattern in MARKERS:
+        m = pattern.match(text)
+        if m:
+            label = m.group("label") or (m.groupdict().get("label2") or "")
+            anchor = CIRCLED_VALUE.get(label, label).lower()
+            return family, text[: m.end()].strip(), anchor, text[m.end():]
+    return None
+
+
+def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair], defects: list[str]) -> list[Paragraph]:
+    """Rebuilds a fraction whose bar was lost: ['IMP总胜分', 'IMP率=', 'IMP总负分'] → 'IMP率 = IMP总胜分 ÷ IMP总负分'.
+
+    Operands that are not words ('MQ AB' over 'ES') cannot be rebuilt: they are kept as they stand and reported.
+    """
+    out: list[Paragraph] = []
+    i = 0
+    while i < len(paragraphs):
+        window = paragraphs[i : i + 3]
+        if len(window) == 3 and FORMULA_FRACTION_LABEL.match(window[1].text) and len(window[0].text) <= 12 and len(window[2].text) <= 12:
+            top, label, bottom = (p.text for p in window)
+            provs = [prov for p in window for prov in p.provs]
+            if FORMULA_OPERAND_WORDS.match(top) and FORMULA_OPERAND_WORDS.match(bottom):
+                text = f"{label[:-1]} = {top} ÷ {bottom}"
+                repairs.append(Repair("broken-formula", provs[0], f"{top}⏎{label}⏎{bottom}", text))
+                out.append(Paragraph(text, provs))
+            else:
+                text = f"{top}\n{label}\n{bottom}"
+                defects.append(f"{provs[0]}: broken formula left as it stands (operators and fraction bar lost): {top!r} / {label!r} / {bottom!r}")
+                out.append(Paragraph(text, provs))
+            i += 3
+            continue
+        out.append(paragraphs[i])
+        i += 1
+    return out
+
+
+class ArticleParser:
+    """Walks the paragraphs of one source in order, keeping the open chapter path, article and clause stack."""
+
+    def __init__(self, file: str, book: str):
+        self.result = ParsedSource(file, book)
+        self.chapter_path: dict[str, str] = {}
+        self.article: Article | None = None
+        self.stack: list[tuple[str, Clause]] = []
+        self.in_toc = False
+        self.toc_entries: set[str] = set()
+        self.pending_title = False
+
+    @property
+    def chapter(self) -> str:
+        order = {"章": 0, "部分": 1, "节": 2}
+        return " · ".join(v for k, v in sorted(self.chapter_path.items(), key=lambda kv: order[kv[0]]))
+
+    def parse(self, paragraphs: list[Paragraph]) -> ParsedSource:
+        paragraphs = repair_fraction_formulas(paragraphs, self.result.repairs, self.result.defects)
+        for para in paragraphs:
+            self.read(para)
+        self.close_article()
+        return self.result
+
+    def read(self, para: Paragraph) -> None:
+        text = para.text
+        if TOC_TITLE.match(text):
+            self.in_toc = True
+            self.result.toc.append(para)
+            return
+        heading = HEADING.match(text)
+        if heading:
+            normalised = re.sub(r"\s+", "", text)
+            if self.in_toc and normalised not in self.toc_entries:
+                self.toc_entries.add(normalised)
+                self.result.toc.append(para)
+                return
+            self.in_toc = False
+            self.close_article()
+            kind = heading["kind"]
+            level = "部分" if kind.endswith("部分") else kind[-1]
+            heading_title = re.sub(r"\s+", "", heading["title"] or "")
+            title = f"{kind} {heading_title}".strip()
+            if level == "章":
+                self.chapter_path = {"章": title}
+            elif level == "部分":
+                self.chapter_path = {k: v for k, v in self.chapter_path.items() if k == "章"} | {"部分": title}
+            else:
+                self.chapter_path = {k: v for k, v in self.chapter_path.items() if k != "节"} | {"节": title}
+            self.result.headings.append((self.chapter, para))
+            return
+        article = ARTICLE.match(text)
+        if article and len(article["title"]) <= 30 and "。" not in article["title"]:
+            self.open_article(int(article["n"]), article["title"].strip(), para)
+            return
+        if self.article is None:
+            (self.result.toc if self.in_toc else self.result.front_matter).append(para)
+            return
+        if self.pending_title:
+            self.pending_title = False
+            if TITLE_ONLY.match(text) and not match_marker(text):
+                self.article.title = text
+                self.article.intro.append(Paragraph("", para.provs))  # title line: provenance kept, no text
+                return
+        self.read_body(para)
+
+    def open_article(self, number: int, title: str, para: Paragraph) -> None:
+        self.close_article()
+        self.in_toc = False
+        self.article = Article(self.result.book, number, str(number), title, self.chapter, sources=[self.result.file])
+        self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
+        self.pending_title = not title
+        self.stack = []
+
+    def close_article(self) -> None:
+        if self.article is not None:
+            self.article.intro = [p for p in self.article.intro if p.text or p.provs]
+            self.result.articles.append(self.article)
+        self.article = None
+        self.stack = []
+
+    def read_body(self, para: Paragraph) -> None:
+        marker = match_marker(para.text)
+        if marker is None:
+            target = self.stack[-1][1].paragraphs if self.stack else self.article.intro
+            target.append(para)
+            return
+        family, printed, anchor_label, rest = marker
+        ranks = FAMILY_RANK[self.result.book]
+        while self.stack and ranks[self.stack[-1][0]] >= ranks[family]:
+            self.stack.pop()
+        parent = self.stack[-1][1] if self.stack else None
+        siblings = parent.children if parent else self.article.clauses
+        anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
+        taken = {c.anchor for c in self.article.walk_clauses()}
+        if anchor in taken:
+            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
+            k = 2
+            while f"{anchor}_{k}" in taken:
+                k += 1
+            anchor = f"{anchor}_{k}"
+        clause = Clause(label=printed, level=len(self.stack) + 1, anchor=anchor, title="")
+        if rest and TITLE_ONLY.match(rest) and not rest.endswith(("：", "。")):
+            clause.title = rest
+            clause.paragraphs.append(Paragraph("", para.provs))
+        elif rest:
+            clause.paragraphs.append(Paragraph(rest, para.provs, para.corrections))
+        else:
+            clause.paragraphs.append(Paragraph("", para.provs))
+        siblings.append(clause)
+        self.stack.append((family, clause))
+
+
+def parse_articles(file: str, book: str, paragraphs: list[Paragraph]) -> ParsedSource:
+    """One source's paragraphs → front matter, table of contents, chapter headings and articles."""
+    return ArticleParser(file, book).parse(paragraphs)

@@ -1,0 +1,119 @@
+"""Runs the stages from raw files to the article tree, and checks that every raw line is accounted for."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .assemble import Assembly, assemble_books, load_overlaps
+from .decode import decode_source
+from .errata import Erratum, apply_errata, load_errata
+from .errors import ProblemList
+from .glossary import GlossaryEntry, extract_glossary
+from .model import Book, Drop, Provenance, Repair
+from .normalise import normalise_source
+from .parse import parse_articles
+from .sources import SRC, SourceEntry, load_manifest
+
+
+@dataclass
+class Rulebook:
+    """Everything the render stage and the build report need."""
+
+    books: dict[str, Book]
+    sources: list[SourceEntry]
+    glossary: list[GlossaryEntry]
+    front_matter: dict[str, list]
+    toc: dict[str, list]
+    repairs: list[Repair] = field(default_factory=list)
+    drops: list[Drop] = field(default_factory=list)
+    defects: list[str] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
+    unresolved: list[dict] = field(default_factory=list)
+    line_counts: dict[str, int] = field(default_factory=dict)
+    headings: list = field(default_factory=list)
+
+
+def build_rulebook(src_dir: Path = SRC) -> Rulebook:
+    """raw files → decoded lines → normalised paragraphs → errata → parsed sources → two books."""
+    sources = load_manifest(src_dir)
+    errata, mojibake = load_errata(src_dir)
+    repairs: list[Repair] = []
+    drops: list[Drop] = []
+    defects: list[str] = []
+    parsed = []
+    all_lines: dict[str, set[Provenance]] = {}
+    for entry in sources:
+        lines, decode_repairs = decode_source(entry)
+        all_lines[entry.file] = {line.prov for line in lines}
+        normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
+        paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata)
+        source = parse_articles(entry.file, entry.book, paragraphs)
+        repairs += normalised.repairs + errata_repairs + source.repairs
+        drops += normalised.drops
+        defects += source.defects
+        parsed.append(source)
+    assembly: Assembly = assemble_books(parsed, load_overlaps(src_dir))
+    drops += assembly.drops
+    defects += assembly.defects
+    glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
+    assembly.books["laws"].front_matter = laws_front
+    import yaml
+
+    unresolved = (yaml.safe_load((src_dir / "errata.yml").read_text(encoding="utf-8")) or {}).get("unresolved") or []
+    rulebook = Rulebook(
+        books=assembly.books,
+        sources=sources,
+        glossary=glossary,
+        front_matter={k: b.front_matter for k, b in assembly.books.items()},
+        toc=assembly.toc,
+        repairs=repairs,
+        drops=drops,
+        defects=defects,
+        errata=errata,
+        unresolved=unresolved,
+        line_counts={f: len(v) for f, v in all_lines.items()},
+        headings=assembly.headings,
+    )
+    check_every_line_accounted(rulebook, all_lines)
+    return rulebook
+
+
+def output_provenance(rulebook: Rulebook) -> set[Provenance]:
+    """Every raw line that reaches a page: articles (variants included), front matter, contents, headings, glossary."""
+    provs: set[Provenance] = set()
+    for book in rulebook.books.values():
+        for article in book.articles.values():
+            provs.update(p for para in article.paragraphs() for p in para.provs)
+            provs.update(p for variant in article.variants for para in variant.paragraphs for p in para.provs)
+        provs.update(p for para in book.front_matter for p in para.provs)
+    provs.update(p for paras in rulebook.toc.values() for para in paras for p in para.provs)
+    provs.update(p for para in rulebook.headings for p in para.provs)
+    for entry in rulebook.glossary:
+        provs.update(entry.heading.provs)
+        provs.update(p for para in entry.definition for p in para.provs)
+    return provs
+
+
+def check_every_line_accounted(rulebook: Rulebook, all_lines: dict[str, set[Provenance]]) -> None:
+    """Fails the build, naming file and line, for any raw line that is neither on a page nor under a named drop rule."""
+    accounted = output_provenance(rulebook) | {d.prov for d in rulebook.drops}
+    problems = []
+    for file, lines in all_lines.items():
+        for prov in sorted(lines - accounted):
+            problems.append(f"{prov}: raw line reaches no page and no drop rule names it")
+    if problems:
+        raise ProblemList(problems)
+
+
+_CACHE: dict[Path, Rulebook] = {}
+
+
+def load_rulebook(src_dir: Path = SRC) -> dict[str, Book]:
+    """The two books (keys 'laws', 'regulations'), built once per process."""
+    return load_full_rulebook(src_dir).books
+
+
+def load_full_rulebook(src_dir: Path = SRC) -> Rulebook:
+    if src_dir not in _CACHE:
+        _CACHE[src_dir] = build_rulebook(src_dir)
+    return _CACHE[src_dir]

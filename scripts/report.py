@@ -1,0 +1,108 @@
+"""Writes the build report page: repairs by kind, every erratum, unresolved defects, drops, missing articles."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .assemble import missing_numbers
+from .pipeline import Rulebook, output_provenance
+from .render import GENERATED, escape_markdown
+
+REPAIR_NAMES = {
+    "line-wrap": "PDF 硬换行接合",
+    "stray-space": "多余空格",
+    "inline-pinyin": "行内拼音",
+    "mojibake": "乱码恢复",
+    "symbol-font-suit": "Symbol 字体花色符号",
+    "full-width": "全角字母数字",
+    "indentation": "缩进（全角空格/NBSP）",
+    "edit-suffix": "“编辑”后缀",
+    "json-double-escaping": "JSON 双重转义",
+    "script-t2s": "繁→简（OpenCC t2s）",
+    "script-postmap": "繁→简后的审定映射",
+    "white-circle-zero": "○→〇",
+    "mixed-width-paren": "全半角括号混用",
+    "ascii-comma": "中文中的半角逗号",
+    "glued-heading": "标题与正文粘连",
+    "glued-subclause": "款项粘连在句中",
+    "duplicate-heading": "重复的小标题",
+    "broken-formula": "公式排版损坏（已重建）",
+}
+
+
+def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> str:
+    """The build report as Markdown."""
+    out = [
+        "---",
+        "title: 构建报告",
+        "---",
+        GENERATED,
+        "",
+        "# 构建报告 Build report",
+        "",
+        "本页列出构建时对来源文本所做的每一类修复、每一条人工校勘、仍未解决的缺陷，以及每一行原始文本的去向。",
+        "",
+        "## 原始行的去向",
+        "",
+        "| 文件 | 行数 | 进入页面 | 按规则舍弃 | 未交代 |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    on_page = output_provenance(rulebook)
+    dropped = {d.prov for d in rulebook.drops}
+    total_unaccounted = 0
+    for entry in rulebook.sources:
+        lines = rulebook.line_counts[entry.file]
+        shown = len({p for p in on_page if p.file == entry.file})
+        dropped_only = len({p for p in dropped if p.file == entry.file} - on_page)
+        unaccounted = lines - shown - dropped_only
+        total_unaccounted += unaccounted
+        out.append(f"| `{entry.file}` | {lines} | {shown} | {dropped_only} | {unaccounted} |")
+    out += ["", f"**未交代的原始行：{total_unaccounted}**（构建在此数不为零时失败）。", ""]
+    out += ["## 舍弃规则", "", "| 规则 | 行数 |", "|---|---:|"]
+    for rule, count in sorted(Counter(d.rule.split(" (")[0] for d in rulebook.drops).items()):
+        out.append(f"| {rule} | {count} |")
+    dup = [d for d in rulebook.drops if d.rule.startswith(("duplicate", "overlap"))]
+    if dup:
+        out += ["", "重复与重叠内容的舍弃明细：", ""]
+        for d in dup:
+            out.append(f"- `{d.prov}` {escape_markdown(d.rule)}：{escape_markdown(d.text[:40])}")
+    out += ["", "## 机械修复（按类别）", "", "| 类别 | 次数 |", "|---|---:|"]
+    counts = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
+    for kind, count in sorted(counts.items()):
+        out.append(f"| {REPAIR_NAMES.get(kind, kind)} (`{kind}`) | {count} |")
+    out += ["", f"## 人工校勘（{len(rulebook.errata) + 1} 条，见 `rulebook_src/errata.yml`）", "", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
+    out.append("| `002_549ebc658c1eeca9.txt` | mojibake | （第39行乱码） | 。花色等級從高級到低依次為黑桃( | GBK 错位解码，按字节恢复 |")
+    for e in rulebook.errata:
+        mark = "（补入，不见于来源）" if e.restored else ""
+        out.append(f"| `{e.file}` | {e.kind} | {cell(e.original)} | {cell(e.replace.replace(chr(10), ' ⏎ '))}{mark} | {cell(e.reason)} |")
+    out += ["", "## 未解决的缺陷", ""]
+    for item in rulebook.unresolved:
+        out.append(f"- `{item['file']}`：“{escape_markdown(item['quote'])}”——{escape_markdown(item['reason'])}")
+    for defect in rulebook.defects:
+        out.append(f"- {escape_markdown(defect)}")
+    out += ["", "## 来源中缺失的条文", ""]
+    for key, book in rulebook.books.items():
+        missing = missing_numbers(book)
+        out.append(f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}")
+    for section in extra_sections or []:
+        out += ["", section]
+    out.append("")
+    return "\n".join(out)
+
+
+def cell(text: str) -> str:
+    return escape_markdown(text).replace("\n", " ")
+
+
+def compact_numbers(numbers: list[int]) -> str:
+    """[1, 2, 3, 5] → '1–3、5'."""
+    parts: list[str] = []
+    start = prev = None
+    for n in numbers + [None]:
+        if start is None:
+            start = prev = n
+        elif n is not None and n == prev + 1:
+            prev = n
+        else:
+            parts.append(f"{start}" if start == prev else f"{start}–{prev}")
+            start = prev = n
+    return "、".join(parts) if numbers else "无"
