@@ -26,6 +26,17 @@ def longest_article(site_dir: Path) -> Path:
     return max(pages, key=lambda path: path.stat().st_size)
 
 
+REF_TO_OTHER_PAGE = re.compile(r'<a class="ref[^"]*"[^>]*href="(?!#)[^"]+"')
+
+
+def article_with_cross_reference(site_dir: Path) -> Path:
+    """The first article (laws, then regulations) that cites another page."""
+    for page in article_pages(site_dir, "laws") + article_pages(site_dir, "regulations"):
+        if REF_TO_OTHER_PAGE.search(page.read_text(encoding="utf-8")):
+            return page
+    raise AssertionError(f"no article under {site_dir} has a cross-reference to another page")
+
+
 def calculator_page(site_dir: Path) -> Path | None:
     """The first page (in path order) that carries a calculator, or None while the calculators have not landed."""
     for path in sorted(site_dir.rglob("*.html")):
@@ -78,3 +89,29 @@ def use_calculator(page) -> tuple[str, str]:
         "([selector, before]) => document.querySelector(selector).innerText !== before", arg=[CALCULATOR, before]
     )
     return before, widget.inner_text()
+
+
+CROSS_REFERENCE = "article a.ref[href]:not([href^='#'])"
+
+
+def follow_cross_reference(page, timeout: float = 20_000) -> str:
+    """Tap the first cross-reference to another page, as a phone reader does, and return the page reached.
+
+    On touch screens the first tap shows the cited text in a preview (assets/refs/preview.js) and a second
+    tap follows the link.
+    """
+    link = page.locator(CROSS_REFERENCE).first
+    assert link.count(), f"{page.url}: no cross-reference to another page"
+    start = page.url.split("#")[0]
+    heading = page.locator("article h1").first.inner_text()
+    link.click()
+    try:
+        page.wait_for_url(lambda url: url.split("#")[0] != start, timeout=1_500)
+    except Exception:
+        link.click()  # the first tap opened the preview
+    page.wait_for_function(
+        "h => { const h1 = document.querySelector('article h1'); return h1 && h1.innerText !== h; }",
+        arg=heading,
+        timeout=timeout,
+    )
+    return page.url
