@@ -23,6 +23,11 @@ class PenaltyInputError(ValueError):
         super().__init__(f"--{parameter}: {message}")
 
 
+def given(value, default):
+    """`default` when an optional input is left out or blank (an empty form field), else the value."""
+    return default if value is None or value == "" else value
+
+
 def _decimal(whole: str, frac: str | None) -> Fraction:
     return Fraction(int(whole)) + (Fraction(int(frac), 10 ** len(frac)) if frac else 0)
 

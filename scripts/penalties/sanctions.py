@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer
+from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer
 from .result import AMOUNT_KEYS, UNIT_SUFFIX, empty_penalty, format_number, json_number, make_result, rational
 from .tables import SANCTION_TABLES, load_tables
 from .timing import fill
@@ -89,8 +89,8 @@ def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct
     item = parse_integer(item, "item", minimum=1)
     if item not in numbers:
         raise PenaltyInputError("item", f"第{article}条 has items {numbers[0]}–{numbers[-1]}, got {item}")
-    offence = parse_integer(offence, "offence", minimum=1, maximum=99)
-    scoring = parse_choice(scoring, "scoring", tuple(SCORINGS))
+    offence = parse_integer(given(offence, "1"), "offence", minimum=1, maximum=99)
+    scoring = parse_choice(given(scoring, "vp"), "scoring", tuple(SCORINGS))
     direct_damage = parse_flag(direct_damage, "direct-damage")
     entry = table["items"][numbers.index(item)]
     names = [v["name"] for v in entry["variants"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
+from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
 from .result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
 from .tables import load_tables
 
@@ -151,7 +151,7 @@ def slow_play(*, event, minutes, repeat=False, share="1", decimals=None) -> dict
     state = timed_penalty("slow-play", "slow_play", event=event, minutes=minutes, repeat=repeat)
     table = state["table"]
     rounding = load_tables()["conventions"]["rounding"]
-    share = parse_share(share)
+    share = parse_share(given(share, "1"))
     decimals = rounding["decimals"] if decimals in (None, "") else parse_integer(decimals, "decimals", minimum=0, maximum=2)
     penalty = state["penalty"]
     total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}
