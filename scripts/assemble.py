@@ -5,12 +5,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from .errors import StructureError
 from .model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
 from .parse import ParsedSource
-from .sources import SRC
+from .sources import SRC, load_yaml
 
 BOOK_TITLES = {"laws": "中国桥牌竞赛规则（1999）", "regulations": "复式定约桥牌裁判法（试行）（2006）"}
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
@@ -33,7 +31,7 @@ def comparable(text: str) -> str:
 
 
 def load_overlaps(src_dir: Path = SRC) -> dict[tuple[str, int], dict]:
-    data = yaml.safe_load((src_dir / "overlaps.yml").read_text(encoding="utf-8"))
+    data = load_yaml(src_dir / "overlaps.yml")
     table = {}
     for book, groups in data.items():
         for group in groups:

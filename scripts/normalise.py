@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import opencc
-import yaml
 
 from .errors import SourceFormatError
 from .model import Drop, Paragraph, Provenance, Repair, SourceLine
-from .sources import SRC, SourceEntry
+from .sources import SRC, SourceEntry, load_yaml
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
@@ -66,7 +65,7 @@ def display_width(text: str) -> int:
 
 
 def load_script_postmap(src_dir: Path = SRC) -> list[tuple[str, str, str]]:
-    data = yaml.safe_load((src_dir / "script_postmap.yml").read_text(encoding="utf-8"))
+    data = load_yaml(src_dir / "script_postmap.yml")
     return [(row["from"], row["to"], row["reason"]) for row in data]
 
 

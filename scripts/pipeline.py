@@ -12,7 +12,7 @@ from .glossary import GlossaryEntry, extract_glossary
 from .model import Book, Drop, Provenance, Repair
 from .normalise import normalise_source
 from .parse import parse_articles
-from .sources import SRC, SourceEntry, load_manifest
+from .sources import SRC, SourceEntry, load_manifest, load_yaml
 
 
 @dataclass
@@ -57,9 +57,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     defects += assembly.defects
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
-    import yaml
-
-    unresolved = (yaml.safe_load((src_dir / "errata.yml").read_text(encoding="utf-8")) or {}).get("unresolved") or []
+    unresolved = (load_yaml(src_dir / "errata.yml") or {}).get("unresolved") or []
     rulebook = Rulebook(
         books=assembly.books,
         sources=sources,
