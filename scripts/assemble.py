@@ -177,6 +177,8 @@ def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
 
 
 def missing_numbers(book: Book) -> list[int]:
-    """Article numbers of the full book that none of the sources contains."""
+    """Article numbers of the full book that none of the sources contains (the book runs to its highest
+    article number where that is above BOOK_ARTICLE_COUNT, as in the bench's renumbered copies)."""
     present = {a.number for a in book.articles.values()}
-    return [n for n in range(1, BOOK_ARTICLE_COUNT[book.key] + 1) if n not in present]
+    last = max([BOOK_ARTICLE_COUNT[book.key], *present])
+    return [n for n in range(1, last + 1) if n not in present]

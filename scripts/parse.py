@@ -10,7 +10,7 @@ from .model import Article, Clause, Paragraph, Provenance, Repair
 CN_DIGITS = "一二三四五六七八九十"
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
 TOC_TITLE = re.compile(r"^目\s*录$")
-ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,3})条[：:\s]*(?P<title>.*)$")
+ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,4})条[：:\s]*(?P<title>.*)$")
 # A clause marker at the start of a paragraph; the family decides nesting, the label is the anchor part.
 MARKERS = [
     ("cn", re.compile(rf"^(?P<label>[{CN_DIGITS}]{{1,3}})、\s*")),
