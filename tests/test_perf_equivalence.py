@@ -14,3 +14,26 @@ YAML_FILES = sorted(SRC.rglob("*.yml"))
 @pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: p.relative_to(SRC).as_posix())
 def test_load_yaml_equals_safe_load(path: Path):
     assert load_yaml(path) == yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def glossary(terms: list[tuple[str, str]]):
+    from scripts.glossary import GlossaryEntry
+    from scripts.model import Paragraph
+
+    return [GlossaryEntry(term, english, [Paragraph(f"{term}的定义（{english}）", [])]) for term, english in terms]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["首引即引牌，再加倍之后仍是引牌", "约定叫与再加倍", "没有术语的段落", "再加倍再加倍引牌约定"],
+)
+def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
+    """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
+    from scripts.render import PageRenderer, render_inline
+
+    once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
+    repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once
+    spans_once = PageRenderer({}, once).glossary_spans(text, "laws/1.md", set())
+    spans_repeated = PageRenderer({}, repeated).glossary_spans(text, "laws/1.md", set())
+    assert render_inline(text, spans_repeated) == render_inline(text, spans_once)
+    assert [(s.start, s.end) for s in spans_repeated] == [(s.start, s.end) for s in spans_once]
