@@ -42,11 +42,14 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     defects: list[str] = []
     parsed = []
     all_lines: dict[str, set[Provenance]] = {}
+    errata_by_file: dict[str, list[Erratum]] = {}  # grouped once: apply_errata would scan every erratum per source
+    for erratum in errata:
+        errata_by_file.setdefault(erratum.file, []).append(erratum)
     for entry in sources:
         lines, decode_repairs = decode_source(entry)
         all_lines[entry.file] = {line.prov for line in lines}
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
-        paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata)
+        paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
         source = parse_articles(entry.file, entry.book, paragraphs)
         repairs += normalised.repairs + errata_repairs + source.repairs
         drops += normalised.drops
