@@ -1,6 +1,7 @@
 """Normalises decoded lines into paragraphs of simplified text, recording every repair and every dropped line."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -69,6 +70,12 @@ def load_script_postmap(src_dir: Path = SRC) -> list[tuple[str, str, str]]:
     return [(row["from"], row["to"], row["reason"]) for row in data]
 
 
+@functools.cache
+def opencc_converter(config: str) -> opencc.OpenCC:
+    """One OpenCC converter per config for the process (loading its dictionaries takes ~2 ms a source)."""
+    return opencc.OpenCC(config)
+
+
 class LineNormaliser:
     """Per-line repairs, in order; each one records what it changed."""
 
@@ -76,7 +83,7 @@ class LineNormaliser:
         self.entry = entry
         self.postmap = postmap
         self.mojibake = mojibake
-        self.t2s = opencc.OpenCC("t2s") if entry.script == "traditional" else None
+        self.t2s = opencc_converter("t2s") if entry.script == "traditional" else None
         self.repairs: list[Repair] = []
 
     def _sub(self, kind: str, pattern: re.Pattern, repl, text: str, prov: Provenance) -> str:
