@@ -37,3 +37,25 @@ def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
     spans_repeated = PageRenderer({}, repeated).glossary_spans(text, "laws/1.md", set())
     assert render_inline(text, spans_repeated) == render_inline(text, spans_once)
     assert [(s.start, s.end) for s in spans_repeated] == [(s.start, s.end) for s in spans_once]
+
+
+def fold_fullwidth_by_character(text: str) -> str:
+    """The per-character loop that normalise.fold_fullwidth's translate table replaced."""
+    from scripts.normalise import FULLWIDTH_KEEP
+
+    return "".join(chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E and ch not in FULLWIDTH_KEEP else ch for ch in text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["第１３条 牌张数目有误", "Ａ．初始位置（个人、双人或队）！？～", "".join(chr(c) for c in range(0xFF00, 0xFF70)), "plain ascii 123", ""],
+)
+def test_fold_fullwidth_table(text):
+    from scripts.model import Provenance
+    from scripts.normalise import LineNormaliser
+    from scripts.sources import SourceEntry
+
+    entry = SourceEntry("x.txt", "laws", "fullwidth-web", "simplified", "", "", SRC / "x.txt")
+    normaliser = LineNormaliser(entry, [], [])
+    assert normaliser.fold_fullwidth(text, Provenance("x.txt", 1)) == fold_fullwidth_by_character(text)
+    assert len(normaliser.repairs) == (fold_fullwidth_by_character(text) != text)
