@@ -95,6 +95,7 @@ class ArticleParser:
         self.chapter_path: dict[str, str] = {}
         self.article: Article | None = None
         self.stack: list[tuple[str, Clause]] = []
+        self.anchors: set[str] = set()  # anchors of the open article's clauses (kept here, not re-walked per clause)
         self.in_toc = False
         self.toc_entries: set[str] = set()
         self.pending_title = False
@@ -160,6 +161,7 @@ class ArticleParser:
         self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
         self.pending_title = not title
         self.stack = []
+        self.anchors = set()
 
     def close_article(self) -> None:
         if self.article is not None:
@@ -181,7 +183,7 @@ class ArticleParser:
         parent = self.stack[-1][1] if self.stack else None
         siblings = parent.children if parent else self.article.clauses
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
-        taken = {c.anchor for c in self.article.walk_clauses()}
+        taken = self.anchors
         if anchor in taken:
             self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
             k = 2
@@ -197,6 +199,7 @@ class ArticleParser:
         else:
             clause.paragraphs.append(Paragraph("", para.provs))
         siblings.append(clause)
+        self.anchors.add(anchor)
         self.stack.append((family, clause))
 
 
