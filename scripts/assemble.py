@@ -64,9 +64,10 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
 
     def filter_clauses(clauses: list[Clause]) -> list[Clause]:
         kept: list[Clause] = []
+        kept_keys: set[str] = set()  # keys of the kept siblings (after their own filtering), each computed once
         for clause in clauses:
             key = clause_key(clause)
-            if any(clause_key(k) == key for k in kept):
+            if key in kept_keys:
                 for c in clause.walk():
                     for para in c.paragraphs:
                         drop_paragraph(para, f"duplicate-clause (第{article.number}条 {clause.label} repeats an earlier copy)")
@@ -74,6 +75,7 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
             clause.paragraphs = filter_paragraphs(clause.paragraphs)
             clause.children = filter_clauses(clause.children)
             kept.append(clause)
+            kept_keys.add(clause_key(clause))
         return kept
 
     article.intro = filter_paragraphs(article.intro)

@@ -59,3 +59,30 @@ def test_fold_fullwidth_table(text):
     normaliser = LineNormaliser(entry, [], [])
     assert normaliser.fold_fullwidth(text, Provenance("x.txt", 1)) == fold_fullwidth_by_character(text)
     assert len(normaliser.repairs) == (fold_fullwidth_by_character(text) != text)
+
+
+def test_repeated_clause_markers_get_numbered_anchors_per_article():
+    from scripts.model import Paragraph, Provenance
+    from scripts.parse import parse_articles
+
+    texts = ["第1条 标题", "A.甲", "A.乙", "1.子", "1.丑", "A.丙", "第2条 标题", "A.丁"]
+    parsed = parse_articles("x.txt", "laws", [Paragraph(t, [Provenance("x.txt", n)]) for n, t in enumerate(texts, 1)])
+    anchors = [[c.anchor for c in article.walk_clauses()] for article in parsed.articles]
+    assert anchors == [["a", "a_2", "a_2-1", "a_2-1_2", "a_3"], ["a"]]
+    assert len(parsed.defects) == 3
+
+
+def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped():
+    """The earlier sibling is compared as it stands after its repeated paragraph was dropped."""
+    from scripts.assemble import drop_repeated_text
+    from scripts.model import Article, Clause, Paragraph, Provenance
+
+    body = "赛员应当遵守比赛的规定和程序"
+    first = Clause("A.", 1, "a", "", [Paragraph(body, [Provenance("x.txt", 1)]), Paragraph(body, [Provenance("x.txt", 2)])])
+    second = Clause("A.", 1, "a_2", "", [Paragraph(body, [Provenance("x.txt", 3)])])
+    third = Clause("B.", 1, "b", "", [Paragraph(body, [Provenance("x.txt", 4)])])
+    article = Article("laws", 1, "1", "t", "", clauses=[first, second, third])
+    drops = []
+    drop_repeated_text(article, drops)
+    assert [c.anchor for c in article.clauses] == ["a", "b"]
+    assert sorted(d.prov.line for d in drops) == [2, 3]
