@@ -57,8 +57,8 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
             new_text = para.text.replace(erratum.find, erratum.replace)
             for piece in new_text.split("\n"):
                 corrections = [c for c in para.corrections if c[0] in piece]
-                # mark the changed span in the piece that holds it (the whole piece for a split)
-                changed = [part for part in erratum.replace.split("\n") if part and part in piece]
+                # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks nothing
+                changed = [part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find]
                 if changed:
                     corrections = corrections + [(max(changed, key=len), erratum.original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
                 out.append(Paragraph(piece, list(para.provs), corrections))

@@ -103,7 +103,9 @@ class PageRenderer:
             return self.restored_block(restored["name"], para)
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
-            return f"[^{footnote['n']}]: " + escape_markdown(para.text[footnote.end():]) + "（脚注位置经校勘调整）"
+            body_start = footnote.end()
+            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
+            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
             lines = "\n".join(para.text.split("\n"))
             return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in lines.split("\n")) + "\n    ```"

@@ -1,0 +1,55 @@
+"""Article pages in headless chromium at phone width: no horizontal scrolling, anchors, errata marks, the home jump."""
+from __future__ import annotations
+
+from urllib.parse import unquote
+
+import pytest
+
+PAGES = ["regulations/26/", "regulations/34/", "laws/9/", "laws/13/", "laws/2/", "regulations/45/", "regulations/52/"]
+
+
+@pytest.fixture
+def page_375(browser):
+    context = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_article_has_no_horizontal_scrolling_at_375px(page_375, site_url, artifacts_dir, path):
+    page_375.goto(site_url + path)
+    page_375.wait_for_selector("h1")
+    widths = page_375.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    name = path.strip("/").replace("/", "-")
+    page_375.screenshot(path=str(artifacts_dir / f"article-375-{name}.png"), full_page=False)
+    assert widths[0] <= widths[1], f"{path}: page is {widths[0]} px wide in a {widths[1]} px viewport (horizontal scrolling)"
+
+
+def test_clause_anchor_is_a_visible_permalink(page_375, site_url):
+    page_375.goto(site_url + "regulations/26/#一-2")
+    label = page_375.locator('[id="一-2"] a.clause-label')
+    assert label.is_visible()
+    assert unquote(label.get_attribute("href")).endswith("regulations/26/#一-2") or label.get_attribute("href") == "#一-2"
+    assert "淘汰赛" in page_375.locator('[id="一-2"]').inner_text()
+
+
+def test_corrected_spot_shows_the_original_on_tap(page_375, site_url):
+    page_375.goto(site_url + "laws/32/")
+    mark = page_375.locator("ins.erratum", has_text="参阅第23条").first
+    assert "第刀條" in mark.get_attribute("title")
+    mark.tap()
+    shown = page_375.evaluate("(el) => getComputedStyle(el, '::after').content", mark.element_handle())
+    assert "第刀條" in shown
+
+
+def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
+    page_375.goto(site_url)
+    page_375.fill("#article-jump-number", "26")
+    page_375.locator("form[data-article-jump] button[value=regulations]").tap()
+    # Material's instant navigation swaps the page without a load event: wait for the new heading
+    page_375.wait_for_function("() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1').textContent.includes('第26条')")
+    page_375.goto(site_url)
+    page_375.fill("#article-jump-number", "60")
+    page_375.locator("form[data-article-jump] button[value=laws]").tap()
+    assert "不在本版来源中" in page_375.locator(".article-jump-message").inner_text()
