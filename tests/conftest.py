@@ -80,3 +80,76 @@ def phone_page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+# --- The editions as shipped (scripts/site.py): hosted flavour with both scripts and the venue zip. ---
+
+class _GzipHandler(_QuietHandler):
+    """Serves text files gzip-compressed when the browser accepts it, as any real host would."""
+
+    COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".webmanifest", ".txt")
+    extensions_map = {**_QuietHandler.extensions_map, ".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+
+    def send_head(self):
+        from urllib.parse import urlsplit
+
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # the base class redirects `dir` to `dir/`
+            path = path / "index.html"
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.is_file() or path.suffix not in self.COMPRESSIBLE:
+            return super().send_head()
+        import gzip
+        import io
+
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def serve_directory(directory: Path, gzip: bool = True) -> http.server.ThreadingHTTPServer:
+    """Start a loopback HTTP server for `directory` on a free port; the caller shuts it down."""
+    handler = functools.partial(_GzipHandler if gzip else _QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def shipped_site(tmp_path_factory):
+    """`python -m scripts.site` (what `make site` runs) into a temporary folder: returns (site_dir, zip_path)."""
+    out = tmp_path_factory.mktemp("shipped")
+    subprocess.run(
+        [sys.executable, "-m", "scripts.site", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    zips = sorted((out / "dist").glob("*.zip"))
+    assert len(zips) == 1, f"expected one venue zip in {out / 'dist'}, found {zips}"
+    return out / "site", zips[0]
+
+
+@pytest.fixture(scope="session")
+def shipped_url(shipped_site) -> str:
+    """The hosted flavour served gzip-compressed on 127.0.0.1, for the session."""
+    server = serve_directory(shipped_site[0])
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def bundle_dir(shipped_site, tmp_path_factory) -> Path:
+    """The venue zip unzipped into a fresh folder: its single top folder (holding index.html)."""
+    import zipfile
+
+    target = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(shipped_site[1]) as bundle:
+        bundle.extractall(target)
+    (top,) = target.iterdir()
+    return top

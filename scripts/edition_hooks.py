@@ -1,0 +1,71 @@
+"""mkdocs hooks for the editions: the edition stamp in every footer, and the traditional-script conversion.
+
+scripts/site.py marks a build as the traditional edition with `extra.rulebook_script: hant`; a plain
+`mkdocs build` is the simplified edition and only gets the stamp.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:  # mkdocs loads hooks by file path; make `scripts` importable from any cwd
+    sys.path.insert(0, _ROOT)
+
+from scripts.edition import current_edition  # noqa: E402
+from scripts.traditional import to_traditional_markdown, to_traditional_text  # noqa: E402
+
+TRADITIONAL = "hant"
+
+
+def _is_traditional(config) -> bool:
+    return config.extra.get("rulebook_script") == TRADITIONAL
+
+
+def on_config(config, **kwargs):
+    """Set `extra.edition` (label, date, hash) for overrides/partials/copyright.html; convert site-wide texts."""
+    edition = current_edition()
+    config.extra["edition"] = {
+        "label": edition.label,
+        "date": edition.date.isoformat(),
+        "hash": edition.content_hash,
+    }
+    if _is_traditional(config):
+        for key in ("site_name", "site_description", "copyright"):
+            if config[key]:
+                config[key] = to_traditional_text(config[key])
+    return config
+
+
+def on_nav(nav, *, config, files):
+    """Traditional edition: section and link titles of the navigation."""
+    if not _is_traditional(config):
+        return nav
+    def convert(items):
+        for item in items:
+            if not item.is_page and item.title:  # page titles are converted with their content
+                item.title = to_traditional_text(item.title)
+            if item.children:
+                convert(item.children)
+    convert(nav.items)
+    return nav
+
+
+def on_page_content(html, *, page, config, files):
+    """Traditional edition: the page's HTML, title and table of contents.
+
+    Converting the rendered HTML rather than the Markdown keeps every id, href and anchor exactly as in the
+    simplified edition, so cross-references and the script switch land on the same clause.
+    """
+    if not _is_traditional(config):
+        return html
+    page.title = to_traditional_text(page.title) if page.title else page.title
+    for key in ("title", "description"):
+        if isinstance(page.meta.get(key), str):
+            page.meta[key] = to_traditional_text(page.meta[key])
+    def convert(toc_items):
+        for item in toc_items:
+            item.title = to_traditional_text(item.title)
+            convert(item.children)
+    convert(page.toc)
+    return to_traditional_markdown(html)

@@ -1,0 +1,63 @@
+"""Writes the service worker of the hosted site: a precache list of every file in the built site."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+SERVICE_WORKER_TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
+SERVICE_WORKER_NAME = "sw.js"
+# Not precached: source maps (only developer tools read them), the gzipped sitemap twin, the worker itself,
+# and lunr's language packs (dozens of files, ~1 MB per edition, of which the search worker loads only the
+# ones its index config names: those are cached at run time the first time the worker loads them).
+SKIPPED_SUFFIXES = (".map", ".gz")
+SKIPPED_FOLDERS = ("assets/javascripts/lunr/",)
+
+
+def precache_urls(site_dir: Path) -> list[str]:
+    """Every file of the site as a URL relative to the site root; `x/index.html` spelled `x/`.
+
+    >>> # site/index.html, site/laws/1/index.html, site/search/search_index.json
+    >>> # -> ['./', 'laws/1/', 'search/search_index.json']
+    """
+    urls = []
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel == SERVICE_WORKER_NAME or rel.endswith(SKIPPED_SUFFIXES) or any(
+            f"/{folder}" in f"/{rel}" for folder in SKIPPED_FOLDERS
+        ):
+            continue
+        if rel == "index.html":
+            rel = "./"
+        elif rel.endswith("/index.html"):
+            rel = rel[: -len("index.html")]
+        urls.append(rel)
+    return urls
+
+
+def precache_bytes(site_dir: Path) -> int:
+    """What a phone downloads in the background on its first visit (uncompressed)."""
+    return sum(_file_of(site_dir, url).stat().st_size for url in precache_urls(site_dir))
+
+
+def _file_of(site_dir: Path, url: str) -> Path:
+    return site_dir / (url + "index.html" if url.endswith("/") else url)
+
+
+def render_service_worker(site_dir: Path) -> str:
+    """The service worker's source: the template with the precache list and a version over the files' bytes."""
+    urls = precache_urls(site_dir)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file() and p.name != SERVICE_WORKER_NAME):
+        digest.update(path.relative_to(site_dir).as_posix().encode() + b"\0" + path.read_bytes())
+    source = SERVICE_WORKER_TEMPLATE.read_text(encoding="utf-8")
+    return source.replace("__VERSION__", digest.hexdigest()[:12]).replace(
+        "__PRECACHE__", json.dumps(urls, ensure_ascii=False, indent=0)
+    )
+
+
+def write_service_worker(site_dir: Path) -> Path:
+    """Write sw.js at the root of `site_dir`; return its path."""
+    target = site_dir / SERVICE_WORKER_NAME
+    target.write_text(render_service_worker(site_dir), encoding="utf-8")
+    return target

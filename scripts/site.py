@@ -1,0 +1,179 @@
+"""Builds everything a reader gets: the hosted site (both scripts, installable) and the offline venue zip.
+
+`python -m scripts.site` (what `make site` runs) writes
+  site/                                    hosted flavour: simplified at the root, traditional under zh-hant/,
+                                           a service worker (sw.js) that precaches all of it;
+  dist/zhongguo-qiaopai-guize-<YYYYMMDD>.zip
+                                           offline flavour (Material's offline plugin, .html URLs, vendored
+                                           iframe-worker shim), both scripts, opened from index.html via file://.
+Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
+last commit (scripts/edition.py), zip entries are sorted and stamped with that date.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import shutil
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+
+from scripts.edition import ROOT, Edition, build_timestamp, current_edition
+from scripts.pwa import precache_bytes, precache_urls, write_service_worker
+from scripts.traditional import to_traditional_text
+
+CONFIG_FILE = ROOT / "mkdocs.yml"
+TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
+BUNDLE_PREFIX = "zhongguo-qiaopai-guize"  # ASCII: 中国桥牌规则
+BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
+SEARCH_PLUGIN = "material/search"
+
+
+@dataclass(frozen=True)
+class Script:
+    """One script edition: how its build differs and what its switch to the other edition says."""
+    name: str  # 'hans' | 'hant', read by scripts/edition_hooks.py as extra.rulebook_script
+    subdir: str  # where it lives inside a flavour ('' = root)
+    language: str  # Material's theme.language
+    switch: dict  # extra.script_switch for overrides/main.html
+
+
+SIMPLIFIED = Script(
+    name="hans",
+    subdir="",
+    language="zh",
+    switch={"label": "繁體", "href_prefix": f"{TRADITIONAL_DIR}/", "hreflang": "zh-Hant", "aria_label": "繁體字版"},
+)
+TRADITIONAL = Script(
+    name="hant",
+    subdir=TRADITIONAL_DIR,
+    language="zh-Hant",
+    switch={"label": "简体", "href_prefix": "../", "hreflang": "zh-Hans", "aria_label": "简体字版"},
+)
+SCRIPTS = (SIMPLIFIED, TRADITIONAL)
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    edition: Edition
+    hosted_dir: Path
+    bundle_zip: Path | None
+
+
+def bundle_name(edition: Edition) -> str:
+    """'zhongguo-qiaopai-guize-20261129': the zip's name and its top folder."""
+    return f"{BUNDLE_PREFIX}-{edition.compact_date}"
+
+
+@contextlib.contextmanager
+def _environment(**values: str):
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def traditional_user_dict(work_dir: Path) -> Path:
+    """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
+    config = load_config(str(CONFIG_FILE))
+    source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
+    target = work_dir / "jieba_user_dict.hant.txt"
+    target.write_text(to_traditional_text(source.read_text(encoding="utf-8")), encoding="utf-8")
+    return target
+
+
+def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path | None) -> None:
+    """One mkdocs build (strict) of one script edition in one flavour into site_dir."""
+    with _environment(RULEBOOK_OFFLINE="true" if offline else "false"):
+        config = load_config(str(CONFIG_FILE), site_dir=str(site_dir), strict=True)
+    config.extra["rulebook_script"] = script.name
+    config.extra["script_switch"] = dict(script.switch)
+    if not offline:
+        config.extra["pwa"] = {"root_prefix": "../" * script.subdir.count("/") + ("../" if script.subdir else "")}
+    config.theme["language"] = script.language
+    if script is TRADITIONAL and hant_dict is not None:
+        config.plugins[SEARCH_PLUGIN].config.jieba_dict_user = str(hant_dict)
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        mkdocs_build(config)
+    finally:
+        config.plugins.on_shutdown()
+
+
+def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
+    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
+    for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
+        build_edition(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
+        if script.subdir:
+            # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
+            # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
+            (out_dir / script.subdir / "404.html").unlink(missing_ok=True)
+
+
+def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int) -> Path:
+    """Zip `tree` under `top_folder/`, reproducibly: sorted entries, one fixed date, fixed permissions."""
+    date_time = time.gmtime(max(timestamp, 315532800))[:6]  # zip dates start in 1980
+    zip_path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+        for path in sorted(tree.rglob("*")):
+            if not path.is_file() or path.name.endswith(BUNDLE_SKIPPED_SUFFIXES):
+                continue
+            info = zipfile.ZipInfo(f"{top_folder}/{path.relative_to(tree).as_posix()}", date_time=date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            bundle.writestr(info, path.read_bytes(), compresslevel=9)
+    return zip_path
+
+
+def build_site(site_dir: Path, dist_dir: Path | None) -> SiteBuild:
+    """The hosted site into site_dir and, unless dist_dir is None, the offline zip into dist_dir."""
+    edition = current_edition()
+    with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), tempfile.TemporaryDirectory() as work:
+        work_dir = Path(work)
+        hant_dict = traditional_user_dict(work_dir)
+        build_flavour(site_dir, offline=False, hant_dict=hant_dict)
+        write_service_worker(site_dir)
+        bundle_zip = None
+        if dist_dir is not None:
+            name = bundle_name(edition)
+            offline_dir = work_dir / name
+            build_flavour(offline_dir, offline=True, hant_dict=hant_dict)
+            for old in dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"):
+                old.unlink()
+            bundle_zip = write_bundle_zip(offline_dir, dist_dir / f"{name}.zip", name, build_timestamp())
+    return SiteBuild(edition=edition, hosted_dir=site_dir, bundle_zip=bundle_zip)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scripts.site", description=__doc__.splitlines()[0])
+    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
+    parser.add_argument("--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)")
+    parser.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
+    import jieba  # its import sets its own logger to DEBUG
+
+    jieba.setLogLevel(logging.INFO)
+    result = build_site(args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve())
+    print(f"edition {result.edition.label}")
+    print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"
+          f" {precache_bytes(result.hosted_dir) // 1024} KiB before compression)")
+    if result.bundle_zip:
+        print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
+
+
+if __name__ == "__main__":
+    main()

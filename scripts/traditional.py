@@ -1,0 +1,106 @@
+"""Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import opencc
+
+FIXES_FILE = Path(__file__).resolve().parent.parent / "rulebook_src" / "traditional_fixes.tsv"
+OPENCC_CONFIG = "s2t"  # OpenCC's standard traditional characters (not a regional variant)
+
+# Spans that must reach the traditional edition unchanged, because they name things rather than say them:
+# link destinations and attribute lists carry the anchors that other pages link to, HTML attributes carry
+# ids, classes and data for scripts, code is code. Everything else is text and is converted.
+PROTECTED_SPAN = re.compile(
+    r"""
+      (?P<raw_html><(?P<raw_tag>script|style)\b.*?</(?P=raw_tag)\s*>|<!--.*?-->)  # script, style, comment
+    | (?P<fence>^(?P<fence_mark>```|~~~)[^\n]*\n.*?^(?P=fence_mark)[ \t]*$)   # fenced code block
+    | (?P<code>`+[^`\n]*?`+)                                                  # inline code
+    | (?P<link_target>\]\([^)\s]*)                                             # ](target of a link (its title is text)
+    | (?P<reference>^[ ]{0,3}\[[^\]\n]+\]:[ \t]*\S+[^\n]*$)                   # [label]: target reference line
+    | (?P<attr_list>\{[:#.][^}\n]*\}|\{\s*[\w-]+=[^}\n]*\})                   # {#id .class key=value}
+    | (?P<html_tag></?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>)                       # an HTML tag with its attributes
+    """,
+    re.VERBOSE | re.MULTILINE | re.DOTALL,
+)
+# Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
+TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
+
+
+class TraditionalFixesError(Exception):
+    """A line of the fixes file is not `<from>\\t<to>\\t<reason>`."""
+
+
+@dataclass(frozen=True)
+class TraditionalFix:
+    wrong: str  # what OpenCC s2t writes
+    right: str  # what the traditional edition should say
+    reason: str
+
+
+def load_fixes(path: Path = FIXES_FILE) -> tuple[TraditionalFix, ...]:
+    """The reviewed post-OpenCC corrections, longest first so that a longer phrase wins over its part."""
+    fixes, problems = [], []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3 or not all(field.strip() for field in fields):
+            problems.append(f"{path}:{number}: expected '<from>\\t<to>\\t<reason>', got {line!r}")
+            continue
+        fixes.append(TraditionalFix(*(field.strip() for field in fields)))
+    if problems:
+        raise TraditionalFixesError("\n".join(problems))
+    return tuple(sorted(fixes, key=lambda fix: -len(fix.wrong)))
+
+
+@functools.lru_cache(maxsize=1)
+def _converter() -> opencc.OpenCC:
+    return opencc.OpenCC(OPENCC_CONFIG)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_fixes() -> tuple[TraditionalFix, ...]:
+    return load_fixes()
+
+
+def to_traditional_text(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+    """Plain text in simplified characters → traditional: '迟到罚分' → '遲到罰分'."""
+    converted = _converter().convert(text)
+    pattern, replacements = _fix_pattern(_default_fixes() if fixes is None else fixes)
+    return pattern.sub(lambda match: replacements[match.group(0)], converted) if replacements else converted
+
+
+@functools.lru_cache(maxsize=8)
+def _fix_pattern(fixes: tuple[TraditionalFix, ...]) -> tuple[re.Pattern, dict[str, str]]:
+    """One pass over the text, longest `wrong` first, so that a fix's output is never fixed again."""
+    ordered = sorted(fixes, key=lambda fix: -len(fix.wrong))
+    pattern = re.compile("|".join(re.escape(fix.wrong) for fix in ordered)) if ordered else re.compile(r"(?!)")
+    return pattern, {fix.wrong: fix.right for fix in ordered}
+
+
+def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+    """A Markdown page (or an HTML fragment) in simplified characters → the same in traditional characters.
+
+    Link targets, attribute lists, HTML tags and code stay as they are, so anchors and links keep working:
+    '见[第十二条](../laws/12.md#c-1)' → '見[第十二條](../laws/12.md#c-1)';
+    '<a href="#一-2" title="发牌">发牌</a>' → '<a href="#一-2" title="发牌">發牌</a>'.
+    """
+    pieces, position = [], 0
+    for match in PROTECTED_SPAN.finditer(text):
+        pieces.append(to_traditional_text(text[position : match.start()], fixes))
+        if match.group("html_tag"):
+            pieces.append(TEXT_ATTRIBUTE.sub(lambda attr: _convert_attribute(attr, fixes), match.group(0)))
+        else:
+            pieces.append(match.group(0))
+        position = match.end()
+    pieces.append(to_traditional_text(text[position:], fixes))
+    return "".join(pieces)
+
+
+def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...] | None) -> str:
+    value = to_traditional_text(attribute.group("value"), fixes)
+    return f"{attribute.group('name')}={attribute.group('quote')}{value}{attribute.group('quote')}"

@@ -1,0 +1,80 @@
+"""What a reader does in the browser, shared by the offline, phone and traditional-edition tests."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+CALCULATOR = ".penalty-calculator"  # the penalties helper's calculator widget
+SEARCH_INPUT = ".md-search__input"
+SEARCH_RESULT_LINK = ".md-search-result__item a, a.md-search-result__link"
+
+
+def article_pages(site_dir: Path, book: str = "laws") -> list[Path]:
+    """The built article pages of one book (both URL styles), in article order."""
+    pages = list((site_dir / book).glob("*/index.html")) or list((site_dir / book).glob("*.html"))
+    def number(path: Path) -> tuple[int, str]:
+        name = path.parent.name if path.name == "index.html" else path.stem
+        digits = re.match(r"\d+", name)
+        return (int(digits.group()) if digits else 10**6, name)
+    return sorted(pages, key=number)
+
+
+def longest_article(site_dir: Path) -> Path:
+    """The article page with the most HTML (the long-article case for phones)."""
+    pages = article_pages(site_dir, "laws") + article_pages(site_dir, "regulations")
+    assert pages, f"no article pages under {site_dir}/laws or {site_dir}/regulations"
+    return max(pages, key=lambda path: path.stat().st_size)
+
+
+def calculator_page(site_dir: Path) -> Path | None:
+    """The first page (in path order) that carries a calculator, or None while the calculators have not landed."""
+    for path in sorted(site_dir.rglob("*.html")):
+        if "zh-hant" not in path.parts and 'class="penalty-calculator' in path.read_text(encoding="utf-8"):
+            return path
+    return None
+
+
+def url_of(page_file: Path, site_dir: Path, base_url: str) -> str:
+    """The URL of a built file under base_url (file:// or http://), spelled as a reader would follow it."""
+    rel = page_file.relative_to(site_dir).as_posix()
+    if base_url.startswith("http") and rel.endswith("index.html"):
+        rel = rel[: -len("index.html")]
+    return base_url.rstrip("/") + "/" + rel
+
+
+def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
+    """Type `query` into the site search and return the result links (absolute URLs), best first."""
+    field = page.locator(SEARCH_INPUT).first
+    if not field.is_visible():  # phones: the field opens from the header's search button
+        page.locator('label[for="__search"]').first.click()
+    field.wait_for(state="visible", timeout=timeout)
+    field.fill(query)
+    field.press("End")  # Material reads the query on keyup; `fill` (like an IME commit in a test) sends none
+    page.locator(SEARCH_RESULT_LINK).first.wait_for(state="attached", timeout=timeout)
+    return page.eval_on_selector_all(SEARCH_RESULT_LINK, "links => links.map(a => a.href)")
+
+
+def use_calculator(page) -> tuple[str, str]:
+    """Change the first input of the first calculator on the page; return its text before and after.
+
+    Generic on purpose (the calculators' own tests check their arithmetic): this only shows that the widget's
+    script runs in this setting (file://, offline) and reacts to input.
+    """
+    widget = page.locator(CALCULATOR).first
+    widget.wait_for(state="visible")
+    before = widget.inner_text()
+    control = widget.locator("input, select").first
+    kind = control.evaluate("el => el.tagName.toLowerCase() + ':' + (el.type || '')")
+    if kind.startswith("select"):
+        values = control.evaluate("el => Array.from(el.options).map(o => o.value)")
+        current = control.input_value()
+        control.select_option(next(value for value in values if value != current))
+    elif kind in ("input:checkbox", "input:radio"):
+        control.check()
+    else:
+        control.fill("3")
+        control.dispatch_event("change")
+    page.wait_for_function(
+        "([selector, before]) => document.querySelector(selector).innerText !== before", arg=[CALCULATOR, before]
+    )
+    return before, widget.inner_text()

@@ -1,0 +1,166 @@
+"""The phone that was online once: the hosted site installs as an app and keeps working with no network."""
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from conftest import serve_directory
+from reader_steps import article_pages, calculator_page, run_search, url_of, use_calculator
+
+PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
+
+
+def _manifest_href(html: str) -> str:
+    found = re.search(r'<link rel="manifest" href="(?P<href>[^"]+)"', html)
+    assert found, "no <link rel=manifest>"
+    return found.group("href")
+
+
+def test_every_hosted_page_links_the_one_manifest(shipped_site):
+    site_dir, _ = shipped_site
+    manifests = set()
+    for page in sorted(site_dir.rglob("*.html")):
+        href = _manifest_href(page.read_text(encoding="utf-8"))
+        # 404.html uses root-absolute URLs (mkdocs: it is served for any missing path)
+        manifests.add((site_dir / href.lstrip("/") if href.startswith("/") else page.parent / href).resolve())
+    assert manifests == {(site_dir / "assets/pwa/manifest.webmanifest").resolve()}, manifests
+
+
+def test_manifest_names_the_site_root_and_real_icons(shipped_site):
+    site_dir, _ = shipped_site
+    manifest_path = site_dir / "assets/pwa/manifest.webmanifest"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    for key in ("start_url", "scope"):
+        assert (manifest_path.parent / manifest[key]).resolve() == site_dir.resolve(), f"{key} {manifest[key]!r} is not the site root"
+    assert manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        png = (manifest_path.parent / icon["src"]).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n", f"{icon['src']} is not a PNG"
+        width, height = struct.unpack(">II", png[16:24])
+        assert f"{width}x{height}" == icon["sizes"], f"{icon['src']} is {width}x{height}, manifest says {icon['sizes']}"
+        sizes.add(width)
+    assert {192, 512} <= sizes, "installable apps need 192 and 512 px icons"
+
+
+def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
+    site_dir, _ = shipped_site
+    source = (site_dir / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (?P<list>\[.*?\]);", source, re.S).group("list"))
+    pages = {path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html")}
+    spelled = {url + "index.html" if url.endswith("/") else url for url in precache}
+    spelled = {url.removeprefix("./") for url in spelled}
+    assert pages <= spelled, f"pages not precached: {sorted(pages - spelled)[:10]}"
+    for url in spelled:
+        assert (site_dir / url).is_file(), f"sw.js precaches {url!r}, which is not in the site"
+    for needed in ("search/search_index.json", "zh-hant/search/search_index.json", "sitemap.xml"):
+        assert needed in spelled, f"{needed} must be precached for offline search/navigation"
+
+
+@pytest.fixture
+def online_once(browser, shipped_site):
+    """A phone that visits the hosted site once over http; `go_offline()` then stops the server for good."""
+    site_dir, _ = shipped_site
+    server = serve_directory(site_dir)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(service_workers="allow", **PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def go_offline():
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+
+    yield page, base, go_offline, errors
+    context.close()
+    server.server_close()
+
+
+def _wait_until_controlled(page) -> int:
+    """Wait for the service worker to finish precaching and take control; return how many URLs it cached."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    return page.evaluate(
+        """async () => { let n = 0; for (const key of await caches.keys()) n += (await (await caches.open(key)).keys()).length; return n; }"""
+    )
+
+
+def test_site_is_installable(shipped_site, tmp_path):
+    """Chromium's own installability check, in a persistent (non-incognito) profile as a phone's would be."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    from conftest import CHROMIUM_ARGS
+
+    server = serve_directory(shipped_site[0])
+    try:
+        with sync_playwright() as pw:
+            context = pw.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS, headless=True, **PHONE
+            )
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+            _wait_until_controlled(page)
+            session = context.new_cdp_session(page)
+            manifest = session.send("Page.getAppManifest")
+            problems = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert manifest["url"].endswith("/assets/pwa/manifest.webmanifest"), manifest["url"]
+    assert not manifest["errors"], f"manifest problems: {manifest['errors']}"
+    assert not problems, f"chromium says the site is not installable: {problems}"
+
+
+def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts_dir):
+    site_dir, _ = shipped_site
+    page, base, go_offline, errors = online_once
+    page.goto(base)
+    cached = _wait_until_controlled(page)
+    precache = json.loads(re.search(r"const PRECACHE = (?P<list>\[.*?\]);", (site_dir / "sw.js").read_text(encoding="utf-8"), re.S).group("list"))
+    assert cached >= len(precache), f"service worker cached {cached} of {len(precache)} files"
+
+    go_offline()
+    with pytest.raises(Exception):  # the network really is gone
+        page.context.request.get(base + "sitemap.xml", timeout=3_000)
+
+    articles = article_pages(site_dir)
+    article = articles[len(articles) // 2]
+    response = page.goto(url_of(article, site_dir, base))
+    assert response is not None and response.ok and response.from_service_worker
+    heading = page.locator("article h1").first.inner_text()
+    assert heading, "offline article page has no heading"
+
+    reference = page.locator("article a[href]:not(.headerlink):not([data-script-switch]):not([href^='#'])").first
+    if reference.count():
+        reference.click()
+        page.wait_for_function("h => document.querySelector('article h1') && document.querySelector('article h1').innerText !== h", arg=heading)
+
+    results = run_search(page, "规则" if False else _title_word(page))
+    assert results, "offline search found nothing"
+    page.screenshot(path=artifacts_dir / "pwa-offline-search.png")
+
+    response = page.goto(base + "zh-hant/")
+    assert response is not None and response.ok, "the traditional edition is not available offline"
+
+    calculator = calculator_page(site_dir)
+    if calculator is not None:
+        page.goto(url_of(calculator, site_dir, base))
+        before, after = use_calculator(page)
+        assert before != after
+    assert not errors, "script errors offline:\n" + "\n".join(errors)
+
+
+def _title_word(page) -> str:
+    """Two characters of the current article's title (after its number): search must find the article."""
+    title = page.locator("article h1").first.inner_text()
+    words = [w for w in re.findall(r"[\u4e00-\u9fff]{2,}", title) if not re.fullmatch(r"第.*条", w)]
+    assert words, f"no Chinese word in the title {title!r}"
+    return words[0][:2]

@@ -1,0 +1,170 @@
+"""The traditional-script edition: OpenCC conversion of the pages, the switch between editions, search in both."""
+from __future__ import annotations
+
+import html.parser
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+
+from reader_steps import article_pages, run_search, url_of
+from scripts.traditional import (
+    TraditionalFix,
+    TraditionalFixesError,
+    load_fixes,
+    to_traditional_markdown,
+    to_traditional_text,
+)
+
+
+@pytest.mark.parametrize(
+    ("simplified", "traditional"),
+    [
+        ("迟到罚分", "遲到罰分"),
+        ("# 第十二条 违规后果", "# 第十二條 違規後果"),
+        # link targets keep their anchors; link text and titles are converted
+        ("见[第十二条](../laws/12.md#一-2 \"罚分标准\")", "見[第十二條](../laws/12.md#一-2 \"罰分標準\")"),
+        # attribute lists name anchors: unchanged
+        ("## 一、总则 {#总则 .条}", "## 一、總則 {#总则 .条}"),
+        # inline code and fenced code stay as written
+        ("`发牌` 发牌", "`发牌` 發牌"),
+        ("```\n发牌\n```\n发牌", "```\n发牌\n```\n發牌"),
+        # HTML: ids, hrefs and data stay; text, title and aria-label are converted
+        ('<a href="#一-2" id="发" title="发牌" data-x="罚">罚分</a>', '<a href="#一-2" id="发" title="發牌" data-x="罚">罰分</a>'),
+        ('<span aria-label="庄家">庄家</span>', '<span aria-label="莊家">莊家</span>'),
+        ("<script>var x = '发';</script>发", "<script>var x = '发';</script>發"),
+        ("<!-- 发 -->发", "<!-- 发 -->發"),
+        ("[ref]: ../发.md \"发\"\n发", "[ref]: ../发.md \"发\"\n發"),
+    ],
+)
+def test_to_traditional_markdown(simplified, traditional):
+    assert to_traditional_markdown(simplified) == traditional
+
+
+def test_fixes_apply_once_after_opencc_longest_first():
+    fixes = (TraditionalFix("罰分", "罰點", "shorter"), TraditionalFix("遲到罰分", "遲到之罰分", "longer"))
+    assert to_traditional_text("迟到罚分，罚分", fixes=fixes) == "遲到之罰分，罰點"
+
+
+def test_fixes_file_problems_name_file_and_line(tmp_path):
+    bad = tmp_path / "fixes.tsv"
+    bad.write_text("# comment\n甲\t乙\treason\n只有一列\n", encoding="utf-8")
+    with pytest.raises(TraditionalFixesError, match=rf"{re.escape(str(bad))}:3: .*'只有一列'"):
+        load_fixes(bad)
+
+
+def test_committed_fixes_file_loads():
+    for fix in load_fixes():
+        assert fix.wrong != fix.right, f"fix {fix} changes nothing"
+
+
+class _VisibleText(html.parser.HTMLParser):
+    """Text a reader sees, minus scripts, styles and anything marked lang="zh-Hans" (the switch back)."""
+
+    SKIPPED = {"script", "style", "template"}
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.chunks = [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        skipped = tag in self.SKIPPED or dict(attrs).get("lang") == "zh-Hans"
+        self.stack.append((tag, skipped or bool(self.stack and self.stack[-1][1])))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if not (self.stack and self.stack[-1][1]) and data.strip():
+            self.chunks.append(data.strip())
+
+
+def visible_text(path: Path) -> str:
+    parser = _VisibleText()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return "\n".join(parser.chunks)
+
+
+def _edition_pairs(root: Path) -> list[tuple[Path, Path]]:
+    """(simplified page, traditional page) for every page of the traditional edition under root."""
+    hant = root / "zh-hant"
+    pairs = [(root / path.relative_to(hant), path) for path in sorted(hant.rglob("*.html"))]
+    assert pairs, f"no traditional edition under {hant}"
+    return pairs
+
+
+@pytest.fixture(params=["hosted", "bundle"])
+def flavour_root(request, shipped_site, bundle_dir) -> Path:
+    return shipped_site[0] if request.param == "hosted" else bundle_dir
+
+
+def test_traditional_pages_have_no_simplified_text_left(shipped_site):
+    leftovers = []
+    for _, hant in _edition_pairs(shipped_site[0]):
+        for line in visible_text(hant).splitlines():
+            if to_traditional_text(line) != line:
+                leftovers.append(f"{hant.relative_to(shipped_site[0])}: {line!r} → {to_traditional_text(line)!r}")
+    assert not leftovers, "simplified text in the traditional edition:\n" + "\n".join(leftovers[:20])
+
+
+def test_traditional_pages_really_are_converted(shipped_site):
+    site_dir = shipped_site[0]
+    for hans, hant in _edition_pairs(site_dir):
+        if "404" in hans.name:
+            continue
+        assert hans.is_file(), f"{hant} has no simplified counterpart {hans}"
+        assert '<html lang="zh-Hant"' in hant.read_text(encoding="utf-8")
+        simplified = visible_text(hans)
+        if to_traditional_text(simplified) != simplified:  # the page has characters that differ between scripts
+            assert visible_text(hant) != simplified, f"{hant} reads exactly like {hans}"
+
+
+def test_both_editions_carry_the_same_anchors(shipped_site):
+    id_attribute = re.compile(r'\sid="([^"]+)"')
+    for hans, hant in _edition_pairs(shipped_site[0]):
+        ids_hans = set(id_attribute.findall(hans.read_text(encoding="utf-8")))
+        ids_hant = set(id_attribute.findall(hant.read_text(encoding="utf-8")))
+        assert ids_hans == ids_hant, f"{hant}: anchors differ from {hans}: {sorted(ids_hans ^ ids_hant)[:10]}"
+
+
+def test_every_page_switches_to_the_same_page_in_the_other_script(flavour_root):
+    switch = re.compile(r'<a href="(?P<href>[^"]+)"[^>]*data-script-switch')
+    checked = 0
+    for page in sorted(flavour_root.rglob("*.html")):
+        rel = page.relative_to(flavour_root).as_posix()
+        if rel.endswith("404.html"):
+            continue  # Material's 404 page has its own content block
+        found = switch.search(page.read_text(encoding="utf-8"))
+        assert found, f"{rel}: no script switch"
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), found.group("href")))
+        target = target + "/index.html" if not target.endswith(".html") else target
+        target = target.removeprefix("./")
+        counterpart = rel.removeprefix("zh-hant/") if rel.startswith("zh-hant/") else f"zh-hant/{rel}"
+        assert target == counterpart, f"{rel}: switch leads to {found.group('href')!r} ({target}), expected {counterpart}"
+        assert (flavour_root / target).is_file()
+        checked += 1
+    assert checked >= 2
+
+
+def test_search_works_in_the_traditional_edition(browser, shipped_site, shipped_url, artifacts_dir):
+    site_dir, _ = shipped_site
+    hant_root = site_dir / "zh-hant"
+    article = article_pages(hant_root)[0]
+    title = re.search(r"<h1[^>]*>(?P<t>.*?)</h1>", article.read_text(encoding="utf-8"), re.S).group("t")
+    words = [w for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"<[^>]+>", "", title)) if not re.fullmatch(r"第.*條", w)]
+    assert words, f"{article}: no word in its title {title!r}"
+    query = words[0][:2]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, service_workers="block")
+    page = context.new_page()
+    page.goto(url_of(article, hant_root, shipped_url + "zh-hant/"))
+    results = run_search(page, query)
+    page.screenshot(path=artifacts_dir / "phone-search-zh-hant.png")
+    context.close()
+    assert results, f"no results for {query!r} in the traditional edition"
+    assert all("/zh-hant/" in url for url in results), f"traditional search leads out of its edition: {results[:5]}"
