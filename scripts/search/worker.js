@@ -1,0 +1,414 @@
+/*
+ * Rulebook search worker: a drop-in for Material for MkDocs' lunr worker (mkdocs-material 9.8.1).
+ *
+ * It speaks Material's search worker protocol (integrations/search/worker/message): the page sends
+ * {type: 0 SETUP, data: {config, docs, options}}, we answer {type: 1 READY}; the page sends
+ * {type: 2 QUERY, data: "<query>"}, we answer {type: 3 RESULT, data: {items: SearchItem[][]}}.
+ * `config.rulebook` and `docs` are written at build time by scripts/search/index.py.
+ *
+ * A classic script with no imports: it runs as a Web Worker over http and, under file://, inside the
+ * iframe of the `iframe-worker` shim (where `postMessage` is the shim's and `self` is the iframe window).
+ *
+ * Matching is substring matching on text folded the same way on both sides (traditional → simplified,
+ * full-width → ASCII, lower case; always one character for one character, so positions carry over to
+ * the original text for highlighting). A query is cut into words with the corpus vocabulary, words are
+ * expanded with reviewed synonyms, article references (26, 第26条, 第二十六条, 规则26) lift the articles
+ * with that number to the top, and pages that match every word rank before pages that miss one.
+ */
+(function () {
+  "use strict";
+
+  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+
+  var K1 = 1.2;                 // BM25 term-frequency saturation
+  var B = 0.5;                  // BM25 length normalisation
+  var PAGE_TITLE_WEIGHT = 3.0;  // a word in the article title
+  var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
+  var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
+  var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
+  var SNIPPET_LENGTH = 100;     // characters in a teaser
+
+  // Article references. `book` is a hint that orders laws and regulations; the number is what counts.
+  var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
+  var BOOK = "(?<book>竞赛规则|桥牌规则|规则|裁判法|laws?|rules?|regulations?|regs?|art(?:icle)?\\.?)";
+  var ARTICLE_REFERENCES = [
+    new RegExp(BOOK + "?\\s*第\\s*(?<num>[0-9]{1,3})\\s*条?", "g"),              // 第26条, 规则第26条
+    new RegExp(BOOK + "?\\s*第\\s*(?<cn>" + CN_NUMBER + ")\\s*条", "g"),         // 第二十六条
+    new RegExp(BOOK + "\\s*(?<num>[0-9]{1,3})(?![0-9.%])\\s*条?", "g"),          // 规则26, law 26
+    new RegExp("(?<![0-9.])(?<num>[0-9]{1,3})\\s*条", "g"),                      // 26条
+    new RegExp("^\\s*(?<num>[0-9]{1,3})\\s*$", "g")                              // 26
+  ];
+  var BOOK_OF_HINT = {
+    "竞赛规则": "laws", "桥牌规则": "laws", "规则": "laws", "law": "laws", "laws": "laws",
+    "rule": "laws", "rules": "laws", "裁判法": "regulations", "regulation": "regulations",
+    "regulations": "regulations", "reg": "regulations", "regs": "regulations"
+  };
+  var CN_DIGIT = { "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9 };
+  var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
+  var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
+  var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+
+  /* ------------------------------------------------------------------------ */
+
+  function chineseNumber(text) {
+    var total = 0, digit = 0;
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i];
+      if (ch in CN_DIGIT) digit = digit * 10 + CN_DIGIT[ch];
+      else if (ch === "十") { total += (digit || 1) * 10; digit = 0; }
+      else if (ch === "百") { total += (digit || 1) * 100; digit = 0; }
+      else return NaN;
+    }
+    return total + digit;
+  }
+
+  function escapeHTML(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  function countOccurrences(haystack, needle) {
+    var n = 0, at = haystack.indexOf(needle);
+    while (at !== -1) { n++; at = haystack.indexOf(needle, at + needle.length); }
+    return n;
+  }
+
+  /* ------------------------------------------------------------------------ */
+
+  function Engine(index) {
+    var data = index.config && index.config.rulebook;
+    if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
+
+    this.foldMap = {};
+    for (var i = 0; i + 1 < data.fold.length; i += 2) this.foldMap[data.fold[i]] = data.fold[i + 1];
+    var self = this;
+    // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
+    this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
+    this.maxWord = 1;
+    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
+    this.synonyms = new Map();
+    data.synonyms.forEach(function (entry) {
+      var rulebook = entry[1].map(function (w) { return self.fold(w); });
+      entry[0].forEach(function (typed) {
+        var key = self.fold(typed.normalize("NFKC"));
+        self.vocabulary.add(key);
+        if (key.length > self.maxWord) self.maxWord = key.length;
+        self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
+      });
+    });
+    this.stopwords = new Set(data.stopwords);
+
+    // Documents: a page top (no '#') precedes its sections, as in Material's own index.
+    this.docs = [];
+    this.pages = [];
+    var pageOf = new Map();
+    var totalLength = 0;
+    index.docs.forEach(function (raw) {
+      var path = raw.location.split("#")[0];
+      var page = pageOf.get(path);
+      if (page === undefined) {
+        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length };
+        pageOf.set(path, page);
+        self.pages.push(page);
+      }
+      var doc = {
+        raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
+        title: self.fold(raw.title), text: self.fold(raw.text)
+      };
+      doc.length = doc.title.length + doc.text.length;
+      totalLength += doc.length;
+      page.docs.push(self.docs.length);
+      self.docs.push(doc);
+    });
+    this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+  }
+
+  /** Fold one character for one character: traditional → simplified, full-width → ASCII, lower case. */
+  Engine.prototype.fold = function (text) {
+    var out = "";
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i], code = ch.charCodeAt(0);
+      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0);
+      ch = this.foldMap[ch] || ch;
+      var lower = ch.toLowerCase();
+      out += lower.length === 1 ? lower : ch;
+    }
+    return out;
+  };
+
+  /** Cut a run of Han characters into vocabulary words (fewest pieces; unknown characters cost more). */
+  Engine.prototype.segment = function (run, exclude) {
+    var n = run.length, cost = [0], back = [0];
+    for (var end = 1; end <= n; end++) {
+      cost[end] = Infinity;
+      for (var start = Math.max(0, end - this.maxWord); start < end; start++) {
+        var piece = run.slice(start, end), c;
+        if (piece.length === 1) c = SINGLE_CHAR_COST;
+        else if (this.vocabulary.has(piece) && piece !== exclude) c = 1;
+        else continue;
+        if (cost[start] + c < cost[end]) { cost[end] = cost[start] + c; back[end] = start; }
+      }
+    }
+    var pieces = [];
+    for (var at = n; at > 0; at = back[at]) pieces.unshift(run.slice(back[at], at));
+    // Glue runs of characters that are no word (手机 when the corpus never says it) back together.
+    var words = [], loose = "";
+    for (var i = 0; i < pieces.length; i++) {
+      var p = pieces[i];
+      if (p.length === 1 && !this.stopwords.has(p)) { loose += p; continue; }
+      if (loose) { words.push(loose); loose = ""; }
+      words.push(p);
+    }
+    if (loose) words.push(loose);
+    return words;
+  };
+
+  /** A query as article references and words: {references: [{number, book}], words: [string]}. */
+  Engine.prototype.parse = function (query) {
+    var text = this.fold(String(query).normalize("NFKC"));
+    var references = [];
+    ARTICLE_REFERENCES.forEach(function (pattern) {
+      text = text.replace(pattern, function () {
+        var groups = arguments[arguments.length - 1];
+        var number = groups.num !== undefined ? parseInt(groups.num, 10) : chineseNumber(groups.cn);
+        if (!(number > 0)) return arguments[0];
+        var hint = groups.book ? BOOK_OF_HINT[groups.book.replace(/\.$/, "")] || null : null;
+        references.push({ number: number, book: hint });
+        return " ";
+      });
+    });
+    var words = [], self = this;
+    (text.match(CHUNK) || []).forEach(function (chunk) {
+      var runs = chunk.match(RUN) || [];
+      if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
+      else if (runs.length === 1 && HAN_RUN.test(runs[0])) words.push.apply(words, self.segment(runs[0]));
+      else if (runs.length === 1) words.push(runs[0]);
+    });
+    var content = words.filter(function (w) { return !self.stopwords.has(w); });
+    if (content.length) words = content;
+    var seen = new Set();
+    words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
+    return { references: references, words: words };
+  };
+
+  /** Per-document hit counts of a word and its synonyms. */
+  Engine.prototype.match = function (word) {
+    var alternatives = [word].concat(this.synonyms.get(word) || []);
+    var inText = new Array(this.docs.length), inTitle = new Array(this.docs.length), df = 0;
+    for (var d = 0; d < this.docs.length; d++) {
+      var doc = this.docs[d], t = 0, h = 0;
+      for (var a = 0; a < alternatives.length; a++) {
+        t += countOccurrences(doc.text, alternatives[a]);
+        h += countOccurrences(doc.title, alternatives[a]);
+      }
+      inText[d] = t; inTitle[d] = h;
+      if (t || h) df++;
+    }
+    var N = this.docs.length;
+    return {
+      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df,
+      idf: Math.log(1 + (N - df + 0.5) / (df + 0.5))
+    };
+  };
+
+  /** Words that match nothing are cut finer (a compound the corpus never uses, a run of unknown characters). */
+  Engine.prototype.matchWords = function (words) {
+    var terms = [], self = this;
+    words.forEach(function (word) {
+      var term = self.match(word);
+      if (term.df > 0 || word.length < 2) { terms.push(term); return; }
+      var runs = word.match(RUN) || [];
+      if (runs.length > 1) {
+        var split = [];
+        runs.forEach(function (run) {
+          if (HAN_RUN.test(run)) split.push.apply(split, self.segment(run)); else split.push(run);
+        });
+        terms.push.apply(terms, self.matchWords(split.filter(function (w) { return !self.stopwords.has(w); })));
+        return;
+      }
+      if (!HAN_RUN.test(word)) { terms.push(term); return; }
+      var parts = self.segment(word, word);
+      if (parts.length === 1) parts = word.split("");
+      parts = parts.filter(function (p) { return !self.stopwords.has(p); });
+      var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
+      if (found.length) terms.push.apply(terms, found);
+      else terms.push(term);
+    });
+    return terms;
+  };
+
+  Engine.prototype.scoreDoc = function (d, terms) {
+    var doc = this.docs[d], score = 0, covered = 0;
+    var norm = K1 * (1 - B + B * doc.length / this.averageLength);
+    for (var i = 0; i < terms.length; i++) {
+      var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
+      if (!tf && !th) continue;
+      covered++;
+      var titleWeight = th ? (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
+      score += t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+    }
+    return { score: score, covered: covered };
+  };
+
+  /** Highlight every occurrence of the given needles in `original` (matched on its folded twin). */
+  function markRanges(folded, needles, from, to) {
+    var ranges = [];
+    needles.forEach(function (needle) {
+      if (!needle) return;
+      var at = folded.indexOf(needle, Math.max(0, from - needle.length + 1));
+      while (at !== -1 && at < to) { ranges.push([at, at + needle.length]); at = folded.indexOf(needle, at + 1); }
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var merged = [];
+    ranges.forEach(function (r) {
+      var last = merged[merged.length - 1];
+      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+      else merged.push([r[0], r[1]]);
+    });
+    return merged;
+  }
+
+  function renderMarked(original, ranges, from, to) {
+    var out = "", at = from;
+    ranges.forEach(function (r) {
+      var s = Math.max(r[0], from), e = Math.min(r[1], to);
+      if (e <= s) return;
+      out += escapeHTML(original.slice(at, s)) + "<mark>" + escapeHTML(original.slice(s, e)) + "</mark>";
+      at = e;
+    });
+    return out + escapeHTML(original.slice(at, to));
+  }
+
+  Engine.prototype.renderItem = function (d, terms, score) {
+    var doc = this.docs[d], raw = doc.raw, needles = [], found = {};
+    var ordered = terms.slice().sort(function (a, b) { return b.idf - a.idf; });
+    var first = -1;
+    ordered.forEach(function (t) {
+      t.alternatives.forEach(function (alt) {
+        needles.push(alt);
+        var inTitle = doc.title.indexOf(alt), inText = doc.text.indexOf(alt);
+        if (found[t.word] === undefined && (inTitle !== -1 || inText !== -1)) {
+          found[t.word] = inTitle !== -1 ? raw.title.substr(inTitle, alt.length) : raw.text.substr(inText, alt.length);
+        }
+        if (first === -1 && inText !== -1) first = inText;
+      });
+    });
+    var termMap = {};
+    terms.forEach(function (t) {
+      if (found[t.word] !== undefined) termMap[found[t.word]] = true;
+      else if (score > 0) termMap[t.word] = false;
+    });
+    var start = first === -1 ? 0 : Math.max(0, first - SNIPPET_BEFORE);
+    var end = Math.min(raw.text.length, start + SNIPPET_LENGTH);
+    var text = "";
+    if (end > start) {
+      text = "<p>" + (start > 0 ? "…" : "") +
+        renderMarked(raw.text, markRanges(doc.text, needles, start, end), start, end) +
+        (end < raw.text.length ? "…" : "") + "</p>";
+    }
+    return {
+      location: raw.location,
+      title: renderMarked(raw.title, markRanges(doc.title, needles, 0, raw.title.length), 0, raw.title.length),
+      text: text,
+      score: score,
+      terms: termMap
+    };
+  };
+
+  Engine.prototype.referenceRank = function (page, references) {
+    var best = 0;
+    if (!page.article) return 0;
+    references.forEach(function (ref) {
+      if (ref.number !== page.article.number) return;
+      var rank = ref.book === null ? 2 : ref.book === page.article.book ? 3 : 1;
+      if (page.article.slug.indexOf("-") !== -1) rank -= 0.5;  // a second article with the same number after the first
+      best = Math.max(best, rank);
+    });
+    return best;
+  };
+
+  /** Search: Material's SearchResult, one group per page, best page first, page top or best clause first in a group. */
+  Engine.prototype.search = function (query) {
+    var parsed = this.parse(query);
+    if (!parsed.words.length && !parsed.references.length) return { items: [] };
+    var terms = this.matchWords(parsed.words);
+    // A bare article reference still finds the articles that cite it ("参阅第26条").
+    if (!terms.length) {
+      var self = this;
+      parsed.references.forEach(function (ref) { terms.push(self.match("第" + ref.number + "条")); });
+    }
+
+    var ranked = [];
+    for (var p = 0; p < this.pages.length; p++) {
+      var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0;
+      for (var i = 0; i < page.docs.length; i++) {
+        var d = page.docs[i], s = this.scoreDoc(d, terms);
+        if (s.score <= 0) continue;
+        terms.forEach(function (t) { if (t.inText[d] || t.inTitle[d]) covered.add(t.word); });
+        // Within a page, a clause with more of the words comes first (it is where the result opens).
+        scored.push({ d: d, score: s.covered * 100 + s.score });
+        sum += s.score;
+        if (s.score > best) best = s.score;
+        if (s.covered > bestCovered) bestCovered = s.covered;
+      }
+      var reference = this.referenceRank(page, parsed.references);
+      if (!scored.length && !reference) continue;
+      // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
+      // there only one section counts.
+      ranked.push({
+        page: page, scored: scored, reference: reference, bestCovered: bestCovered,
+        covered: page.article ? covered.size : bestCovered, article: page.article ? 1 : 0,
+        score: best + 0.25 * Math.min(sum - best, 2 * best)
+      });
+    }
+    ranked.sort(function (a, b) {
+      // Articles asked for by number; then pages with every word; articles before listings and notes.
+      return b.reference - a.reference || b.covered - a.covered || b.article - a.article ||
+        b.bestCovered - a.bestCovered ||
+        b.score - a.score || a.page.top - b.page.top;
+    });
+
+    var engine = this;
+    var items = ranked.map(function (entry) {
+      var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
+      if (entry.reference) {
+        // The article asked for by number opens at its top.
+        var top = scored.filter(function (s) { return s.d === entry.page.top; })[0];
+        var lift = (scored.length ? scored[0].score : 0) + 1;
+        if (top) top.score = lift; else scored.push({ d: entry.page.top, score: lift });
+        scored.sort(function (a, b) { return b.score - a.score; });
+      }
+      var group = scored.map(function (s) { return engine.renderItem(s.d, terms, s.score); });
+      if (!scored.some(function (s) { return s.d === entry.page.top; }))
+        group.push(engine.renderItem(entry.page.top, terms, 0));
+      return group;
+    });
+    return { items: items };
+  };
+
+  /* ------------------------------------------------------------------------ */
+
+  var engine = null;
+
+  function handle(message) {
+    switch (message.type) {
+      case SETUP:
+        engine = new Engine(message.data);
+        return { type: READY };
+      case QUERY:
+        try {
+          return { type: RESULT, data: engine.search(message.data) };
+        } catch (err) {
+          console.warn("rulebook search: query " + JSON.stringify(message.data) + " failed", err);
+          return { type: RESULT, data: { items: [] } };
+        }
+      default:
+        throw new TypeError("rulebook search: invalid message type " + JSON.stringify(message.type));
+    }
+  }
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = { Engine: Engine, handle: handle };  // for bench/ and command-line checks with node
+  } else {
+    addEventListener("message", function (ev) { postMessage(handle(ev.data)); });
+  }
+})();

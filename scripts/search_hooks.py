@@ -1,0 +1,78 @@
+"""mkdocs hooks for the rulebook search: serve our worker in place of lunr and write our index (thin adapters)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # mkdocs imports hook files by path; make the `scripts` package importable
+    sys.path.insert(0, str(ROOT))
+
+from scripts.search.index import build_search_index, write_search_index  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.search")
+
+WORKER_SOURCE = ROOT / "scripts" / "search" / "worker.js"
+USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
+SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
+# Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).
+MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
+
+
+def _worker_path() -> str:
+    digest = hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:8]
+    return f"assets/search/worker.{digest}.js"
+
+
+def _search_enabled(config) -> bool:
+    plugin = config.plugins.get("material/search")
+    return plugin is not None and plugin.config.enabled
+
+
+def on_config(config):
+    """Offline flavour: drop instant navigation, which cannot fetch pages under file:// and there stops Material's
+    page components (search highlighting among them) from starting."""
+    offline = config.plugins.get("material/offline")
+    if offline is None or not offline.config.enabled:
+        return None
+    features = config.theme.get("features") or []
+    kept = [feature for feature in features if not feature.startswith("navigation.instant")]
+    if kept != features:
+        log.info("offline build: theme.features without navigation.instant (it does not work under file://)")
+        config.theme["features"] = kept
+    return config
+
+
+def on_post_page(output: str, *, page, config) -> str | None:
+    """Point Material's `__config.search` at our worker (Material documents a custom worker via this URL)."""
+    if not _search_enabled(config):
+        return None
+    replaced, count = MATERIAL_WORKER.subn(lambda m: f'{m["prefix"]}{_worker_path()}"', output, count=1)
+    if count != 1:
+        log.warning(f"Doc file '{page.file.src_uri}': no Material search worker URL in __config to replace")
+        return None
+    return replaced
+
+
+@event_priority(-50)  # after Material's search plugin wrote its index, before the offline plugin inlines it (-100)
+def on_post_build(*, config) -> None:
+    """Rewrite site/search/search_index.json as our index and copy our worker next to Material's assets."""
+    if not _search_enabled(config):
+        return
+    site = Path(config.site_dir)
+    index_path = site / "search" / "search_index.json"
+    stock = json.loads(index_path.read_text(encoding="utf-8"))
+    # The traditional edition's build points the search plugin at a traditional copy of the dictionary.
+    configured = config.plugins["material/search"].config.jieba_dict_user
+    user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
+    index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS)
+    write_search_index(index, index_path)
+    worker = site / _worker_path()
+    worker.parent.mkdir(parents=True, exist_ok=True)
+    worker.write_bytes(WORKER_SOURCE.read_bytes())

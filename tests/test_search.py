@@ -1,0 +1,320 @@
+"""Search: the query set of tests/search_queries.yml typed into Material's search box of the built site in chromium,
+over http and over file:// with every non-file request refused; plus the index it runs on and where a result opens."""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+
+from scripts.search.index import SectionParser, load_search_vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERY_SET = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
+SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
+USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
+
+TOP = 3
+REQUIRED_HIT_RATE = 0.95
+MINIMUM_PER_KIND = {"traditional": 10, "article": 8, "multiword": 8, "synonym": 5, "compound": 5}
+INDEX_BUDGET_GZ = 100 * 1024
+
+SEARCH_INPUT = ".md-search__input"
+RESULT_META = ".md-search-result__meta"
+RESULT_ITEM = ".md-search-result__item"
+ARTICLE_ID = re.compile(r"(?P<id>(?:laws|regulations)/[0-9]+(?:-[0-9]+)?)$")
+
+
+# --- the query set itself ---------------------------------------------------------------------------------------
+
+def test_query_set_has_the_required_kinds():
+    kinds = Counter(q["kind"] for q in QUERY_SET)
+    assert len(QUERY_SET) >= 60, f"only {len(QUERY_SET)} queries in tests/search_queries.yml"
+    short = {kind: (kinds[kind], need) for kind, need in MINIMUM_PER_KIND.items() if kinds[kind] < need}
+    assert not short, f"kinds with too few queries (have, need): {short}"
+    duplicates = [q for q, n in Counter(q["query"] for q in QUERY_SET if q["kind"] != "plain").items() if n > 1]
+    assert not duplicates, f"queries listed twice: {duplicates}"
+
+
+def test_expected_articles_exist(built_site):
+    missing = sorted(
+        {f"{q['query']!r} → {article}" for q in QUERY_SET for article in q["expect"]
+         if not (built_site / article / "index.html").is_file()}
+    )
+    assert not missing, "expected articles that the site does not have:\n" + "\n".join(missing)
+
+
+# --- the index -------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def search_index(built_site) -> dict:
+    return json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+
+def index_text(index: dict) -> str:
+    return "\n".join(doc["title"] + " " + doc["text"] for doc in index["docs"])
+
+
+def test_index_is_utf8_and_within_budget(built_site):
+    raw = (built_site / "search" / "search_index.json").read_bytes()
+    assert "迟到".encode() in raw, "the index does not hold Chinese as UTF-8 characters"
+    # a JSON \uXXXX escape is a backslash-u after an even number of backslashes ("\\\\u200b" in a regex string is not one)
+    assert not re.search(rb"(?<!\\)(?:\\\\)*\\u[0-9a-fA-F]{4}", raw), "the index escapes characters as \\uXXXX"
+    packed = len(gzip.compress(raw, 9))
+    assert packed <= INDEX_BUDGET_GZ, f"search index is {packed} bytes gzipped, over the {INDEX_BUDGET_GZ} budget"
+
+
+def test_every_article_page_is_indexed_with_its_number(built_site, search_index):
+    built = {f"{p.parent.parent.name}/{p.parent.name}" for book in ("laws", "regulations")
+             for p in (built_site / book).glob("*/index.html")}
+    indexed = {f"{d['article']['book']}/{d['article']['slug']}" for d in search_index["docs"] if "article" in d}
+    assert built and built == indexed, f"not indexed: {sorted(built - indexed)}; not built: {sorted(indexed - built)}"
+
+
+def test_clause_sections_point_at_anchors_that_exist(built_site, search_index):
+    clause_sections = [d["location"] for d in search_index["docs"] if "#" in d["location"]]
+    assert len(clause_sections) > 200, f"only {len(clause_sections)} clause sections: are clauses indexed?"
+    missing = []
+    for location in clause_sections:
+        path, anchor = location.split("#", 1)
+        html = (built_site / path / "index.html").read_text(encoding="utf-8")
+        if f'id="{anchor}"' not in html:
+            missing.append(location)
+    assert not missing, f"sections whose anchor is not on the page: {missing[:10]}"
+
+
+def test_provenance_notes_are_not_indexed(search_index):
+    assert "原始文件与行号" not in index_text(search_index)
+
+
+def test_synonym_targets_and_dictionary_words_occur_in_the_site(search_index):
+    text = index_text(search_index)
+    vocabulary = load_search_vocabulary(SYNONYMS)
+    absent = [f"{SYNONYMS.name}: {word!r} ({reason})" for _, rulebook, reason in vocabulary.synonyms
+              for word in rulebook if word not in text]
+    absent += [f"{USER_DICT.name}:{n}: {line.split()[0]!r}"
+               for n, line in enumerate(USER_DICT.read_text(encoding="utf-8").splitlines(), 1)
+               if line.strip() and line.split()[0] not in text]
+    assert not absent, "curated words that the rulebook never uses:\n" + "\n".join(absent)
+
+
+def test_traditional_forms_of_every_word_fold_back(search_index):
+    """OpenCC s2t of each vocabulary word folds to what the word itself folds to (so either script finds it)."""
+    import opencc
+
+    rulebook = search_index["config"]["rulebook"]
+    fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
+    to_traditional = opencc.OpenCC("s2t")
+    words = rulebook["vocabulary"].split(" ")
+    folded = lambda text: "".join(fold.get(c, c) for c in text)  # noqa: E731
+    wrong = [(w, t) for w in words for t in [to_traditional.convert(w)] if folded(t) != folded(w)]
+    assert len(words) > 1000
+    assert not wrong, f"{len(wrong)} words whose traditional form does not fold back, e.g. {wrong[:10]}"
+    assert fold["製"] == "制" and fold["遲"] == "迟" and fold["冇"] == "没"
+
+
+@pytest.mark.parametrize(
+    "html, expected",
+    [
+        (
+            '<article class="md-content__inner"><h1 id="26">第26条 对迟到的判罚<a class="headerlink" href="#26">¶</a></h1>'
+            '<p class="article-meta">裁判法 · 第七节</p><p>导言</p>'
+            '<h2 class="clause-heading" id="一">一、 团体赛<a class="headerlink" href="#一">¶</a></h2>'
+            '<div class="clause level-2" id="一-1"><p><a class="clause-label" href="#一-1">1.</a> 循环赛：</p>'
+            '<p>迟到：扣1VP；</p></div><p>之后</p><div class="provenance"><p>来源</p></div></article>',
+            [
+                ("regulations/26/", "第26条 对迟到的判罚", "导言"),
+                ("regulations/26/#一", "一、 团体赛", "之后"),
+                ("regulations/26/#一-1", "一、 团体赛 1.", "循环赛： 迟到：扣1VP；"),
+            ],
+        ),
+        (
+            '<nav>菜单</nav><article class="md-content__inner"><h1>题</h1><p data-search-exclude>略</p>'
+            '<details class="note"><summary>异文</summary><p>甲</p></details></article><footer>脚</footer>',
+            [("x/", "题", "异文 甲")],
+        ),
+    ],
+)
+def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
+    location = expected[0][0]
+    parser = SectionParser(location, "")
+    parser.feed(html)
+    parser.close()
+    got = [(s.location, " ".join(s.title.split()), " ".join(s.text.split())) for s in parser.sections]
+    assert got == expected
+
+
+# --- the site in the browser -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def offline_site(tmp_path_factory) -> Path:
+    """The offline flavour (`RULEBOOK_OFFLINE=true`: Material's offline plugin, vendored iframe-worker shim)."""
+    out = tmp_path_factory.mktemp("offline-site")
+    env = {**os.environ, "RULEBOOK_OFFLINE": "true"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
+                   cwd=ROOT, check=True, env=env)
+    if not (out / "search" / "search_index.js").is_file():
+        pytest.fail("RULEBOOK_OFFLINE=true did not enable Material's offline plugin (no search/search_index.js)")
+    home = (out / "index.html").read_text(encoding="utf-8")
+    if "iframe-worker" not in home or "unpkg.com" in home:
+        pytest.fail("the offline build does not load a vendored iframe-worker shim (extra.polyfills)")
+    return out
+
+
+def article_id(href: str, base: str) -> str:
+    """`<base>laws/26/?h=…#b` or `<base>laws/26.html` → `laws/26`; other pages → their path below the site root."""
+    path = unquote(urlsplit(href).path).removeprefix(unquote(urlsplit(base).path))
+    path = path.removesuffix("index.html").removesuffix(".html").strip("/")
+    match = ARTICLE_ID.search(path)
+    return match["id"] if match else path
+
+
+class SearchBox:
+    """Material's own search box and result list on one page, driven as a reader would (type, read, Enter)."""
+
+    def __init__(self, page):
+        self.page = page
+        config = json.loads(page.locator("#__config").text_content())
+        self.placeholder = config["translations"]["search.result.placeholder"]
+        self.base = page.evaluate("base => new URL(base, location.href).href", config["base"])
+        field = page.locator(SEARCH_INPUT)
+        if not field.is_visible():  # narrow screens: the field opens from the header's search button
+            page.locator('label[for="__search"]').first.click()
+        field.wait_for(state="visible")
+        field.click()
+
+    def type(self, query: str) -> None:
+        field = self.page.locator(SEARCH_INPUT)
+        field.fill("")
+        field.press("End")  # Material reads the field on keyup
+        self.page.wait_for_function(
+            "([meta, text]) => document.querySelector(meta).textContent.trim() === text",
+            arg=[RESULT_META, self.placeholder], timeout=20_000,
+        )
+        field.fill(query)
+        field.press("End")
+        self.page.wait_for_function(
+            "([meta, text]) => document.querySelector(meta).textContent.trim() !== text",
+            arg=[RESULT_META, self.placeholder], timeout=20_000,
+        )
+
+    def top_articles(self, n: int = TOP) -> list[str]:
+        hrefs = self.page.eval_on_selector_all(
+            RESULT_ITEM, "(items, n) => items.slice(0, n).map(li => li.querySelector('a').href)", n
+        )
+        return [article_id(href, self.base) for href in hrefs]
+
+
+def open_site(browser, url: str, *, offline: bool):
+    context = browser.new_context()
+    refused: list[str] = []
+    if offline:
+        def refuse_network(route):
+            if route.request.url.startswith("file:"):
+                route.continue_()
+            else:
+                refused.append(route.request.url)
+                route.abort()
+        context.route("**/*", refuse_network)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    return context, page, refused, errors
+
+
+def run_query_set(browser, url: str, *, offline: bool) -> dict[str, list[str]]:
+    context, page, refused, errors = open_site(browser, url, offline=offline)
+    try:
+        box = SearchBox(page)
+        results = {}
+        for q in QUERY_SET:
+            box.type(q["query"])
+            results[q["query"]] = box.top_articles()
+        assert not errors, f"page errors: {errors}"
+        assert not refused, f"the offline copy asked the network for: {refused}"
+        return results
+    finally:
+        context.close()
+
+
+def assert_hit_rate(results: dict[str, list[str]], flavour: str) -> None:
+    misses = [f"{q['kind']:11} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
+              for q in QUERY_SET if not set(q["expect"]) & set(results[q["query"]])]
+    rate = 1 - len(misses) / len(QUERY_SET)
+    assert rate >= REQUIRED_HIT_RATE, (
+        f"{flavour}: {rate:.1%} of {len(QUERY_SET)} queries have an expected article in the top {TOP} "
+        f"(need {REQUIRED_HIT_RATE:.0%}); misses:\n" + "\n".join(misses)
+    )
+
+
+@pytest.fixture(scope="session")
+def http_results(browser, site_url) -> dict[str, list[str]]:
+    return run_query_set(browser, site_url, offline=False)
+
+
+@pytest.fixture(scope="session")
+def file_results(browser, offline_site) -> dict[str, list[str]]:
+    return run_query_set(browser, (offline_site / "index.html").as_uri(), offline=True)
+
+
+def test_query_set_over_http(http_results):
+    assert_hit_rate(http_results, "http")
+
+
+def test_query_set_over_file_url_with_the_network_refused(file_results):
+    assert_hit_rate(file_results, "file://")
+
+
+def test_offline_copy_gives_identical_results(http_results, file_results):
+    differ = {q: (http_results[q], file_results[q]) for q in http_results if http_results[q] != file_results[q]}
+    assert not differ, f"http and file:// disagree (http, file): {differ}"
+
+
+def test_search_uses_materials_ui_with_our_worker(built_site):
+    html = (built_site / "laws" / "26" / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S)[1])
+    assert re.fullmatch(r"\.\./\.\./assets/search/worker\.[0-9a-f]{8}\.js", config["search"]), config["search"]
+    assert (built_site / "laws" / "26" / config["search"]).resolve().is_file()
+    assert 'class="md-search__input"' in html and 'class="md-search-result"' in html
+
+
+@pytest.fixture(params=["http", "file"])
+def flavour_url(request) -> tuple[str, str]:
+    """(flavour, home page URL): the hosted site over http, or the offline copy over file://."""
+    if request.param == "http":
+        return "http", request.getfixturevalue("site_url")
+    return "file", (request.getfixturevalue("offline_site") / "index.html").as_uri()
+
+
+@pytest.mark.parametrize(
+    "query, article, anchor, highlighted",
+    [
+        ("迟到罚分", "regulations/26", "二-2", "扣罚"),  # the only clause of Art 26 with both 迟到 and 扣罚 (罚分)
+        ("錯誤牌套", "laws/17", "d", "错误牌套"),  # 17 D, typed in traditional script
+    ],
+)
+def test_result_opens_at_the_matching_clause_highlighted(browser, flavour_url, query, article, anchor, highlighted):
+    flavour, url = flavour_url
+    context, page, refused, errors = open_site(browser, url, offline=flavour == "file")
+    try:
+        box = SearchBox(page)
+        box.type(query)
+        assert box.top_articles(1) == [article]
+        page.locator(SEARCH_INPUT).press("Enter")  # Material opens the best-scored link of the first result
+        page.wait_for_url(re.compile(re.escape(article.split("/")[1]) + r"(/|\.html)"), timeout=20_000)
+        assert unquote(urlsplit(page.url).fragment) == anchor, page.url
+        marks = page.locator("mark[data-md-highlight]")
+        marks.first.wait_for(state="attached", timeout=20_000)
+        assert highlighted in " ".join(marks.all_text_contents())
+        assert not errors and not refused, (errors, refused)
+    finally:
+        context.close()
