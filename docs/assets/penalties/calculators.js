@@ -747,6 +747,7 @@
     widget.removeAttribute("data-error");
     widget.setAttribute("data-result", JSON.stringify(result));
     var link = (result.anchor ? "#" + result.anchor : null);
+    if (result.notice) appendIf(out, el("p", { className: "penalty-warning", role: "note", text: result.notice }));
     appendIf(out, el("p", { className: "penalty-subject", text: result.subject }));
     appendIf(out, el("p", { className: "penalty-headline", text: result.headline }));
     if (result.band) appendIf(out, el("p", { className: "penalty-band" }, [el("span", { text: "适用：" }), el("span", { text: result.band })]));
@@ -763,7 +764,7 @@
       appendIf(out, el("pre", { className: "penalty-source", text: result.source_lines.join("\n") }));
       appendIf(out, list("变量：", result.variables.map(function (v) { return v.name + " = " + v.text + (v.value === null ? "" : "：" + v.value); })));
     }
-    if (result.reading && result.calculator !== "board") appendIf(out, el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
+    if (result.reading && result.calculator !== "board" && result.reading !== result.notice) appendIf(out, el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
     if (result.other_reading) appendIf(out, el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })]));
     writeUrl(form.prefix, values, form.defaults);
     form.ruling = result.ruling;
