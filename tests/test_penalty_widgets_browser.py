@@ -55,6 +55,10 @@ def engine_grid() -> list[tuple[str, dict]]:
                                       "tie_vp": tie, "boards": boards, "half_scale": half, "tie_match_points": tmp}))
     cases += [("withdrawal", {"event": e[0], "boards": "4"}) for e in FORMS["withdrawal"]["fields"][0]["choices"]]
     cases += [("carry-over", {"M": "55.5", "Q": "20", "A": "", "B": "x"}), ("carry-over", {"M": "55.5", "Q": "20"})]
+    # the largest inputs accepted: exact arithmetic must not overflow the widget's integers
+    cases += [("tie-ratio", {"won": w, "lost": l}) for w, l in [("99999.999", "0.001"), ("0.001", "99999.999"), ("99999.997", "3.001"), ("100000", "1")]]
+    cases += [("rounding", {"value": v, "decimals": "2"}) for v in ["-99999.995", "99999.995", "99999.9995"]]
+    cases += [("slow-play", {"event": "teams-vp", "minutes": m, "share": s}) for m, s in [("9999:59.999", "33.3333%"), ("7", "9999/9999"), ("22", "1/9999")]]
     return cases
 
 

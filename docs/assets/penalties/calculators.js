@@ -62,7 +62,7 @@
   var MAX_MINUTES = 10000;
   var MINUTES_DECIMAL = /^(\d{1,5})(?:\.(\d{1,6}))?$/;
   var MINUTES_CLOCK = /^(\d{1,5}):([0-5]?\d)(?:\.(\d{1,3}))?$/;
-  var DECIMAL = /^(-)?(\d{1,7})(?:\.(\d{1,6}))?$/;
+  var DECIMAL = /^(-)?(\d{1,5})(?:\.(\d{1,3}))?$/;  /* as inputs.py: keeps every product below 2^53 */
   var SHARE_FRACTION = /^(\d{1,4})\/(\d{1,4})$/;
   var SHARE_PERCENT = /^(\d{1,3}(?:\.\d{1,4})?)%$/;
   var INTEGER = /^\d{1,7}$/;
