@@ -40,6 +40,7 @@ def engine_grid() -> list[tuple[str, dict]]:
                 cases.append(("procedural", {"article": article, "item": str(entry["item"]), "variant": variant["name"],
                                              "offence": offence, "scoring": scoring, "direct_damage": damage}))
         cases.append(("procedural", {"article": article, "item": "99"}))
+        cases += [("procedural", {"article": article, "item": item}) for item in ["一", "二、", "3.", "4．", " 5 ", "x"]]
     cases += [("board", {"number": str(n)}) for n in [*range(0, 40), 100, "x"]]
     for won, lost, kind in itertools.product(["0", "1", "2", "100", "45.5"], ["0", "3", "75", "45.5", "-1"], ["imp", "tp"]):
         cases.append(("tie-ratio", {"won": won, "lost": lost, "kind": kind}))

@@ -80,13 +80,22 @@ def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: lis
     return option
 
 
+def item_number(table: dict, value) -> int:
+    """--item as listed in the article: '9', '9.', '9．', or 第38条's '一'/'一、'; digits are accepted everywhere."""
+    text = str(value).strip().rstrip(".．、")
+    for entry in table["items"]:
+        if entry.get("label") == text:
+            return entry["item"]
+    return parse_integer(text, "item", minimum=1)
+
+
 def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct_damage=False) -> dict:
     """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
     article = parse_choice(str(article).strip(), "article", tuple(SANCTION_TABLES))
     table = load_tables()[SANCTION_TABLES[article]]
     conventions = load_tables()["conventions"]
     numbers = [entry["item"] for entry in table["items"]]
-    item = parse_integer(item, "item", minimum=1)
+    item = item_number(table, item)
     if item not in numbers:
         raise PenaltyInputError("item", f"第{article}条 has items {numbers[0]}–{numbers[-1]}, got {item}")
     offence = parse_integer(given(offence, "1"), "offence", minimum=1, maximum=99)

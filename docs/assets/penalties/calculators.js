@@ -381,11 +381,19 @@
     if (p.forfeit) option.forfeit = p.forfeit;
     return option;
   }
+  function itemNumber(table, value) {
+    /* --item as listed: "9", "9.", "9．", or 第38条's "一"/"一、" (sanctions.py item_number) */
+    var text = String(value).trim().replace(/[.．、]+$/, "");
+    for (var i = 0; i < table.items.length; i++) {
+      if (table.items[i].label === text) return table.items[i].item;
+    }
+    return parseInteger(text, "item", 1);
+  }
   function procedural(inputs) {
     var article = parseChoice(String(inputs.article).trim(), "article", Object.keys(SANCTION_TABLES));
     var table = DATA.tables[SANCTION_TABLES[article]], c = DATA.conventions;
     var numbers = table.items.map(function (e) { return e.item; });
-    var item = parseInteger(inputs.item, "item", 1);
+    var item = itemNumber(table, inputs.item);
     if (numbers.indexOf(item) < 0) throw new InputError("item", "第" + article + "条 has items " + numbers[0] + "–" + numbers[numbers.length - 1] + ", got " + item);
     var offence = parseInteger(blank(inputs.offence) ? "1" : inputs.offence, "offence", 1, 99);
     var scoring = parseChoice(blank(inputs.scoring) ? "vp" : inputs.scoring, "scoring", Object.keys(SCORINGS));
