@@ -4,11 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .errors import ErratumError
 from .model import Paragraph, Repair
-from .sources import SRC
+from .sources import SRC, load_yaml
 
 KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
 
@@ -28,7 +26,7 @@ class Erratum:
 def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict]]:
     """(errata, mojibake entries) from errata.yml, each checked for the fields it needs."""
     path = src_dir / "errata.yml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path)
     errata = []
     for i, raw in enumerate(data.get("errata") or [], 1):
         try:

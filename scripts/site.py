@@ -104,6 +104,8 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
     if not offline:
         config.extra["pwa"] = {"root_prefix": "../" * script.subdir.count("/") + ("../" if script.subdir else "")}
     config.theme["language"] = script.language
+    if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
+        config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
     if script is TRADITIONAL and hant_dict is not None:
         config.plugins[SEARCH_PLUGIN].config.jieba_dict_user = str(hant_dict)
     config.plugins.on_startup(command="build", dirty=False)

@@ -13,10 +13,11 @@ from conftest import ROOT
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
-# What a page loads by itself (as opposed to where a link leads): scripts, stylesheets, images, frames, fonts.
+# What a page loads by itself (as opposed to where a link leads): scripts, stylesheets, icons, images,
+# frames, fonts. <link rel="canonical|prev|next|alternate"> only name addresses and load nothing.
 LOADED_URL = re.compile(
     r"""<(?:script|img|iframe|source|audio|video)\b[^>]*?\bsrc=["'](?P<src>[^"']+)["']"""
-    r"""|<link\b[^>]*?\bhref=["'](?P<href>[^"']+)["']"""
+    r"""|<link\b(?=[^>]*\brel=["'](?:stylesheet|icon|shortcut icon|apple-touch-icon|manifest|preload|modulepreload|prefetch|preconnect|dns-prefetch)["'])[^>]*?\bhref=["'](?P<href>[^"']+)["']"""
     r"""|url\(\s*["']?(?P<css>[^"')]+)""",
     re.IGNORECASE,
 )
