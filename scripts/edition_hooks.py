@@ -13,9 +13,12 @@ if _ROOT not in sys.path:  # mkdocs loads hooks by file path; make `scripts` imp
     sys.path.insert(0, _ROOT)
 
 from scripts.edition import current_edition  # noqa: E402
-from scripts.traditional import to_traditional_markdown, to_traditional_text  # noqa: E402
+from scripts.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
 
 TRADITIONAL = "hant"
+# Page scripts copied from docs/ whose texts a reader sees (calculators, reference previews, prompts); the
+# vendored shim has none. Material's own scripts take their texts from theme.language.
+UNTRANSLATED_SCRIPTS = ("assets/vendor/",)
 
 
 def _is_traditional(config) -> bool:
@@ -69,3 +72,19 @@ def on_page_content(html, *, page, config, files):
             convert(item.children)
     convert(page.toc)
     return to_traditional_markdown(html)
+
+
+def on_post_build(*, config):
+    """Traditional edition: the texts inside the site's own scripts (calculator labels, preview texts)."""
+    if not _is_traditional(config):
+        return
+    docs, site = Path(config.docs_dir), Path(config.site_dir)
+    for source in sorted(docs.rglob("*.js")):
+        rel = source.relative_to(docs).as_posix()
+        target = site / rel
+        if rel.startswith(UNTRANSLATED_SCRIPTS) or not target.is_file():
+            continue
+        text = target.read_text(encoding="utf-8")
+        converted = to_traditional_script(text)
+        if converted != text:
+            target.write_text(converted, encoding="utf-8")

@@ -26,6 +26,11 @@ PROTECTED_SPAN = re.compile(
     """,
     re.VERBOSE | re.MULTILINE | re.DOTALL,
 )
+# A JavaScript string literal, with what stands before and after it: an object key ({"key": …, "key": …})
+# names data and stays; every other string (and comment) is text that the page shows.
+SCRIPT_STRING = re.compile(
+    r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?P<colon>\s*:)?"""
+)
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
 TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
@@ -104,3 +109,20 @@ def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...] | None 
 def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...] | None) -> str:
     value = to_traditional_text(attribute.group("value"), fixes)
     return f"{attribute.group('name')}={attribute.group('quote')}{value}{attribute.group('quote')}"
+
+
+def to_traditional_script(source: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+    """A page script or its data (JavaScript) → the same with its texts in traditional characters.
+
+    Object keys stay, so lookups by key keep working: '{"laws/9#a": {"label": "规则第9条"}}' →
+    '{"laws/9#a": {"label": "規則第9條"}}'; both branches of 'ok ? "查看条文" : "前往原文"' are converted.
+    """
+    def convert(match: re.Match) -> str:
+        if match.group("lead") is not None and match.group("colon") is not None:
+            return match.group(0)  # an object key
+        return "".join(
+            to_traditional_text(part, fixes) if name == "string" else part
+            for name, part in (("lead", match.group("lead") or ""), ("string", match.group("string")), ("colon", match.group("colon") or ""))
+        )
+
+    return SCRIPT_STRING.sub(convert, source)

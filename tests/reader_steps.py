@@ -40,7 +40,7 @@ def article_with_cross_reference(site_dir: Path) -> Path:
 def calculator_page(site_dir: Path) -> Path | None:
     """The first page (in path order) that carries a calculator, or None while the calculators have not landed."""
     for path in sorted(site_dir.rglob("*.html")):
-        if "zh-hant" not in path.parts and 'class="penalty-calculator' in path.read_text(encoding="utf-8"):
+        if path.relative_to(site_dir).parts[0] != "zh-hant" and 'class="penalty-calculator' in path.read_text(encoding="utf-8"):
             return path
     return None
 

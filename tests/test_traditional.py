@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from reader_steps import article_pages, run_search, url_of
+from reader_steps import article_pages, calculator_page, run_search, url_of
 from scripts.traditional import (
     TraditionalFix,
     TraditionalFixesError,
     load_fixes,
     to_traditional_markdown,
+    to_traditional_script,
     to_traditional_text,
 )
 
@@ -40,6 +41,23 @@ from scripts.traditional import (
 )
 def test_to_traditional_markdown(simplified, traditional):
     assert to_traditional_markdown(simplified) == traditional
+
+
+@pytest.mark.parametrize(
+    ("simplified", "traditional"),
+    [
+        # object keys name data: unchanged; values are shown: converted
+        ('{"laws/9#发": {"label": "规则第9条"}}', '{"laws/9#发": {"label": "規則第9條"}}'),
+        ('{"a": ["发", "后"], "b": \'发\'}', '{"a": ["發", "後"], "b": \'發\'}'),
+        # both branches of a conditional are texts, even the one before the colon
+        ('x ? "前往原文" : "查看条文"', 'x ? "前往原文" : "查看條文"'),
+        ('f("计算器：" + title)', 'f("計算器：" + title)'),
+        # escaped quotes stay inside their string; comments are not shown and stay
+        ('"发\\"后" /* 发 */', '"發\\"後" /* 发 */'),
+    ],
+)
+def test_to_traditional_script(simplified, traditional):
+    assert to_traditional_script(simplified) == traditional
 
 
 def test_fixes_apply_once_after_opencc_longest_first():
@@ -109,19 +127,41 @@ def flavour_root(request, shipped_site, bundle_dir) -> Path:
 ALSO_TRADITIONAL = set("干里台后准于余面系只着了制范采松冲谷丑斗回蒙表卷尽志划咸征吁苏几克辟致御郁注")
 
 
-def test_traditional_pages_have_no_simplified_characters_left(shipped_site):
+def _simplified_leftovers(text: str) -> list[str]:
+    """Each character of `text` that only simplified writing uses, with some context."""
     import opencc
 
     s2t = opencc.OpenCC("s2t")
     leftovers = []
+    for match in re.finditer(r"[\u4e00-\u9fff]", text):
+        char = match.group(0)
+        if char not in ALSO_TRADITIONAL and s2t.convert(char) != char:
+            leftovers.append(f"{char} in {text[max(0, match.start() - 8) : match.end() + 8]!r}".replace("\\n", " "))
+    return leftovers
+
+
+def test_traditional_pages_have_no_simplified_characters_left(shipped_site):
+    leftovers = []
     for _, hant in _edition_pairs(shipped_site[0]):
-        text = visible_text(hant)
-        for match in re.finditer(r"[\u4e00-\u9fff]", text):
-            char = match.group(0)
-            if char not in ALSO_TRADITIONAL and s2t.convert(char) != char:
-                context = text[max(0, match.start() - 8) : match.end() + 8].replace("\n", " ")
-                leftovers.append(f"{hant.relative_to(shipped_site[0])}: {char} in {context!r}")
+        leftovers += [f"{hant.relative_to(shipped_site[0])}: {found}" for found in _simplified_leftovers(visible_text(hant))]
     assert not leftovers, "simplified characters in the traditional edition:\n" + "\n".join(leftovers[:20])
+
+
+def test_traditional_calculators_and_previews_speak_traditional(browser, shipped_site, shipped_url):
+    """Texts that scripts put on the page (calculator labels and results, reference previews)."""
+    hant_root = shipped_site[0] / "zh-hant"
+    calculator = calculator_page(hant_root)
+    assert calculator is not None, "no calculator in the traditional edition"
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url_of(calculator, hant_root, shipped_url + "zh-hant/"))
+    page.locator(".penalty-calculator .penalty-output").first.wait_for(state="visible")
+    shown = "\n".join(page.locator(".penalty-calculator").all_inner_texts())
+    previews = page.evaluate("Object.values(window.RULEBOOK_REF_PREVIEWS || {}).map(v => JSON.stringify(v)).join('\\n')")
+    context.close()
+    assert previews, "no reference previews loaded"
+    leftovers = _simplified_leftovers(shown) + _simplified_leftovers(previews)
+    assert not leftovers, "simplified text from scripts in the traditional edition:\n" + "\n".join(leftovers[:20])
 
 
 def _article_html(page: Path) -> str:
