@@ -63,7 +63,7 @@ SCRIPTS = (SIMPLIFIED, TRADITIONAL)
 @dataclass(frozen=True)
 class SiteBuild:
     edition: Edition
-    hosted_dir: Path
+    hosted_dir: Path | None
     bundle_zip: Path | None
 
 
@@ -140,14 +140,15 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
     return zip_path
 
 
-def build_site(site_dir: Path, dist_dir: Path | None) -> SiteBuild:
-    """The hosted site into site_dir and, unless dist_dir is None, the offline zip into dist_dir."""
+def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
+    """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None)."""
     edition = current_edition()
     with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), tempfile.TemporaryDirectory() as work:
         work_dir = Path(work)
         hant_dict = traditional_user_dict(work_dir)
-        build_flavour(site_dir, offline=False, hant_dict=hant_dict)
-        write_service_worker(site_dir)
+        if site_dir is not None:
+            build_flavour(site_dir, offline=False, hant_dict=hant_dict)
+            write_service_worker(site_dir)
         bundle_zip = None
         if dist_dir is not None:
             name = bundle_name(edition)
@@ -163,16 +164,21 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.site", description=__doc__.splitlines()[0])
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
     parser.add_argument("--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)")
-    parser.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
+    only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
 
     jieba.setLogLevel(logging.INFO)
-    result = build_site(args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve())
+    result = build_site(
+        None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
+    )
     print(f"edition {result.edition.label}")
-    print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"
-          f" {precache_bytes(result.hosted_dir) // 1024} KiB before compression)")
+    if result.hosted_dir:
+        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"
+              f" {precache_bytes(result.hosted_dir) // 1024} KiB before compression)")
     if result.bundle_zip:
         print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
 
