@@ -105,10 +105,13 @@ def follow_cross_reference(page, timeout: float = 20_000) -> str:
     start = page.url.split("#")[0]
     heading = page.locator("article h1").first.inner_text()
     link.click()
-    try:
-        page.wait_for_url(lambda url: url.split("#")[0] != start, timeout=1_500)
-    except Exception:
-        link.click()  # the first tap opened the preview
+    page.wait_for_function(
+        "start => location.href.split('#')[0] !== start || document.getElementById('ref-preview')",
+        arg=start,
+        timeout=timeout,
+    )
+    if page.url.split("#")[0] == start:
+        link.click()  # the first tap opened the preview; the second follows the link
     page.wait_for_function(
         "h => { const h1 = document.querySelector('article h1'); return h1 && h1.innerText !== h; }",
         arg=heading,

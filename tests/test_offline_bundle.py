@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from scripts.traditional import to_traditional_text
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
@@ -113,11 +114,15 @@ def test_bundle_works_from_file_urls_without_network(offline_page, bundle_dir, a
     with page.expect_navigation():
         page.locator("[data-script-switch]").first.click()
     assert "/zh-hant/" in page.url and page.url.split("/zh-hant/")[1] == before.split(bundle_dir.name + "/")[1]
-    page.go_back()
 
-    # Search (the vendored iframe-worker shim and search_index.js make it work from file://).
-    results = run_search(page, _query_for(articles[0]))
-    assert results and all(url.startswith("file:") for url in results), results
+    # Search in both scripts (the vendored iframe-worker shim and search_index.js make it work from file://).
+    query = _query_for(articles[0])
+    results = run_search(page, to_traditional_text(query))
+    assert results and all("/zh-hant/" in url and url.startswith("file:") for url in results), results
+    page.screenshot(path=artifacts_dir / "offline-search-zh-hant.png")
+    page.goto(url_of(articles[0], bundle_dir, bundle_dir.as_uri()))
+    results = run_search(page, query)
+    assert results and all(url.startswith("file:") and "/zh-hant/" not in url for url in results), results
     page.screenshot(path=artifacts_dir / "offline-search.png")
 
     assert not refused, "the bundle tried to reach the network:\n" + "\n".join(refused)
