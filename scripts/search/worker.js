@@ -27,6 +27,7 @@
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
+  var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
 
   // Article references. `book` is a hint that orders laws and regulations; the number is what counts.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -79,7 +80,12 @@
     if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
 
     this.foldMap = {};
-    for (var i = 0; i + 1 < data.fold.length; i += 2) this.foldMap[data.fold[i]] = data.fold[i + 1];
+    var keys = "";
+    for (var i = 0; i + 1 < data.fold.length; i += 2) {
+      this.foldMap[data.fold[i]] = data.fold[i + 1];
+      keys += data.fold[i];
+    }
+    this.foldPattern = new RegExp("[\\uff01-\\uff5e" + keys.replace(/[\\\]^-]/g, "\\$&") + "]", "g");
     var self = this;
     // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
@@ -124,15 +130,13 @@
 
   /** Fold one character for one character: traditional → simplified, full-width → ASCII, lower case. */
   Engine.prototype.fold = function (text) {
-    var out = "";
-    for (var i = 0; i < text.length; i++) {
-      var ch = text[i], code = ch.charCodeAt(0);
-      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0);
-      ch = this.foldMap[ch] || ch;
-      var lower = ch.toLowerCase();
-      out += lower.length === 1 ? lower : ch;
-    }
-    return out;
+    var lower = text.toLowerCase(), map = this.foldMap;
+    if (lower.length !== text.length) lower = text;  // a letter whose lower case is longer (İ): keep positions
+    return lower.replace(this.foldPattern, function (ch) {
+      var code = ch.charCodeAt(0);
+      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0).toLowerCase();
+      return map[ch] || ch;
+    });
   };
 
   /** Cut a run of Han characters into vocabulary words (fewest pieces; unknown characters cost more). */
@@ -377,8 +381,9 @@
         if (top) top.score = lift; else scored.push({ d: entry.page.top, score: lift });
         scored.sort(function (a, b) { return b.score - a.score; });
       }
-      var group = scored.map(function (s) { return engine.renderItem(s.d, terms, s.score); });
-      if (!scored.some(function (s) { return s.d === entry.page.top; }))
+      // Material lists the best sections and folds the rest under "n more on this page": send a handful.
+      var group = scored.slice(0, SECTIONS_PER_PAGE).map(function (s) { return engine.renderItem(s.d, terms, s.score); });
+      if (!scored.slice(0, SECTIONS_PER_PAGE).some(function (s) { return s.d === entry.page.top; }))
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
