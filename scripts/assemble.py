@@ -5,12 +5,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from .errors import StructureError
 from .model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
 from .parse import ParsedSource
-from .sources import SRC
+from .sources import SRC, load_yaml
 
 BOOK_TITLES = {"laws": "中国桥牌竞赛规则（1999）", "regulations": "复式定约桥牌裁判法（试行）（2006）"}
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
@@ -33,7 +31,7 @@ def comparable(text: str) -> str:
 
 
 def load_overlaps(src_dir: Path = SRC) -> dict[tuple[str, int], dict]:
-    data = yaml.safe_load((src_dir / "overlaps.yml").read_text(encoding="utf-8"))
+    data = load_yaml(src_dir / "overlaps.yml")
     table = {}
     for book, groups in data.items():
         for group in groups:
@@ -66,9 +64,10 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
 
     def filter_clauses(clauses: list[Clause]) -> list[Clause]:
         kept: list[Clause] = []
+        kept_keys: set[str] = set()  # keys of the kept siblings (after their own filtering), each computed once
         for clause in clauses:
             key = clause_key(clause)
-            if any(clause_key(k) == key for k in kept):
+            if key in kept_keys:
                 for c in clause.walk():
                     for para in c.paragraphs:
                         drop_paragraph(para, f"duplicate-clause (第{article.number}条 {clause.label} repeats an earlier copy)")
@@ -76,6 +75,7 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
             clause.paragraphs = filter_paragraphs(clause.paragraphs)
             clause.children = filter_clauses(clause.children)
             kept.append(clause)
+            kept_keys.add(clause_key(clause))
         return kept
 
     article.intro = filter_paragraphs(article.intro)
@@ -179,6 +179,8 @@ def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
 
 
 def missing_numbers(book: Book) -> list[int]:
-    """Article numbers of the full book that none of the sources contains."""
+    """Article numbers of the full book that none of the sources contains (the book runs to its highest
+    article number where that is above BOOK_ARTICLE_COUNT, as in the bench's renumbered copies)."""
     present = {a.number for a in book.articles.values()}
-    return [n for n in range(1, BOOK_ARTICLE_COUNT[book.key] + 1) if n not in present]
+    last = max([BOOK_ARTICLE_COUNT[book.key], *present])
+    return [n for n in range(1, last + 1) if n not in present]

@@ -6,7 +6,11 @@ import sys
 from pathlib import Path
 
 from .errors import RulebookError
+from .link import link_rulebook
+from .link_pages import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from .pages import book_index_page, glossary_page, home_page, navigation
+from .penalties.export import DATA_JS, widget_data_text
+from .penalties.widgets import widget_markup_for
 from .pipeline import Rulebook, build_rulebook
 from .render import GENERATED, PageRenderer
 from .report import report_page
@@ -17,14 +21,23 @@ DOCS = ROOT / "docs"
 
 def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
     """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing."""
-    renderer = PageRenderer(rulebook.books, rulebook.glossary)
-    pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook)}
+    links = link_rulebook(rulebook)
+    reference_spans = ReferenceSpans(links)
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
+    pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key)
         for slug, article in book.articles.items():
-            pages[f"{key}/{slug}.md"] = renderer.article_page(article)
-    pages["about/build-report.md"] = report_page(rulebook)
-    pages[".nav.yml"] = navigation(rulebook)
+            pages[f"{key}/{slug}.md"] = renderer.article_page(
+                article,
+                widget_markup=widget_markup_for(key, slug),
+                backlinks=backlinks_markdown(links, rulebook.books, article),
+            )
+    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[reference_report_section(links, rulebook.books)])
+    pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
+    pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
+    pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
+    pages[".nav.yml"] = navigation(rulebook, extra=[{"缺失条文的引用": MISSING_PAGE}])
     return pages
 
 

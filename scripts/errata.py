@@ -4,11 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .errors import ErratumError
 from .model import Paragraph, Repair
-from .sources import SRC
+from .sources import SRC, load_yaml
 
 KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
 
@@ -28,7 +26,7 @@ class Erratum:
 def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict]]:
     """(errata, mojibake entries) from errata.yml, each checked for the fields it needs."""
     path = src_dir / "errata.yml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path)
     errata = []
     for i, raw in enumerate(data.get("errata") or [], 1):
         try:
@@ -59,8 +57,8 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
             new_text = para.text.replace(erratum.find, erratum.replace)
             for piece in new_text.split("\n"):
                 corrections = [c for c in para.corrections if c[0] in piece]
-                # mark the changed span in the piece that holds it (the whole piece for a split)
-                changed = [part for part in erratum.replace.split("\n") if part and part in piece]
+                # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks nothing
+                changed = [part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find]
                 if changed:
                     corrections = corrections + [(max(changed, key=len), erratum.original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
                 out.append(Paragraph(piece, list(para.provs), corrections))

@@ -1,17 +1,17 @@
 """Normalises decoded lines into paragraphs of simplified text, recording every repair and every dropped line."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import opencc
-import yaml
 
 from .errors import SourceFormatError
 from .model import Drop, Paragraph, Provenance, Repair, SourceLine
-from .sources import SRC, SourceEntry
+from .sources import SRC, SourceEntry, load_yaml
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
@@ -25,6 +25,8 @@ SUIT_GLYPH = re.compile(r"(?<=黑桃|紅心|红心|方塊|方块|梅花)\((?P<gl
 SUIT_FOR_GLYPH = {"ª": "♠", "©": "♥", "¨": "♦", "§": "♣"}
 EDIT_SUFFIX = re.compile(rf"^(?P<heading>[{HAN}0-9A-Za-z]{{1,20}})編輯$")
 FULLWIDTH_KEEP = set("，：；（）！？～")
+# U+FF01–FF5E → U+0021–007E, except the punctuation kept full-width (a str.translate table).
+FULLWIDTH_FOLD = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F) if chr(code) not in FULLWIDTH_KEEP}
 MIXED_PAREN = re.compile(r"（(?P<inner>[^（）()]*)\)")
 ASCII_COMMA_IN_CJK = re.compile(rf"(?<=[{HAN}]), ?(?=[{HAN}])")
 WHITE_CIRCLE_ZERO = re.compile(r"(?<=[一二三四五六七八九〇○])○|○(?=[一二三四五六七八九〇○])")
@@ -66,8 +68,14 @@ def display_width(text: str) -> int:
 
 
 def load_script_postmap(src_dir: Path = SRC) -> list[tuple[str, str, str]]:
-    data = yaml.safe_load((src_dir / "script_postmap.yml").read_text(encoding="utf-8"))
+    data = load_yaml(src_dir / "script_postmap.yml")
     return [(row["from"], row["to"], row["reason"]) for row in data]
+
+
+@functools.cache
+def opencc_converter(config: str) -> opencc.OpenCC:
+    """One OpenCC converter per config for the process (loading its dictionaries takes ~2 ms a source)."""
+    return opencc.OpenCC(config)
 
 
 class LineNormaliser:
@@ -77,7 +85,7 @@ class LineNormaliser:
         self.entry = entry
         self.postmap = postmap
         self.mojibake = mojibake
-        self.t2s = opencc.OpenCC("t2s") if entry.script == "traditional" else None
+        self.t2s = opencc_converter("t2s") if entry.script == "traditional" else None
         self.repairs: list[Repair] = []
 
     def _sub(self, kind: str, pattern: re.Pattern, repl, text: str, prov: Provenance) -> str:
@@ -119,14 +127,7 @@ class LineNormaliser:
 
     def fold_fullwidth(self, text: str, prov: Provenance) -> str:
         """Full-width ASCII forms (U+FF01–FF5E) to ASCII, keeping the CJK punctuation ，：；（）！？～."""
-        out = []
-        for ch in text:
-            code = ord(ch)
-            if 0xFF01 <= code <= 0xFF5E and ch not in FULLWIDTH_KEEP:
-                out.append(chr(code - 0xFEE0))
-            else:
-                out.append(ch)
-        folded = "".join(out)
+        folded = text.translate(FULLWIDTH_FOLD)
         if folded != text:
             self.repairs.append(Repair("full-width", prov, text, folded))
         return folded

@@ -10,7 +10,7 @@ from .model import Article, Clause, Paragraph, Provenance, Repair
 CN_DIGITS = "一二三四五六七八九十"
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
 TOC_TITLE = re.compile(r"^目\s*录$")
-ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,3})条[：:\s]*(?P<title>.*)$")
+ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,4})条[：:\s]*(?P<title>.*)$")
 # A clause marker at the start of a paragraph; the family decides nesting, the label is the anchor part.
 MARKERS = [
     ("cn", re.compile(rf"^(?P<label>[{CN_DIGITS}]{{1,3}})、\s*")),
@@ -95,6 +95,7 @@ class ArticleParser:
         self.chapter_path: dict[str, str] = {}
         self.article: Article | None = None
         self.stack: list[tuple[str, Clause]] = []
+        self.anchors: set[str] = set()  # anchors of the open article's clauses (kept here, not re-walked per clause)
         self.in_toc = False
         self.toc_entries: set[str] = set()
         self.pending_title = False
@@ -160,6 +161,7 @@ class ArticleParser:
         self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
         self.pending_title = not title
         self.stack = []
+        self.anchors = set()
 
     def close_article(self) -> None:
         if self.article is not None:
@@ -181,7 +183,7 @@ class ArticleParser:
         parent = self.stack[-1][1] if self.stack else None
         siblings = parent.children if parent else self.article.clauses
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
-        taken = {c.anchor for c in self.article.walk_clauses()}
+        taken = self.anchors
         if anchor in taken:
             self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
             k = 2
@@ -197,6 +199,7 @@ class ArticleParser:
         else:
             clause.paragraphs.append(Paragraph("", para.provs))
         siblings.append(clause)
+        self.anchors.add(anchor)
         self.stack.append((family, clause))
 
 

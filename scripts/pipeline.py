@@ -12,7 +12,7 @@ from .glossary import GlossaryEntry, extract_glossary
 from .model import Book, Drop, Provenance, Repair
 from .normalise import normalise_source
 from .parse import parse_articles
-from .sources import SRC, SourceEntry, load_manifest
+from .sources import SRC, SourceEntry, load_manifest, load_yaml
 
 
 @dataclass
@@ -42,11 +42,14 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     defects: list[str] = []
     parsed = []
     all_lines: dict[str, set[Provenance]] = {}
+    errata_by_file: dict[str, list[Erratum]] = {}  # grouped once: apply_errata would scan every erratum per source
+    for erratum in errata:
+        errata_by_file.setdefault(erratum.file, []).append(erratum)
     for entry in sources:
         lines, decode_repairs = decode_source(entry)
         all_lines[entry.file] = {line.prov for line in lines}
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
-        paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata)
+        paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
         source = parse_articles(entry.file, entry.book, paragraphs)
         repairs += normalised.repairs + errata_repairs + source.repairs
         drops += normalised.drops
@@ -57,9 +60,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     defects += assembly.defects
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
-    import yaml
-
-    unresolved = (yaml.safe_load((src_dir / "errata.yml").read_text(encoding="utf-8")) or {}).get("unresolved") or []
+    unresolved = (load_yaml(src_dir / "errata.yml") or {}).get("unresolved") or []
     rulebook = Rulebook(
         books=assembly.books,
         sources=sources,

@@ -7,11 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import yaml
-
 from .glossary import GlossaryEntry
 from .model import Article, Book, Clause, Paragraph
-from .sources import SRC
+from .sources import SRC, load_yaml
 
 GENERATED = "<!-- 由 scripts/build.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
 BOOK_SHORT = {"laws": "竞赛规则", "regulations": "裁判法"}
@@ -72,13 +70,18 @@ class PageRenderer:
     def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC):
         self.books = books
         self.glossary = glossary
+        # the first entry of each term: a later entry with the same term could never add a span (its term is `used`)
+        first_by_term: dict[str, GlossaryEntry] = {}
+        for entry in glossary:
+            first_by_term.setdefault(entry.term, entry)
+        self.glossary_first = list(first_by_term.values())
         self.extra_spans = extra_spans or (lambda article, para, page: [])
         self.src_dir = src_dir
 
     # --- inline -------------------------------------------------------------------------------------
     def glossary_spans(self, text: str, page: str, used: set[str]) -> list[Span]:
         spans = []
-        for entry in self.glossary:
+        for entry in self.glossary_first:
             if entry.term in used:
                 continue
             start = text.find(entry.term)
@@ -100,7 +103,9 @@ class PageRenderer:
             return self.restored_block(restored["name"], para)
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
-            return f"[^{footnote['n']}]: " + escape_markdown(para.text[footnote.end():]) + "（脚注位置经校勘调整）"
+            body_start = footnote.end()
+            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
+            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
             lines = "\n".join(para.text.split("\n"))
             return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in lines.split("\n")) + "\n    ```"
@@ -111,7 +116,7 @@ class PageRenderer:
         return body
 
     def restored_block(self, name: str, para: Paragraph) -> str:
-        data = yaml.safe_load((self.src_dir / "restored" / f"{name}.yml").read_text(encoding="utf-8"))
+        data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
         rows = ["| " + " | ".join(data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
         rows += ["| " + " | ".join(str(c) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)

@@ -49,10 +49,12 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     on_page = output_provenance(rulebook)
     dropped = {d.prov for d in rulebook.drops}
     total_unaccounted = 0
+    shown_by_file = Counter(p.file for p in on_page)  # counted once, not once per source (quadratic at scale)
+    dropped_only_by_file = Counter(p.file for p in dropped - on_page)
     for entry in rulebook.sources:
         lines = rulebook.line_counts[entry.file]
-        shown = len({p for p in on_page if p.file == entry.file})
-        dropped_only = len({p for p in dropped if p.file == entry.file} - on_page)
+        shown = shown_by_file[entry.file]
+        dropped_only = dropped_only_by_file[entry.file]
         unaccounted = lines - shown - dropped_only
         total_unaccounted += unaccounted
         out.append(f"| `{entry.file}` | {lines} | {shown} | {dropped_only} | {unaccounted} |")

@@ -12,6 +12,8 @@ from .errors import SourceFormatError
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "rulebook_src"
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
+# libyaml's safe loader where PyYAML was built with it (same result as yaml.safe_load, ~10× faster on a large errata.yml).
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -25,10 +27,15 @@ class SourceEntry:
     path: Path
 
 
+def load_yaml(path: Path):
+    """A YAML file of rulebook_src/, loaded safely."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+
+
 def load_manifest(src_dir: Path = SRC) -> list[SourceEntry]:
     """The manifest entries, in reading order, each checked: known format, file present, hash matching."""
     manifest_path = src_dir / "manifest.yml"
-    data = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
+    data = load_yaml(manifest_path)
     entries = []
     for i, raw in enumerate(data["sources"], 1):
         entry = SourceEntry(**raw, path=src_dir / "raw" / raw["file"])

@@ -1,0 +1,178 @@
+"""第26条 lateness and 第27条 slow play: find the band for a time, apply repeats, per-minute IMPs and shares."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
+from .result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
+from .tables import load_tables
+
+EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
+
+
+def format_minutes(minutes: Fraction) -> str:
+    """12 → '12分钟', 11/2 → '5分30秒', 5.0001 → '5.0001分钟'."""
+    seconds = minutes * 60
+    if seconds.denominator == 1:
+        whole, rest = divmod(int(seconds), 60)
+        return f"{whole}分钟" if rest == 0 else f"{whole}分{rest}秒"
+    return f"{format_number(minutes)}分钟"
+
+
+def find_band(bands: list[dict], minutes: Fraction) -> tuple[int, Fraction]:
+    """Index of the band X < t ≤ Y holding `minutes` (t > 0), and its lower bound X."""
+    lower = Fraction(0)
+    for index, band in enumerate(bands):
+        if band["upper"] is None or minutes <= rational(band["upper"]):
+            return index, lower
+        lower = rational(band["upper"])
+    raise AssertionError("the last band of a table is open")  # the table test checks every table ends open
+
+
+def fill(template: str, **values) -> str:
+    for key, value in values.items():
+        template = template.replace("{" + key + "}", str(value))
+    return template
+
+
+def boundary_readings(bands: list[dict], index: int, minutes: Fraction, lower: Fraction) -> tuple[list, list]:
+    """The band-notation and 以上 readings that matter for this time (only at a boundary or in the open band)."""
+    conventions = load_tables()["conventions"]
+    band = bands[index]
+    readings, others = [], []
+    if band["upper"] is not None and minutes == rational(band["upper"]):
+        upper = format_number(band["upper"])
+        readings.append(fill(conventions["band_boundary"]["reading"], band=band["band"], lower=format_number(lower), upper=upper))
+        others.append(fill(conventions["band_boundary"]["other_reading"], upper=upper))
+        following = bands[index + 1]
+        if following["upper"] is None:
+            readings.append(fill(conventions["open_band"]["reading"], open_band=following["band"], upper=upper))
+            others.append(fill(conventions["open_band"]["other_reading"], open_band=following["band"], upper=upper))
+    elif band["upper"] is None:
+        readings.append(fill(conventions["open_band"]["reading"], open_band=band["band"], upper=format_number(lower)))
+    return readings, others
+
+
+def per_minute_amount(rule: dict, minutes: Fraction) -> int:
+    """`base` plus one per started minute over `over`: 1 + ⌈t − 5⌉ for lateness in knock-outs."""
+    return rule["base"] + math.ceil(minutes - rule["over"])
+
+
+def timed_penalty(calculator: str, table_name: str, *, event, minutes, repeat=False) -> dict:
+    """The part shared by lateness and slow play: band, penalty, options and readings for one time."""
+    table = load_tables()[table_name]
+    event = parse_choice(event, "event", EVENTS)
+    minutes = parse_minutes(minutes)
+    repeat = parse_flag(repeat, "repeat")
+    spec = table["events"][event]
+    state = {"table": table, "spec": spec, "event": event, "minutes": minutes, "repeat": repeat,
+             "penalty": empty_penalty(), "band": None, "quote": None, "readings": [], "others": [],
+             "options": [], "consequences": [], "band_data": None, "lower": None}
+    if minutes == 0:
+        state["readings"].append(f"0分钟不算{table['unit_label']}（第一档从0+开始）。")
+        return state
+    bands = spec["bands"]
+    index, lower = find_band(bands, minutes)
+    band = bands[index]
+    penalty = state["penalty"]
+    state.update(band=band["band"], quote=band["quote"], band_data=band, lower=lower)
+    if band.get("warning"):
+        if repeat:
+            for key, value in band["repeat"].items():
+                penalty[key] = rational(value)
+            if band.get("repeat_reading"):
+                state["readings"].append(band["repeat_reading"])
+                state["others"].append(band["repeat_other_reading"])
+        else:
+            penalty["warning"] = True
+    elif repeat:
+        state["readings"].append(load_tables()["conventions"]["repeat_outside_warning_band"]["reading"])
+    for key in AMOUNT_KEYS:
+        if key in band:
+            penalty[key] = rational(band[key])
+    if "per_minute" in band:
+        rule = band["per_minute"]
+        penalty[rule["unit"]] = Fraction(per_minute_amount(rule, minutes))
+        if "per_minute_other" in band:
+            other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
+            state["readings"].append(band["reading"])
+            state["others"].append(f"{band['other_reading']}按此读法为{other}IMP。")
+    elif band.get("reading"):
+        state["readings"].append(band["reading"])
+        state["others"].append(band["other_reading"])
+    penalty["committee"] = bool(band.get("committee"))
+    penalty["stop_play"] = bool(band.get("stop_play"))
+    penalty["forfeit"] = band.get("forfeit")
+    state["options"] = [dict(option) for option in band.get("options", [])]
+    state["consequences"] = list(band.get("consequences", []))
+    readings, others = boundary_readings(bands, index, minutes, lower)
+    state["readings"] += readings
+    state["others"] += others
+    return state
+
+
+def subject_of(state: dict, verb: str) -> str:
+    text = f"{state['spec']['label']}，{verb}{format_minutes(state['minutes'])}"
+    return text + ("（第二次再犯）" if state["repeat"] else "")
+
+
+def lateness(*, event, minutes, repeat=False, remove_boards=None) -> dict:
+    """第26条: the penalty for arriving `minutes` late; `remove_boards` applies the director's 可酌情扣打 option."""
+    state = timed_penalty("lateness", "lateness", event=event, minutes=minutes, repeat=repeat)
+    removed = None
+    if remove_boards not in (None, ""):
+        count = parse_integer(remove_boards, "remove-boards", minimum=1)
+        removal = next((option for option in state["options"] if "remove_boards" in option), None)
+        if removal is None:
+            raise PenaltyInputError("remove-boards", f"the band {state['band'] or '0分钟'!s} of --event {state['event']} has no board-removal option")
+        low, high = removal["remove_boards"]
+        if not low <= count <= high:
+            allowed = f"{low}" if low == high else f"{low}–{high}"
+            raise PenaltyInputError("remove-boards", f"the band {state['band']} allows {allowed} board(s), got {count}")
+        removed = {"count": count, "offender": removal["offender"], "non_offender": removal["non_offender"]}
+    table = state["table"]
+    headline = None
+    if removed:
+        headline = (f"{describe_penalty(state['penalty'])}；扣打{removed['count']}副牌，"
+                    f"每副牌违规方得{removed['offender']}，非违规方得{removed['non_offender']}")
+    return make_result(
+        "lateness", table["article"], anchor=state["spec"]["anchor"],
+        inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
+                "remove_boards": removed["count"] if removed else None},
+        band=state["band"], penalty=state["penalty"], quote=state["quote"],
+        readings=state["readings"], other_readings=state["others"], options=state["options"],
+        consequences=state["consequences"], subject=subject_of(state, "迟到"),
+        removed_boards=removed, headline=headline)
+
+
+def slow_play(*, event, minutes, repeat=False, share="1", decimals=None) -> dict:
+    """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
+    state = timed_penalty("slow-play", "slow_play", event=event, minutes=minutes, repeat=repeat)
+    table = state["table"]
+    rounding = load_tables()["conventions"]["rounding"]
+    share = parse_share(share)
+    decimals = rounding["decimals"] if decimals in (None, "") else parse_integer(decimals, "decimals", minimum=0, maximum=2)
+    penalty = state["penalty"]
+    total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}
+    readings = state["readings"]
+    if "total_for_both_sides" in state["spec"]:
+        readings.insert(0, f"表列扣分是双方扣分之和（{state['spec']['total_for_both_sides']['text']}）；本方承担的比例由裁判观察决定。")
+    if share != 1:
+        for key in AMOUNT_KEYS:
+            if penalty[key] is not None:
+                exact = penalty[key] * share
+                penalty[key] = round_half_up(exact, decimals)
+                shown = round_half_up(exact, 6)
+                readings.append(f"本方负责{format_number(round_half_up(share * 100, 2))}%：{format_number(total[key])}×{format_number(share)}"
+                                f"{'=' if shown == exact else '≈'}{format_number(shown)}；" + fill(rounding["reading"], decimals=decimals))
+                if exact != penalty[key]:
+                    state["others"].append(rounding["other_reading"])
+    subject = subject_of(state, "超时") + (f"，本方负责{format_number(round_half_up(share * 100, 2))}%" if share != 1 else "")
+    return make_result(
+        "slow-play", table["article"], anchor=state["spec"]["anchor"],
+        inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
+                "share": json_number(share), "decimals": decimals},
+        band=state["band"], penalty=penalty, quote=state["quote"], readings=readings,
+        other_readings=state["others"], options=state["options"], consequences=state["consequences"],
+        subject=subject, total=total or None)

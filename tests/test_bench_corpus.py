@@ -1,0 +1,101 @@
+"""The bench's synthetic corpus (bench/corpus.py) is one the pipeline accepts, and the pipeline copes with its numbers."""
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from scripts.assemble import missing_numbers
+from scripts.model import Article, Book
+from scripts.model import Paragraph, Provenance
+from scripts.parse import parse_articles
+from scripts.pipeline import build_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from corpus import marker_paragraph, renumber, transform_line, write_corpus  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def real_and_doubled(tmp_path_factory):
+    return build_rulebook(), build_rulebook(write_corpus(tmp_path_factory.mktemp("corpus2"), 2).src_dir)
+
+
+def test_doubled_corpus_has_twice_the_articles(real_and_doubled):
+    real, doubled = real_and_doubled
+    for key in ("laws", "regulations"):
+        assert len(doubled.books[key].articles) == 2 * len(real.books[key].articles)
+        copies = {slug for slug in doubled.books[key].articles} - set(real.books[key].articles)
+        shifted = {f"{int(slug.split('-')[0]) + 100}" + ("-" + slug.split("-")[1] if "-" in slug else "") for slug in real.books[key].articles}
+        assert copies == shifted
+
+
+def test_doubled_corpus_copies_defects_and_no_more(real_and_doubled):
+    """Copy 1 carries the real sources' defects (renumbered) and none of its own, e.g. no copied-body warnings."""
+    real, doubled = real_and_doubled
+    assert len(doubled.defects) == 2 * len(real.defects)
+    assert len(doubled.errata) == 2 * len(real.errata)
+
+
+def test_copy_articles_keep_their_text(real_and_doubled):
+    real, doubled = real_and_doubled
+    for key, book in real.books.items():
+        for slug, article in book.articles.items():
+            copy_slug = str(article.number + 100) + slug[len(str(article.number)):]
+            copy = doubled.books[key].articles[copy_slug]
+            expected = renumber(article.plain_text(), 1)
+            got = copy.plain_text().replace(marker_paragraph(1), "").replace("\n\n", "\n")
+            assert got.replace("\n", "") == expected.replace("\n", ""), slug
+
+
+def test_corpus_manifest_hashes_match(tmp_path):
+    corpus = write_corpus(tmp_path / "src", 2)
+    import yaml
+
+    manifest = yaml.safe_load((corpus.src_dir / "manifest.yml").read_text(encoding="utf-8"))
+    assert len(manifest["sources"]) == corpus.sources == 10
+    for entry in manifest["sources"]:
+        assert hashlib.sha256((corpus.src_dir / "raw" / entry["file"]).read_bytes()).hexdigest() == entry["sha256"]
+
+
+@pytest.mark.parametrize(
+    "line, copy, expected",
+    [
+        ("第11条 比赛的报名及规定", 1, "第111条 比赛的报名及规定"),
+        ("第１０条 判罚的裁定", 3, "第３１０条 判罚的裁定"),
+        ("參閱第90條和第17條", 99, "參閱第9990條和第9917條"),
+        ("第四节 比赛的报名", 1, "第四节 比赛的报名卷二"),
+        ("　　第三章 比賽的準備與進行第6條：洗牌", 1, "　　第三章 比賽的準備與進行卷二第106條：洗牌"),
+        ("第五章競則", 10, "第五章競則卷十一"),
+        ("比赛第一节开始前，第1条规定", 1, "比赛第一节开始前，第101条规定"),
+    ],
+)
+def test_transform_line(line, copy, expected):
+    assert transform_line(line, copy) == expected
+
+
+@pytest.mark.parametrize("text, number", [("第1053条 比赛的报名", 1053), ("第9953条：仲裁委员会", 9953), ("第7条 同伴", 7)])
+def test_four_digit_article_numbers_open_articles(text, number):
+    parsed = parse_articles("x.txt", "laws", [Paragraph(text, [Provenance("x.txt", 1)])])
+    assert [a.number for a in parsed.articles] == [number]
+
+
+def test_five_digit_number_is_no_article_heading():
+    parsed = parse_articles("x.txt", "laws", [Paragraph("第10530条 比赛", [Provenance("x.txt", 1)])])
+    assert parsed.articles == []
+
+
+@pytest.mark.parametrize(
+    "numbers, expected_tail",
+    [([1, 2, 93], [91, 92]), ([1, 150], [148, 149]), ([95], [93, 94])],
+)
+def test_missing_numbers_run_to_the_highest_article(numbers, expected_tail):
+    book = Book("laws", "t")
+    for n in numbers:
+        book.articles[str(n)] = Article("laws", n, str(n), "", "")
+    missing = missing_numbers(book)
+    assert missing[-2:] == expected_tail
+    assert not set(numbers) & set(missing)
+    assert len(missing) == max(93, *numbers) - len(numbers)

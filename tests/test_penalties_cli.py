@@ -1,0 +1,99 @@
+"""`python -m scripts.penalties`: one JSON object on stdout, or exit status 2 with one line naming the parameter."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scripts.penalties import CALCULATORS
+from scripts.penalties.__main__ import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PENALTY_KEYS = {"warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play"}
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["lateness", "--event", "pairs-imp", "--minutes", "12"],
+    ["lateness", "--event", "teams-vp", "--minutes", "5:30", "--repeat"],
+    ["slow-play", "--event", "teams-ko", "--minutes", "3"],
+    ["procedural", "--article", "34", "--item", "1", "--offence", "2", "--scoring", "imp"],
+    ["procedural", "--article", "38", "--item", "1", "--offence", "1", "--scoring", "mp", "--variant", "answered"],
+    ["board", "--number", "5"],
+    ["tie-ratio", "--won", "100", "--lost", "75"],
+    ["forfeit", "--event", "round-robin"],
+    ["withdrawal", "--event", "swiss", "--boards", "8"],
+    ["fouled", "--event", "pairs-mp"],
+    ["adjusted", "--responsibility", "none"],
+    ["rounding", "--value", "0.125"],
+    ["carry-over", "--M", "60"],
+])
+def test_prints_one_json_object_with_the_common_keys(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert {"article", "band", "penalty", "options", "quote", "reading", "other_reading", "ruling"} <= set(result)
+    assert set(result["penalty"]) == PENALTY_KEYS
+    assert isinstance(result["penalty"]["warning"], bool) and isinstance(result["penalty"]["committee"], bool)
+    assert result["penalty"]["forfeit"] in (None, "session", "round", "match")
+    for key in ("vp", "imp", "top_percent"):
+        assert result["penalty"][key] is None or isinstance(result["penalty"][key], (int, float))
+    assert result["article"].split("/")[0] in ("laws", "regulations")
+
+
+def test_lateness_example_from_the_issue(capsys):
+    status, out, _ = run(capsys, "lateness", "--event", "pairs-imp", "--minutes", "12")
+    result = json.loads(out)
+    assert (result["article"], result["band"], result["penalty"]["imp"]) == ("regulations/26", "迟到10+—15分钟", 6)
+    assert result["quote"].startswith("迟到10+—15分钟：扣罚6IMP")
+
+
+def test_board_and_ratio_keys(capsys):
+    board = json.loads(run(capsys, "board", "--number", "7")[1])
+    assert (board["dealer"], board["vulnerability"]) == ("S", "All")
+    assert json.loads(run(capsys, "tie-ratio", "--won", "3", "--lost", "2")[1])["ratio"] == 1.5
+
+
+@pytest.mark.parametrize("argv, prefix", [
+    (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes: must not be negative"),
+    (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes: expected minutes"),
+    (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes:"),
+    (["lateness", "--event", "team", "--minutes", "5"], "error: --event: expected one of"),
+    (["lateness", "--minutes", "5"], "error: the following arguments are required: --event"),
+    (["board", "--number", "0"], "error: --number: must be at least 1"),
+    (["procedural", "--article", "34", "--item", "99"], "error: --item: 第34条 has items 1–22"),
+    (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence: expected a whole number"),
+    (["tie-ratio", "--won", "1"], "error: the following arguments are required: --lost"),
+    (["nonsense"], "error: argument calculator: invalid choice"),
+])
+def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
+    with pytest.raises(SystemExit) as exit_info:
+        status = main(argv)
+        raise SystemExit(status)
+    out, err = capsys.readouterr()
+    assert exit_info.value.code == 2 and out == ""
+    assert err.startswith(prefix) and err.count("\n") == 1
+
+
+def test_module_entry_point_from_the_repository_root():
+    completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT,
+                               capture_output=True, text=True)
+    assert completed.returncode == 2 and completed.stderr == "error: --number: must be at least 1, got '0'\n"
+    completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],
+                               cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(completed.stdout)["penalty"]["imp"] == 3
+
+
+def test_every_calculator_has_a_subcommand(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in CALCULATORS)

@@ -1,0 +1,88 @@
+"""The speed-ups in the pipeline give the same results as the plain code they replaced."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scripts.sources import SRC, load_yaml
+
+YAML_FILES = sorted(SRC.rglob("*.yml"))
+
+
+@pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: p.relative_to(SRC).as_posix())
+def test_load_yaml_equals_safe_load(path: Path):
+    assert load_yaml(path) == yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def glossary(terms: list[tuple[str, str]]):
+    from scripts.glossary import GlossaryEntry
+    from scripts.model import Paragraph
+
+    return [GlossaryEntry(term, english, [Paragraph(f"{term}的定义（{english}）", [])]) for term, english in terms]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["首引即引牌，再加倍之后仍是引牌", "约定叫与再加倍", "没有术语的段落", "再加倍再加倍引牌约定"],
+)
+def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
+    """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
+    from scripts.render import PageRenderer, render_inline
+
+    once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
+    repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once
+    spans_once = PageRenderer({}, once).glossary_spans(text, "laws/1.md", set())
+    spans_repeated = PageRenderer({}, repeated).glossary_spans(text, "laws/1.md", set())
+    assert render_inline(text, spans_repeated) == render_inline(text, spans_once)
+    assert [(s.start, s.end) for s in spans_repeated] == [(s.start, s.end) for s in spans_once]
+
+
+def fold_fullwidth_by_character(text: str) -> str:
+    """The per-character loop that normalise.fold_fullwidth's translate table replaced."""
+    from scripts.normalise import FULLWIDTH_KEEP
+
+    return "".join(chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E and ch not in FULLWIDTH_KEEP else ch for ch in text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["第１３条 牌张数目有误", "Ａ．初始位置（个人、双人或队）！？～", "".join(chr(c) for c in range(0xFF00, 0xFF70)), "plain ascii 123", ""],
+)
+def test_fold_fullwidth_table(text):
+    from scripts.model import Provenance
+    from scripts.normalise import LineNormaliser
+    from scripts.sources import SourceEntry
+
+    entry = SourceEntry("x.txt", "laws", "fullwidth-web", "simplified", "", "", SRC / "x.txt")
+    normaliser = LineNormaliser(entry, [], [])
+    assert normaliser.fold_fullwidth(text, Provenance("x.txt", 1)) == fold_fullwidth_by_character(text)
+    assert len(normaliser.repairs) == (fold_fullwidth_by_character(text) != text)
+
+
+def test_repeated_clause_markers_get_numbered_anchors_per_article():
+    from scripts.model import Paragraph, Provenance
+    from scripts.parse import parse_articles
+
+    texts = ["第1条 标题", "A.甲", "A.乙", "1.子", "1.丑", "A.丙", "第2条 标题", "A.丁"]
+    parsed = parse_articles("x.txt", "laws", [Paragraph(t, [Provenance("x.txt", n)]) for n, t in enumerate(texts, 1)])
+    anchors = [[c.anchor for c in article.walk_clauses()] for article in parsed.articles]
+    assert anchors == [["a", "a_2", "a_2-1", "a_2-1_2", "a_3"], ["a"]]
+    assert len(parsed.defects) == 3
+
+
+def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped():
+    """The earlier sibling is compared as it stands after its repeated paragraph was dropped."""
+    from scripts.assemble import drop_repeated_text
+    from scripts.model import Article, Clause, Paragraph, Provenance
+
+    body = "赛员应当遵守比赛的规定和程序"
+    first = Clause("A.", 1, "a", "", [Paragraph(body, [Provenance("x.txt", 1)]), Paragraph(body, [Provenance("x.txt", 2)])])
+    second = Clause("A.", 1, "a_2", "", [Paragraph(body, [Provenance("x.txt", 3)])])
+    third = Clause("B.", 1, "b", "", [Paragraph(body, [Provenance("x.txt", 4)])])
+    article = Article("laws", 1, "1", "t", "", clauses=[first, second, third])
+    drops = []
+    drop_repeated_text(article, drops)
+    assert [c.anchor for c in article.clauses] == ["a", "b"]
+    assert sorted(d.prov.line for d in drops) == [2, 3]

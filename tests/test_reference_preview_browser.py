@@ -1,0 +1,104 @@
+"""Reference previews in headless chromium: first tap previews on a phone, second tap follows; hover on a desktop; file://."""
+from __future__ import annotations
+
+import pytest
+
+POPOVER = "#ref-preview"
+
+
+def ref(page, text):
+    return page.locator("article a.ref", has_text=text).first
+
+
+def test_first_tap_previews_the_cited_law_and_second_tap_follows_it(phone_page, site_url, artifacts_dir):
+    phone_page.goto(site_url + "laws/24/")
+    link = ref(phone_page, "第23条")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    popover = phone_page.locator(POPOVER)
+    popover.wait_for(state="visible")
+    assert "第23条 有损害的强制性不叫" in popover.inner_text()
+    assert "许多对竞叫阶段中违规的判罚条款" in popover.inner_text()
+    assert phone_page.url.endswith("/laws/24/"), "the first tap must not leave the page"
+    box, width = popover.bounding_box(), phone_page.viewport_size["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"popover {box} spills out of a {width} px screen"
+    phone_page.screenshot(path=str(artifacts_dir / "reference-preview-phone.png"))
+    link.tap()
+    phone_page.wait_for_function("() => location.pathname.endsWith('/laws/23/') && document.querySelector('h1').textContent.includes('第23条')")
+    assert phone_page.locator(POPOVER).count() == 0
+
+
+def test_preview_survives_instant_navigation(phone_page, site_url):
+    phone_page.goto(site_url + "laws/24/")
+    link = ref(phone_page, "第23条")
+    link.tap()
+    link.tap()
+    phone_page.wait_for_function("() => location.pathname.endsWith('/laws/23/')")
+    back = ref(phone_page, "第72条B款1")
+    back.scroll_into_view_if_needed()
+    back.tap()
+    assert "不在本版来源中" in phone_page.locator(POPOVER).inner_text()
+
+
+@pytest.mark.parametrize(
+    "path,text,expected",
+    [
+        ("laws/13/", "第14条", "规则第14条不在本版来源中"),
+        ("regulations/23/", "规则9A2(b)(1)", "在打牌阶段明手不得指出违规"),
+        ("regulations/28/", "本条（一）1款", "团体赛"),
+        ("laws/32/", "参阅第23条", "原文：參閱第刀條"),  # a corrected reference shows its erratum note in the preview
+    ],
+)
+def test_preview_shows_the_target_text(phone_page, site_url, path, text, expected):
+    phone_page.goto(site_url + path)
+    link = ref(phone_page, text)
+    link.scroll_into_view_if_needed()
+    link.tap()
+    assert expected in phone_page.locator(POPOVER).inner_text()
+
+
+def test_tap_elsewhere_closes_the_preview(phone_page, site_url):
+    phone_page.goto(site_url + "laws/24/")
+    ref(phone_page, "第23条").tap()
+    phone_page.locator(POPOVER).wait_for(state="visible")
+    phone_page.locator("h1").tap()
+    assert phone_page.locator(POPOVER).count() == 0
+
+
+@pytest.fixture
+def desktop_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_hover_previews_on_a_desktop(desktop_page, site_url):
+    desktop_page.goto(site_url + "laws/20/")
+    ref(desktop_page, "第12条C款1").hover()
+    popover = desktop_page.locator(POPOVER)
+    popover.wait_for(state="visible")
+    assert "人为调整分" in popover.inner_text()
+    desktop_page.locator("h1").hover()
+    popover.wait_for(state="detached")
+
+
+def test_preview_works_from_file_urls(phone_page, built_site):
+    """The offline copy opened from disk: previews are embedded, nothing is fetched."""
+    phone_page.goto((built_site / "regulations" / "28" / "index.html").as_uri())
+    link = ref(phone_page, "本条1（1）B款")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    assert "非弃权方该场的VP按下述三项方法中选择最高的一项计分" in phone_page.locator(POPOVER).inner_text()
+
+
+def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
+    desktop_page.goto(site_url + "regulations/47/")
+    link = ref(desktop_page, "双人赛同分名次的确定")
+    link.focus()
+    popover = desktop_page.locator(POPOVER)
+    popover.wait_for(state="visible")
+    assert "裁判法第46条 双人赛同分名次的确定" in popover.inner_text()
+    assert link.get_attribute("aria-describedby") == "ref-preview"
+    desktop_page.keyboard.press("Escape")
+    popover.wait_for(state="detached")
