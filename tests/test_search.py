@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -16,6 +13,7 @@ import pytest
 import yaml
 
 from scripts.search.index import SectionParser, load_search_vocabulary
+from scripts.search.sitebuild import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_SET = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
@@ -154,46 +152,11 @@ def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
 
 # --- the site in the browser -----------------------------------------------------------------------------------
 
-OFFLINE_SWITCH = "RULEBOOK_OFFLINE"
-SHIM_FIXTURE = ROOT / "tests" / "fixtures" / "iframe-worker" / "shim.js"
-SHIM_URL = "assets/vendor/iframe-worker/shim.js"
-
-
-def offline_build_config() -> tuple[Path | None, dict]:
-    """(temporary config file or None, environment) for building Material's offline copy of the site.
-
-    With the project's own switch (`RULEBOOK_OFFLINE` in mkdocs.yml, its vendored shim) that is what is built;
-    without it, a temporary config beside mkdocs.yml inherits it and adds the offline plugin and the shim fixture.
-    """
-    env = {**os.environ, OFFLINE_SWITCH: "true"}
-    if OFFLINE_SWITCH in (ROOT / "mkdocs.yml").read_text(encoding="utf-8"):
-        return None, env
-    from mkdocs.utils.yaml import yaml_load
-
-    parent = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    child = {"INHERIT": "mkdocs.yml", "plugins": [*parent.get("plugins", []), "offline"],
-             "extra": {"polyfills": [SHIM_URL]}}
-    path = ROOT / f".test-search-offline-{os.getpid()}.yml"
-    path.write_text(yaml.safe_dump(child, allow_unicode=True), encoding="utf-8")
-    return path, env
-
-
 @pytest.fixture(scope="session")
 def offline_site(tmp_path_factory) -> Path:
     """Material's offline copy of the site (offline plugin, vendored iframe-worker shim), for file://."""
     out = tmp_path_factory.mktemp("offline-site")
-    config_file, env = offline_build_config()
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)]
-    try:
-        subprocess.run(command + (["-f", str(config_file)] if config_file else []), cwd=ROOT, check=True, env=env)
-    finally:
-        if config_file:
-            config_file.unlink()
-    if config_file:
-        (out / SHIM_URL).parent.mkdir(parents=True, exist_ok=True)
-        (out / SHIM_URL).write_bytes(SHIM_FIXTURE.read_bytes())
-    if not (out / "search" / "search_index.js").is_file():
-        pytest.fail("the offline build has no search/search_index.js: Material's offline plugin did not run")
+    build_site(out, offline=True)
     home = (out / "index.html").read_text(encoding="utf-8")
     if "iframe-worker" not in home or "unpkg.com" in home:
         pytest.fail("the offline build does not load a vendored iframe-worker shim (extra.polyfills)")
