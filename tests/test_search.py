@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from scripts.search.index import SectionParser, load_search_vocabulary
+from scripts.search.index import SearchDataError, SectionParser, load_search_vocabulary
 from scripts.search.sitebuild import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,6 +117,22 @@ def test_traditional_forms_of_every_word_fold_back(search_index):
     assert len(words) > 1000
     assert not wrong, f"{len(wrong)} words whose traditional form does not fold back, e.g. {wrong[:10]}"
     assert fold["製"] == "制" and fold["遲"] == "迟" and fold["冇"] == "没"
+
+
+@pytest.mark.parametrize(
+    "entry, complaint",
+    [
+        ("synonyms: [{typed: [手机], rulebook: [移动通讯工具]}]", "has no 'reason'"),
+        ("synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]", "needs non-empty lists"),
+        ("variants: [{from: 資訊, to: 信息, reason: r}]", "must be one character each"),
+    ],
+)
+def test_bad_search_vocabulary_is_reported_with_its_entry(tmp_path, entry, complaint):
+    path = tmp_path / "search_synonyms.yml"
+    path.write_text(entry, encoding="utf-8")
+    with pytest.raises(SearchDataError, match=complaint) as error:
+        load_search_vocabulary(path)
+    assert str(path) in str(error.value)
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,9 @@
 the built HTML of each page, because a clause is a `.clause` element with an id as often as it is a heading:
 
     sections = read_sections(site_dir, stock)        # page top, each heading, each clause: plain simplified text
-    vocabulary = build_vocabulary(texts, user_dict)  # jieba words of the corpus, for segmenting queries in the browser
-    fold = build_fold_map(corpus_chars, variants)    # traditional → simplified, one character to one character
+    words = build_vocabulary(texts, user_dict, ...)  # jieba words of the corpus, for cutting queries in the browser
     synonyms = load_search_vocabulary(path)          # reviewed query expansions, with reasons
+    fold = build_fold_map(chars, variants, words)    # traditional → simplified, one character to one character
 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
 it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`.
