@@ -24,6 +24,7 @@
   var B = 0.5;                  // BM25 length normalisation
   var PAGE_TITLE_WEIGHT = 3.0;  // a word in the article title
   var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
+  var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
@@ -166,7 +167,7 @@
     return words;
   };
 
-  /** A query as article references and words: {references: [{number, book}], words: [string]}. */
+  /** A query as article references, words and phrases: {references: [{number, book}], words: [], phrases: []}. */
   Engine.prototype.parse = function (query) {
     var text = this.fold(String(query).normalize("NFKC"));
     var references = [];
@@ -180,18 +181,21 @@
         return " ";
       });
     });
-    var words = [], self = this;
+    var words = [], phrases = [], self = this;
     (text.match(CHUNK) || []).forEach(function (chunk) {
       var runs = chunk.match(RUN) || [];
       if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
-      else if (runs.length === 1 && HAN_RUN.test(runs[0])) words.push.apply(words, self.segment(runs[0]));
-      else if (runs.length === 1) words.push(runs[0]);
+      else if (runs.length === 1 && HAN_RUN.test(runs[0])) {
+        var cut = self.segment(runs[0]);
+        words.push.apply(words, cut);
+        if (cut.length > 1) phrases.push(runs[0]);  // 发牌人 cut into 发牌|人: the text that has 发牌人 ranks higher
+      } else if (runs.length === 1) words.push(runs[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
-    return { references: references, words: words };
+    return { references: references, words: words, phrases: phrases };
   };
 
   /** Per-document hit counts of a word and its synonyms. */
@@ -240,7 +244,7 @@
     return terms;
   };
 
-  Engine.prototype.scoreDoc = function (d, terms) {
+  Engine.prototype.scoreDoc = function (d, terms, phrases) {
     var doc = this.docs[d], score = 0, covered = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
@@ -249,6 +253,10 @@
       covered++;
       var titleWeight = th ? (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       score += t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+    }
+    for (var j = 0; covered && j < phrases.length; j++) {
+      var p = phrases[j], n = p.inText[d] + p.inTitle[d];
+      if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
     return { score: score, covered: covered };
   };
@@ -335,6 +343,8 @@
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
     var terms = this.matchWords(parsed.words);
+    var engine = this;
+    var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
     // A bare article reference still finds the articles that cite it ("参阅第26条").
     if (!terms.length) {
       var self = this;
@@ -345,7 +355,7 @@
     for (var p = 0; p < this.pages.length; p++) {
       var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0;
       for (var i = 0; i < page.docs.length; i++) {
-        var d = page.docs[i], s = this.scoreDoc(d, terms);
+        var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
         terms.forEach(function (t) { if (t.inText[d] || t.inTitle[d]) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens).
@@ -371,7 +381,6 @@
         b.score - a.score || a.page.top - b.page.top;
     });
 
-    var engine = this;
     var items = ranked.map(function (entry) {
       var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
       if (entry.reference) {
