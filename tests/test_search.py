@@ -89,8 +89,10 @@ def test_clause_sections_point_at_anchors_that_exist(built_site, search_index):
     assert not missing, f"sections whose anchor is not on the page: {missing[:10]}"
 
 
-def test_provenance_notes_are_not_indexed(search_index):
-    assert "原始文件与行号" not in index_text(search_index)
+def test_page_furniture_is_not_indexed(search_index):
+    text = index_text(search_index)
+    assert "原始文件与行号" not in text, "provenance notes are indexed"
+    assert "JavaScript" not in text, "a widget's no-script note is indexed"
 
 
 def test_synonym_targets_and_dictionary_words_occur_in_the_site(search_index):

@@ -32,8 +32,9 @@ TAG = re.compile(r"<[^>]+>")
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
-# Page furniture that is not rule text: provenance notes and the breadcrumb line; the ¶ permalinks.
-SKIP_CLASSES = {"provenance", "article-meta", "headerlink"}
+# Page furniture that is not rule text: provenance notes, the breadcrumb line, the ¶ permalinks, and the penalty
+# calculator widgets (their markup is a "needs JavaScript" note). `data-search-exclude` works on any element.
+SKIP_CLASSES = {"provenance", "article-meta", "headerlink", "penalty-calculator"}
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
