@@ -309,13 +309,21 @@
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
       else if (score > 0) termMap[t.word] = false;
     });
+    // An article whose text all sits in clauses: its teaser is the opening of its first clause.
+    var source = doc;
+    if (doc.isTop && !raw.text) {
+      var docs = this.docs;
+      var next = doc.page.docs.filter(function (i) { return docs[i].raw.text; })[0];
+      if (next !== undefined) { source = docs[next]; first = needles.length ? source.text.indexOf(needles[0]) : -1; }
+    }
+    var sourceText = source.raw.text;
     var start = first === -1 ? 0 : Math.max(0, first - SNIPPET_BEFORE);
-    var end = Math.min(raw.text.length, start + SNIPPET_LENGTH);
+    var end = Math.min(sourceText.length, start + SNIPPET_LENGTH);
     var text = "";
     if (end > start) {
       text = "<p>" + (start > 0 ? "…" : "") +
-        renderMarked(raw.text, markRanges(doc.text, needles, start, end), start, end) +
-        (end < raw.text.length ? "…" : "") + "</p>";
+        renderMarked(sourceText, markRanges(source.text, needles, start, end), start, end) +
+        (end < sourceText.length ? "…" : "") + "</p>";
     }
     return {
       location: raw.location,
