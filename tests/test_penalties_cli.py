@@ -97,3 +97,18 @@ def test_every_calculator_has_a_subcommand(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert all(name in out for name in CALCULATORS)
+
+
+README_COMMANDS = [line.split("#")[0].split()[3:] for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                   if line.startswith(".venv/bin/python -m scripts.penalties ")]
+
+
+@pytest.mark.parametrize("argv", README_COMMANDS, ids=[" ".join(argv[:1]) for argv in README_COMMANDS])
+def test_readme_commands_run(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and json.loads(out)["ruling"], err
+
+
+def test_readme_names_every_calculator():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert README_COMMANDS and all(f"`{name}`" in text or f"penalties {name} " in text for name in CALCULATORS)

@@ -42,3 +42,52 @@ def test_band_tables_are_ordered_and_end_open(name):
             assert band["quote"].startswith(band["band"] + "："), band["band"]
             bound = f"—{band['upper']}分钟" if band["upper"] is not None else "分钟以上"
             assert bound in band["band"], band["band"]
+
+
+def anchors_of(table, found=None) -> set[str]:
+    """Every clause anchor a table links to: `anchor` values, and for 第34/37/38条 each item's label."""
+    found = set() if found is None else found
+    if isinstance(table, dict):
+        for key, value in table.items():
+            if key == "anchor" and isinstance(value, str):
+                found.add(value)
+            else:
+                anchors_of(value, found)
+        if "item" in table and "variants" in table:
+            found.add(table.get("label", str(table["item"])))
+    elif isinstance(table, list):
+        for value in table:
+            anchors_of(value, found)
+    return found
+
+
+@pytest.mark.parametrize("name", [n for n in TABLE_FILES if n != "conventions"])
+def test_result_links_point_at_existing_clauses(rulebook, name):
+    table = load_tables()[name]
+    book, slug = table["article"].split("/")
+    existing = {clause.anchor for clause in rulebook[book].articles[slug].walk_clauses()}
+    assert anchors_of(table) <= existing, sorted(anchors_of(table) - existing)
+
+
+def test_every_calculator_has_a_form_and_a_page(rulebook):
+    from scripts.penalties import CALCULATORS
+    from scripts.penalties.widgets import FORMS, WIDGETS, widget_markup_for
+
+    placed = {calculator for widgets in WIDGETS.values() for calculator, _ in widgets}
+    assert placed == set(CALCULATORS) == set(FORMS)
+    for (book, slug), widgets in WIDGETS.items():
+        assert slug in rulebook[book].articles, f"{book}/{slug}"
+        markup = widget_markup_for(book, slug)
+        assert markup.count('class="penalty-calculator"') == len(widgets)
+        for calculator, article in widgets:
+            assert f'data-calculator="{calculator}"' in markup and (not article or f'data-article="{article}"' in markup)
+    assert widget_markup_for("regulations", "29") == ""
+
+
+def test_form_fields_are_calculator_parameters():
+    from scripts.penalties import CALCULATORS
+    from scripts.penalties.widgets import FORMS
+
+    for name, form in FORMS.items():
+        parameters = {p.name.replace("-", "_") for p in CALCULATORS[name].parameters}
+        assert {field["name"] for field in form["fields"]} <= parameters, name

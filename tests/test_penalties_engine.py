@@ -411,3 +411,8 @@ def test_bad_input_names_the_parameter(calculator, inputs, parameter):
     with pytest.raises(PenaltyInputError) as error:
         calculate(calculator, **inputs)
     assert error.value.parameter == parameter
+
+
+@pytest.mark.parametrize("article, item, number", [("38", "一", 1), ("38", "二、", 2), ("38", "3", 3), ("34", "9.", 9), ("34", "9．", 9), ("37", "10", 10)])
+def test_item_as_listed_in_the_article(article, item, number):
+    assert calculate("procedural", article=article, item=item)["inputs"]["item"] == number

@@ -8,7 +8,7 @@ MAX_MINUTES = 10000
 
 MINUTES_DECIMAL = re.compile(r"^(?P<whole>\d{1,5})(?:\.(?P<frac>\d{1,6}))?$")
 MINUTES_CLOCK = re.compile(r"^(?P<whole>\d{1,5}):(?P<sec>[0-5]?\d)(?:\.(?P<frac>\d{1,3}))?$")
-DECIMAL = re.compile(r"^(?P<sign>-)?(?P<whole>\d{1,7})(?:\.(?P<frac>\d{1,6}))?$")
+DECIMAL = re.compile(r"^(?P<sign>-)?(?P<whole>\d{1,5})(?:\.(?P<frac>\d{1,3}))?$")  # small enough for exact JS integers
 SHARE_FRACTION = re.compile(r"^(?P<num>\d{1,4})/(?P<den>\d{1,4})$")
 SHARE_PERCENT = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,4})?)%$")
 INTEGER = re.compile(r"^\d{1,7}$")
@@ -21,6 +21,11 @@ class PenaltyInputError(ValueError):
         self.parameter = parameter
         self.message = message
         super().__init__(f"--{parameter}: {message}")
+
+
+def given(value, default):
+    """`default` when an optional input is left out or blank (an empty form field), else the value."""
+    return default if value is None or value == "" else value
 
 
 def _decimal(whole: str, frac: str | None) -> Fraction:

@@ -102,5 +102,7 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
         "other_reading": " ".join(other_readings) if other_readings else None,
     }
     result.update(extra)
-    result["ruling"] = f"{subject}：{headline or describe_penalty(penalty)}。依据：{where}" + (f"“{quote}”" if quote else "")
+    result["subject"] = subject
+    result["headline"] = headline or describe_penalty(penalty)
+    result["ruling"] = f"{subject}：{result['headline']}。依据：{where}" + (f"“{quote}”" if quote else "")
     return result

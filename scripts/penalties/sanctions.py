@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer
+from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer
 from .result import AMOUNT_KEYS, UNIT_SUFFIX, empty_penalty, format_number, json_number, make_result, rational
 from .tables import SANCTION_TABLES, load_tables
 from .timing import fill
@@ -80,17 +80,26 @@ def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: lis
     return option
 
 
+def item_number(table: dict, value) -> int:
+    """--item as listed in the article: '9', '9.', '9．', or 第38条's '一'/'一、'; digits are accepted everywhere."""
+    text = str(value).strip().rstrip(".．、")
+    for entry in table["items"]:
+        if entry.get("label") == text:
+            return entry["item"]
+    return parse_integer(text, "item", minimum=1)
+
+
 def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct_damage=False) -> dict:
     """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
     article = parse_choice(str(article).strip(), "article", tuple(SANCTION_TABLES))
     table = load_tables()[SANCTION_TABLES[article]]
     conventions = load_tables()["conventions"]
     numbers = [entry["item"] for entry in table["items"]]
-    item = parse_integer(item, "item", minimum=1)
+    item = item_number(table, item)
     if item not in numbers:
         raise PenaltyInputError("item", f"第{article}条 has items {numbers[0]}–{numbers[-1]}, got {item}")
-    offence = parse_integer(offence, "offence", minimum=1, maximum=99)
-    scoring = parse_choice(scoring, "scoring", tuple(SCORINGS))
+    offence = parse_integer(given(offence, "1"), "offence", minimum=1, maximum=99)
+    scoring = parse_choice(given(scoring, "vp"), "scoring", tuple(SCORINGS))
     direct_damage = parse_flag(direct_damage, "direct-damage")
     entry = table["items"][numbers.index(item)]
     names = [v["name"] for v in entry["variants"]]

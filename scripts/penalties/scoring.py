@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer, parse_number
+from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_number
 from .result import empty_penalty, rational, format_number, json_number, make_result, round_half_up
 from .tables import load_tables
 from .timing import fill
@@ -33,7 +33,7 @@ def board(*, number) -> dict:
 def tie_ratio(*, won, lost, kind="imp") -> dict:
     """第45条: IMP率 or TP率 = total won ÷ total lost, to 4 decimals (half up); None when nothing was lost."""
     table = load_tables()["tie_break"]
-    kind = parse_choice(kind, "kind", tuple(table["kinds"]))
+    kind = parse_choice(given(kind, "imp"), "kind", tuple(table["kinds"]))
     won = parse_number(won, "won")
     lost = parse_number(lost, "lost")
     spec = table["kinds"][kind]
@@ -63,7 +63,7 @@ def adjusted(*, responsibility, scoring="mp") -> dict:
     """规则第12条C1: the artificial adjusted score for a contestant by its share of the blame."""
     table = load_tables()["adjusted_score"]
     responsibility = parse_choice(responsibility, "responsibility", tuple(table["responsibilities"]))
-    scoring = parse_choice(scoring, "scoring", ("mp", "imp"))
+    scoring = parse_choice(given(scoring, "mp"), "scoring", ("mp", "imp"))
     spec = table["responsibilities"][responsibility]
     bound = {"at-most": "至多", "exact": "", "at-least": "至少"}[spec["bound"]]
     if scoring == "mp":
@@ -83,7 +83,7 @@ def fouled(*, event, boards="1", whole_match=False, tie_vp=None) -> dict:
     """第44条: scores for boards that cannot be compared (teams: ties; pairs: 60%/40% or ±3IMP per board)."""
     table = load_tables()["fouled_boards"]
     event = parse_choice(event, "event", FOULED_EVENTS)
-    boards = parse_integer(boards, "boards", minimum=1, maximum=999)
+    boards = parse_integer(given(boards, "1"), "boards", minimum=1, maximum=999)
     whole_match = parse_flag(whole_match, "whole-match")
     readings, others, consequences = [], [], [table["teams"]["procedural_quote"]]
     forfeit_table = load_tables()["forfeit"]
@@ -130,7 +130,7 @@ def forfeit(*, event, own_average=None, opponent_average=None, tie_vp=None, vp_s
     event = parse_choice(event, "event", FORFEIT_EVENTS)
     spec = table["events"][event]
     non = spec["non_forfeiting"]
-    vp_scale = parse_choice(vp_scale, "vp-scale", ("25", "20", "other"))
+    vp_scale = parse_choice(given(vp_scale, "25"), "vp-scale", ("25", "20", "other"))
     if tie_vp in (None, ""):
         if vp_scale != "25" and non["rule"] in ("max-of-three", "tie-factor"):
             raise PenaltyInputError("tie-vp", f"give the VP of a tied match on the {vp_scale} scale")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
+from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
 from .result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
 from .tables import load_tables
 
@@ -59,7 +59,7 @@ def per_minute_amount(rule: dict, minutes: Fraction) -> int:
     return rule["base"] + math.ceil(minutes - rule["over"])
 
 
-def timed_penalty(calculator: str, table_name: str, *, event, minutes, repeat=False) -> dict:
+def timed_penalty(table_name: str, *, event, minutes, repeat=False) -> dict:
     """The part shared by lateness and slow play: band, penalty, options and readings for one time."""
     table = load_tables()[table_name]
     event = parse_choice(event, "event", EVENTS)
@@ -119,7 +119,7 @@ def subject_of(state: dict, verb: str) -> str:
 
 def lateness(*, event, minutes, repeat=False, remove_boards=None) -> dict:
     """第26条: the penalty for arriving `minutes` late; `remove_boards` applies the director's 可酌情扣打 option."""
-    state = timed_penalty("lateness", "lateness", event=event, minutes=minutes, repeat=repeat)
+    state = timed_penalty("lateness", event=event, minutes=minutes, repeat=repeat)
     removed = None
     if remove_boards not in (None, ""):
         count = parse_integer(remove_boards, "remove-boards", minimum=1)
@@ -148,10 +148,10 @@ def lateness(*, event, minutes, repeat=False, remove_boards=None) -> dict:
 
 def slow_play(*, event, minutes, repeat=False, share="1", decimals=None) -> dict:
     """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
-    state = timed_penalty("slow-play", "slow_play", event=event, minutes=minutes, repeat=repeat)
+    state = timed_penalty("slow_play", event=event, minutes=minutes, repeat=repeat)
     table = state["table"]
     rounding = load_tables()["conventions"]["rounding"]
-    share = parse_share(share)
+    share = parse_share(given(share, "1"))
     decimals = rounding["decimals"] if decimals in (None, "") else parse_integer(decimals, "decimals", minimum=0, maximum=2)
     penalty = state["penalty"]
     total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}

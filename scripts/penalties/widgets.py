@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import html
 
+from .tables import load_tables
+
 # (book, article slug) → the calculators shown at the end of that article page, with the procedural article number
 WIDGETS: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("regulations", "26"): (("lateness", ""),),
@@ -86,7 +88,8 @@ FORMS: dict[str, dict] = {
         {"name": "decimals", "label": "保留小数位", "type": "select", "choices": [["2", "2位"], ["1", "1位"], ["0", "整数"]]},
     ]},
     "carry-over": {"title": "双人赛带分（第52条）：公式无法核实", "fields": [
-        {"name": name, "label": f"{name}（可空）", "type": "text", "default": ""} for name in "MQABES"
+        {"name": variable["name"], "label": f"{variable['name']}：{variable['text']}", "type": "text", "default": ""}
+        for variable in load_tables()["carry_over"]["variables"]
     ]},
 }
 

@@ -62,7 +62,7 @@
   var MAX_MINUTES = 10000;
   var MINUTES_DECIMAL = /^(\d{1,5})(?:\.(\d{1,6}))?$/;
   var MINUTES_CLOCK = /^(\d{1,5}):([0-5]?\d)(?:\.(\d{1,3}))?$/;
-  var DECIMAL = /^(-)?(\d{1,7})(?:\.(\d{1,6}))?$/;
+  var DECIMAL = /^(-)?(\d{1,5})(?:\.(\d{1,3}))?$/;  /* as inputs.py: keeps every product below 2^53 */
   var SHARE_FRACTION = /^(\d{1,4})\/(\d{1,4})$/;
   var SHARE_PERCENT = /^(\d{1,3}(?:\.\d{1,4})?)%$/;
   var INTEGER = /^\d{1,7}$/;
@@ -174,7 +174,9 @@
     };
     var extra = r.extra || {};
     Object.keys(extra).forEach(function (k) { result[k] = extra[k]; });
-    result.ruling = (r.subject || "") + "：" + (r.headline || describePenalty(penalty)) + "。依据：" + where + (r.quote ? "“" + r.quote + "”" : "");
+    result.subject = r.subject || "";
+    result.headline = r.headline || describePenalty(penalty);
+    result.ruling = result.subject + "：" + result.headline + "。依据：" + where + (r.quote ? "“" + r.quote + "”" : "");
     return result;
   }
   function fill(template, values) {
@@ -379,11 +381,19 @@
     if (p.forfeit) option.forfeit = p.forfeit;
     return option;
   }
+  function itemNumber(table, value) {
+    /* --item as listed: "9", "9.", "9．", or 第38条's "一"/"一、" (sanctions.py item_number) */
+    var text = String(value).trim().replace(/[.．、]+$/, "");
+    for (var i = 0; i < table.items.length; i++) {
+      if (table.items[i].label === text) return table.items[i].item;
+    }
+    return parseInteger(text, "item", 1);
+  }
   function procedural(inputs) {
     var article = parseChoice(String(inputs.article).trim(), "article", Object.keys(SANCTION_TABLES));
     var table = DATA.tables[SANCTION_TABLES[article]], c = DATA.conventions;
     var numbers = table.items.map(function (e) { return e.item; });
-    var item = parseInteger(inputs.item, "item", 1);
+    var item = itemNumber(table, inputs.item);
     if (numbers.indexOf(item) < 0) throw new InputError("item", "第" + article + "条 has items " + numbers[0] + "–" + numbers[numbers.length - 1] + ", got " + item);
     var offence = parseInteger(blank(inputs.offence) ? "1" : inputs.offence, "offence", 1, 99);
     var scoring = parseChoice(blank(inputs.scoring) ? "vp" : inputs.scoring, "scoring", Object.keys(SCORINGS));
@@ -712,6 +722,9 @@
     return el("div", { className: "penalty-list" }, [el("strong", { text: title }),
       el("ul", {}, items.map(function (t) { return el("li", { text: t }); }))]);
   }
+  function appendIf(parent, child) {
+    if (child) parent.appendChild(child);
+  }
   function optionText(o) {
     return o.text || "";
   }
@@ -730,34 +743,39 @@
       if (!(e instanceof InputError)) throw e;
       widget.setAttribute("data-error", e.message);
       widget.removeAttribute("data-result");
-      out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.message }));
+      var missing = form.inputs.filter(function (input) { return input.name === e.parameter.replace(/-/g, "_") && input.value === ""; })[0];
+      if (missing) {
+        appendIf(out, el("p", { className: "penalty-prompt", text: "请填写：" + document.querySelector("label[for='" + missing.id + "']").textContent }));
+      } else {
+        appendIf(out, el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.message }));
+      }
       writeUrl(form.prefix, values, form.defaults);
       return;
     }
     widget.removeAttribute("data-error");
     widget.setAttribute("data-result", JSON.stringify(result));
-    var ruling = result.ruling;
-    var headline = ruling.slice(ruling.indexOf("：") + 1, ruling.indexOf("。依据："));
     var link = (result.anchor ? "#" + result.anchor : null);
-    out.appendChild(el("p", { className: "penalty-headline", text: headline }));
-    if (result.band) out.appendChild(el("p", { className: "penalty-band" }, [el("span", { text: "适用：" }), el("span", { text: result.band })]));
+    if (result.notice) appendIf(out, el("p", { className: "penalty-warning", role: "note", text: result.notice }));
+    appendIf(out, el("p", { className: "penalty-subject", text: result.subject }));
+    appendIf(out, el("p", { className: "penalty-headline", text: result.headline }));
+    if (result.band) appendIf(out, el("p", { className: "penalty-band" }, [el("span", { text: "适用：" }), el("span", { text: result.band })]));
     if (result.quote) {
       var cite = el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + result.quote + "”" })]);
       if (link) cite.appendChild(el("p", {}, [el("a", { href: link, text: "→ 原文" + result.anchor })]));
-      out.appendChild(cite);
+      appendIf(out, cite);
     }
-    if (result.calculator === "board") out.appendChild(el("p", { className: "penalty-notice", text: result.reading }));
-    out.appendChild(list("可酌情：", result.options.map(optionText)));
-    out.appendChild(list("另外：", result.consequences));
-    if (result.candidates) out.appendChild(list("三项：", result.candidates.map(function (c) { return c.text + "：" + (c.applies ? c.vp + "VP" : "不适用"); })));
+    if (result.calculator === "board") appendIf(out, el("p", { className: "penalty-notice", text: result.reading }));
+    appendIf(out, list("可酌情：", result.options.map(optionText)));
+    appendIf(out, list("另外：", result.consequences));
+    if (result.candidates) appendIf(out, list("三项：", result.candidates.map(function (c) { return c.text + "：" + (c.applies ? c.vp + "VP" : "不适用"); })));
     if (result.variables) {
-      out.appendChild(el("pre", { className: "penalty-source", text: result.source_lines.join("\n") }));
-      out.appendChild(list("变量：", result.variables.map(function (v) { return v.name + " = " + v.text + (v.value === null ? "" : "：" + v.value); })));
+      appendIf(out, el("pre", { className: "penalty-source", text: result.source_lines.join("\n") }));
+      appendIf(out, list("变量：", result.variables.map(function (v) { return v.name + " = " + v.text + (v.value === null ? "" : "：" + v.value); })));
     }
-    if (result.reading && result.calculator !== "board") out.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
-    if (result.other_reading) out.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })]));
+    if (result.reading && result.calculator !== "board" && result.reading !== result.notice) appendIf(out, el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
+    if (result.other_reading) appendIf(out, el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })]));
     writeUrl(form.prefix, values, form.defaults);
-    form.ruling = ruling;
+    form.ruling = result.ruling;
   }
   function build(widget) {
     var calculator = widget.getAttribute("data-calculator");
@@ -843,9 +861,12 @@
   }
 
   window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError };
+  /* Material's instant navigation swaps pages and announces each one on document$; from file:// it does not emit,
+   * so also mount once the document is ready (mount is idempotent: data-mounted marks a built widget). */
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(function () { mount(); });
-  } else if (document.readyState === "loading") {
+  }
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", mount);
   } else {
     mount();
