@@ -29,6 +29,7 @@ ARTICLE_LOCATION = re.compile(
     r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
 )
 TAG = re.compile(r"<[^>]+>")
+CONTENT = re.compile(r'<article class="md-content__inner[^"]*">.*?</article>', re.DOTALL)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
@@ -197,6 +198,12 @@ class SectionParser(HTMLParser):
         section.text += data
 
 
+def content_html(page: str) -> str:
+    """The `<article class="md-content__inner …">…</article>` of a built page (the rest is navigation)."""
+    match = CONTENT.search(page)
+    return match[0] if match else page
+
+
 def read_sections(site_dir: Path, stock: dict) -> list[Section]:
     """The sections of every page Material indexed, read from the built HTML, in Material's page order."""
     sections = []
@@ -205,7 +212,7 @@ def read_sections(site_dir: Path, stock: dict) -> list[Section]:
         if not path.is_file():
             raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
         parser = SectionParser(location, "")
-        parser.feed(path.read_text(encoding="utf-8"))
+        parser.feed(content_html(path.read_text(encoding="utf-8")))
         parser.close()
         if not parser.sections[0].title:
             parser.sections[0].title = title
@@ -291,7 +298,7 @@ def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
-    tokenizer = jieba.Tokenizer()
+    tokenizer = jieba.dt  # the default tokenizer Material's search plugin has initialised in this process
     user_words = []
     if user_dict is not None:
         tokenizer.load_userdict(str(user_dict))
