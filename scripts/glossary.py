@@ -5,9 +5,10 @@ import re
 from dataclasses import dataclass, field
 
 from .model import Paragraph
+from .normalise import TITLE_LINE
 
 TERM = re.compile(r"^(?P<term>[\u4e00-\u9fff]{1,6})\((?P<english>[A-Z][A-Z ]*)\)$")
-END_OF_DEFINITIONS = re.compile(r"^[^。；，：,;]{2,24}$")
+END_OF_DEFINITIONS = TITLE_LINE  # a short heading line ('竞赛规则1999版') ends the definitions
 
 
 @dataclass

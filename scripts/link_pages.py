@@ -121,6 +121,8 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
     out = [
         "---",
         "title: 缺失条文的引用",
+        "search:",
+        "  exclude: true",
         "---",
         GENERATED,
         "",

@@ -34,6 +34,8 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     out = [
         "---",
         "title: 构建报告",
+        "search:",
+        "  exclude: true",
         "---",
         GENERATED,
         "",

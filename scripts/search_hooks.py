@@ -1,6 +1,7 @@
 """mkdocs hooks for the rulebook search: serve our worker in place of lunr and write our index (thin adapters)."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -25,6 +26,7 @@ SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
 
+@functools.lru_cache(maxsize=None)
 def _worker_path() -> str:
     digest = hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:8]
     return f"assets/search/worker.{digest}.js"

@@ -74,12 +74,24 @@ def browser():
 
 
 @pytest.fixture
-def phone_page(browser):
-    """A fresh page at phone size (360×740, touch, device scale 2)."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
+def open_phone_page(browser):
+    """Opens fresh touch pages at a phone size (device scale 2); every context is closed after the test."""
+    contexts = []
+
+    def open_page(width: int = 360, height: int = 740):
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, has_touch=True, is_mobile=True)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone_page(open_phone_page):
+    """A fresh page at phone size (360×740)."""
+    return open_phone_page(360, 740)
 
 
 # --- The editions as shipped (scripts/site.py): hosted flavour with both scripts and the venue zip. ---

@@ -9,11 +9,8 @@ PAGES = ["regulations/26/", "regulations/34/", "laws/9/", "laws/13/", "laws/2/",
 
 
 @pytest.fixture
-def page_375(browser):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    yield page
-    context.close()
+def page_375(open_phone_page):
+    return open_phone_page(375, 812)
 
 
 @pytest.mark.parametrize("path", PAGES)

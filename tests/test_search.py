@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -15,7 +12,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from scripts.search.index import SectionParser, load_search_vocabulary
+from scripts.search.index import SearchDataError, SectionParser, load_search_vocabulary
+from scripts.search.sitebuild import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_SET = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
@@ -91,8 +89,10 @@ def test_clause_sections_point_at_anchors_that_exist(built_site, search_index):
     assert not missing, f"sections whose anchor is not on the page: {missing[:10]}"
 
 
-def test_provenance_notes_are_not_indexed(search_index):
-    assert "原始文件与行号" not in index_text(search_index)
+def test_page_furniture_is_not_indexed(search_index):
+    text = index_text(search_index)
+    assert "原始文件与行号" not in text, "provenance notes are indexed"
+    assert "JavaScript" not in text, "a widget's no-script note is indexed"
 
 
 def test_synonym_targets_and_dictionary_words_occur_in_the_site(search_index):
@@ -119,6 +119,22 @@ def test_traditional_forms_of_every_word_fold_back(search_index):
     assert len(words) > 1000
     assert not wrong, f"{len(wrong)} words whose traditional form does not fold back, e.g. {wrong[:10]}"
     assert fold["製"] == "制" and fold["遲"] == "迟" and fold["冇"] == "没"
+
+
+@pytest.mark.parametrize(
+    "entry, complaint",
+    [
+        ("synonyms: [{typed: [手机], rulebook: [移动通讯工具]}]", "has no 'reason'"),
+        ("synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]", "needs non-empty lists"),
+        ("variants: [{from: 資訊, to: 信息, reason: r}]", "must be one character each"),
+    ],
+)
+def test_bad_search_vocabulary_is_reported_with_its_entry(tmp_path, entry, complaint):
+    path = tmp_path / "search_synonyms.yml"
+    path.write_text(entry, encoding="utf-8")
+    with pytest.raises(SearchDataError, match=complaint) as error:
+        load_search_vocabulary(path)
+    assert str(path) in str(error.value)
 
 
 @pytest.mark.parametrize(
@@ -156,13 +172,9 @@ def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
 
 @pytest.fixture(scope="session")
 def offline_site(tmp_path_factory) -> Path:
-    """The offline flavour (`RULEBOOK_OFFLINE=true`: Material's offline plugin, vendored iframe-worker shim)."""
+    """Material's offline copy of the site (offline plugin, vendored iframe-worker shim), for file://."""
     out = tmp_path_factory.mktemp("offline-site")
-    env = {**os.environ, "RULEBOOK_OFFLINE": "true"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
-                   cwd=ROOT, check=True, env=env)
-    if not (out / "search" / "search_index.js").is_file():
-        pytest.fail("RULEBOOK_OFFLINE=true did not enable Material's offline plugin (no search/search_index.js)")
+    build_site(out, offline=True)
     home = (out / "index.html").read_text(encoding="utf-8")
     if "iframe-worker" not in home or "unpkg.com" in home:
         pytest.fail("the offline build does not load a vendored iframe-worker shim (extra.polyfills)")

@@ -4,9 +4,9 @@
 the built HTML of each page, because a clause is a `.clause` element with an id as often as it is a heading:
 
     sections = read_sections(site_dir, stock)        # page top, each heading, each clause: plain simplified text
-    vocabulary = build_vocabulary(texts, user_dict)  # jieba words of the corpus, for segmenting queries in the browser
-    fold = build_fold_map(corpus_chars, variants)    # traditional → simplified, one character to one character
+    words = build_vocabulary(texts, user_dict, ...)  # jieba words of the corpus, for cutting queries in the browser
     synonyms = load_search_vocabulary(path)          # reviewed query expansions, with reasons
+    fold = build_fold_map(chars, variants, words)    # traditional → simplified, one character to one character
 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
 it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`.
@@ -29,11 +29,13 @@ ARTICLE_LOCATION = re.compile(
     r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
 )
 TAG = re.compile(r"<[^>]+>")
+CONTENT = re.compile(r'<article class="md-content__inner[^"]*">.*?</article>', re.DOTALL)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
-# Page furniture that is not rule text: provenance notes and the breadcrumb line; the ¶ permalinks.
-SKIP_CLASSES = {"provenance", "article-meta", "headerlink"}
+# Page furniture that is not rule text: provenance notes, the breadcrumb line, the ¶ permalinks, and the penalty
+# calculator widgets (their markup is a "needs JavaScript" note). `data-search-exclude` works on any element.
+SKIP_CLASSES = {"provenance", "article-meta", "headerlink", "penalty-calculator"}
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
@@ -196,6 +198,12 @@ class SectionParser(HTMLParser):
         section.text += data
 
 
+def content_html(page: str) -> str:
+    """The `<article class="md-content__inner …">…</article>` of a built page (the rest is navigation)."""
+    match = CONTENT.search(page)
+    return match[0] if match else page
+
+
 def read_sections(site_dir: Path, stock: dict) -> list[Section]:
     """The sections of every page Material indexed, read from the built HTML, in Material's page order."""
     sections = []
@@ -204,7 +212,7 @@ def read_sections(site_dir: Path, stock: dict) -> list[Section]:
         if not path.is_file():
             raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
         parser = SectionParser(location, "")
-        parser.feed(path.read_text(encoding="utf-8"))
+        parser.feed(content_html(path.read_text(encoding="utf-8")))
         parser.close()
         if not parser.sections[0].title:
             parser.sections[0].title = title
@@ -290,7 +298,7 @@ def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
-    tokenizer = jieba.Tokenizer()
+    tokenizer = jieba.dt  # the default tokenizer Material's search plugin has initialised in this process
     user_words = []
     if user_dict is not None:
         tokenizer.load_userdict(str(user_dict))

@@ -24,9 +24,11 @@
   var B = 0.5;                  // BM25 length normalisation
   var PAGE_TITLE_WEIGHT = 3.0;  // a word in the article title
   var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
+  var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
+  var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
 
   // Article references. `book` is a hint that orders laws and regulations; the number is what counts.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -79,7 +81,12 @@
     if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
 
     this.foldMap = {};
-    for (var i = 0; i + 1 < data.fold.length; i += 2) this.foldMap[data.fold[i]] = data.fold[i + 1];
+    var keys = "";
+    for (var i = 0; i + 1 < data.fold.length; i += 2) {
+      this.foldMap[data.fold[i]] = data.fold[i + 1];
+      keys += data.fold[i];
+    }
+    this.foldPattern = new RegExp("[\\uff01-\\uff5e" + keys.replace(/[\\\]^-]/g, "\\$&") + "]", "g");
     var self = this;
     // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
@@ -124,15 +131,13 @@
 
   /** Fold one character for one character: traditional → simplified, full-width → ASCII, lower case. */
   Engine.prototype.fold = function (text) {
-    var out = "";
-    for (var i = 0; i < text.length; i++) {
-      var ch = text[i], code = ch.charCodeAt(0);
-      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0);
-      ch = this.foldMap[ch] || ch;
-      var lower = ch.toLowerCase();
-      out += lower.length === 1 ? lower : ch;
-    }
-    return out;
+    var lower = text.toLowerCase(), map = this.foldMap;
+    if (lower.length !== text.length) lower = text;  // a letter whose lower case is longer (İ): keep positions
+    return lower.replace(this.foldPattern, function (ch) {
+      var code = ch.charCodeAt(0);
+      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0).toLowerCase();
+      return map[ch] || ch;
+    });
   };
 
   /** Cut a run of Han characters into vocabulary words (fewest pieces; unknown characters cost more). */
@@ -162,7 +167,7 @@
     return words;
   };
 
-  /** A query as article references and words: {references: [{number, book}], words: [string]}. */
+  /** A query as article references, words and phrases: {references: [{number, book}], words: [], phrases: []}. */
   Engine.prototype.parse = function (query) {
     var text = this.fold(String(query).normalize("NFKC"));
     var references = [];
@@ -176,18 +181,21 @@
         return " ";
       });
     });
-    var words = [], self = this;
+    var words = [], phrases = [], self = this;
     (text.match(CHUNK) || []).forEach(function (chunk) {
       var runs = chunk.match(RUN) || [];
       if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
-      else if (runs.length === 1 && HAN_RUN.test(runs[0])) words.push.apply(words, self.segment(runs[0]));
-      else if (runs.length === 1) words.push(runs[0]);
+      else if (runs.length === 1 && HAN_RUN.test(runs[0])) {
+        var cut = self.segment(runs[0]);
+        words.push.apply(words, cut);
+        if (cut.length > 1) phrases.push(runs[0]);  // 发牌人 cut into 发牌|人: the text that has 发牌人 ranks higher
+      } else if (runs.length === 1) words.push(runs[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
-    return { references: references, words: words };
+    return { references: references, words: words, phrases: phrases };
   };
 
   /** Per-document hit counts of a word and its synonyms. */
@@ -236,7 +244,7 @@
     return terms;
   };
 
-  Engine.prototype.scoreDoc = function (d, terms) {
+  Engine.prototype.scoreDoc = function (d, terms, phrases) {
     var doc = this.docs[d], score = 0, covered = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
@@ -245,6 +253,10 @@
       covered++;
       var titleWeight = th ? (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       score += t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+    }
+    for (var j = 0; covered && j < phrases.length; j++) {
+      var p = phrases[j], n = p.inText[d] + p.inTitle[d];
+      if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
     return { score: score, covered: covered };
   };
@@ -297,13 +309,21 @@
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
       else if (score > 0) termMap[t.word] = false;
     });
+    // An article whose text all sits in clauses: its teaser is the opening of its first clause.
+    var source = doc;
+    if (doc.isTop && !raw.text) {
+      var docs = this.docs;
+      var next = doc.page.docs.filter(function (i) { return docs[i].raw.text; })[0];
+      if (next !== undefined) { source = docs[next]; first = needles.length ? source.text.indexOf(needles[0]) : -1; }
+    }
+    var sourceText = source.raw.text;
     var start = first === -1 ? 0 : Math.max(0, first - SNIPPET_BEFORE);
-    var end = Math.min(raw.text.length, start + SNIPPET_LENGTH);
+    var end = Math.min(sourceText.length, start + SNIPPET_LENGTH);
     var text = "";
     if (end > start) {
       text = "<p>" + (start > 0 ? "…" : "") +
-        renderMarked(raw.text, markRanges(doc.text, needles, start, end), start, end) +
-        (end < raw.text.length ? "…" : "") + "</p>";
+        renderMarked(sourceText, markRanges(source.text, needles, start, end), start, end) +
+        (end < sourceText.length ? "…" : "") + "</p>";
     }
     return {
       location: raw.location,
@@ -331,6 +351,8 @@
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
     var terms = this.matchWords(parsed.words);
+    var engine = this;
+    var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
     // A bare article reference still finds the articles that cite it ("参阅第26条").
     if (!terms.length) {
       var self = this;
@@ -341,7 +363,7 @@
     for (var p = 0; p < this.pages.length; p++) {
       var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0;
       for (var i = 0; i < page.docs.length; i++) {
-        var d = page.docs[i], s = this.scoreDoc(d, terms);
+        var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
         terms.forEach(function (t) { if (t.inText[d] || t.inTitle[d]) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens).
@@ -367,7 +389,6 @@
         b.score - a.score || a.page.top - b.page.top;
     });
 
-    var engine = this;
     var items = ranked.map(function (entry) {
       var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
       if (entry.reference) {
@@ -377,8 +398,9 @@
         if (top) top.score = lift; else scored.push({ d: entry.page.top, score: lift });
         scored.sort(function (a, b) { return b.score - a.score; });
       }
-      var group = scored.map(function (s) { return engine.renderItem(s.d, terms, s.score); });
-      if (!scored.some(function (s) { return s.d === entry.page.top; }))
+      // Material lists the best sections and folds the rest under "n more on this page": send a handful.
+      var group = scored.slice(0, SECTIONS_PER_PAGE).map(function (s) { return engine.renderItem(s.d, terms, s.score); });
+      if (!scored.slice(0, SECTIONS_PER_PAGE).some(function (s) { return s.d === entry.page.top; }))
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
