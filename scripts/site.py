@@ -102,7 +102,8 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
     config.extra["rulebook_script"] = script.name
     config.extra["script_switch"] = dict(script.switch)
     if not offline:
-        config.extra["pwa"] = {"root_prefix": "../" * script.subdir.count("/") + ("../" if script.subdir else "")}
+        # manifest, icons and sw.js live at the hosted site's root, shared by both editions
+        config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
     config.theme["language"] = script.language
     if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
         config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
