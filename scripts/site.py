@@ -15,7 +15,8 @@ import argparse
 import contextlib
 import logging
 import os
-import shutil
+import subprocess
+import sys
 import tempfile
 import time
 import zipfile
@@ -116,10 +117,18 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
         config.plugins.on_shutdown()
 
 
+def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path) -> None:
+    """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
+    loaded by one build would change how the next build segments its search index."""
+    command = [sys.executable, "-m", "scripts.site", "--build-edition", script.name, "--site-dir", str(site_dir),
+               "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
+    subprocess.run(command, cwd=ROOT, check=True)
+
+
 def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        build_edition(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
+        build_edition_in_subprocess(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
@@ -168,11 +177,19 @@ def main(argv: list[str] | None = None) -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
     only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
+    # one mkdocs build of one edition (what build_flavour runs in a subprocess per edition)
+    parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
+    parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
 
     jieba.setLogLevel(logging.INFO)
+    if args.build_edition:
+        script = next(script for script in SCRIPTS if script.name == args.build_edition)
+        build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+        return
     result = build_site(
         None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
     )

@@ -4,12 +4,11 @@ from __future__ import annotations
 import json
 import re
 import struct
-from pathlib import Path
 
 import pytest
 
 from conftest import serve_directory
-from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
+from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
 PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
 
