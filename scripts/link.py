@@ -160,14 +160,11 @@ class LinkIndex:
 
     citations: list[Citation] = field(default_factory=list)
     by_paragraph: dict[int, list[Citation]] = field(default_factory=dict)  # id(Paragraph) → citations in it
+    by_target: dict[tuple[str, str], list[Citation]] = field(default_factory=dict)  # (book, slug) landed on → citations
 
     def backlinks(self, book: str, slug: str) -> list[Citation]:
         """Citations from other articles that land on the article (any of its clauses), in reading order."""
-        return [
-            c for c in self.citations
-            if c.resolution.status in ("clause", "article") and c.resolution.book == book and c.resolution.slug == slug
-            and not (c.book == book and c.slug == slug)
-        ]
+        return [c for c in self.by_target.get((book, slug), []) if not (c.book == book and c.slug == slug)]
 
     def missing_targets(self) -> dict[tuple[str, int], list[Citation]]:
         """(book, article number) → the citations of an article that is not in the sources."""
@@ -434,6 +431,8 @@ def link_rulebook(rulebook) -> LinkIndex:
 def index_citation(index: LinkIndex, citation: Citation) -> None:
     index.citations.append(citation)
     index.by_paragraph.setdefault(id(citation.paragraph), []).append(citation)
+    if citation.resolution.status in ("clause", "article"):
+        index.by_target.setdefault((citation.resolution.book, citation.resolution.slug), []).append(citation)
 
 
 def article_paragraphs(article: Article):

@@ -86,3 +86,23 @@ def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped(
     drop_repeated_text(article, drops)
     assert [c.anchor for c in article.clauses] == ["a", "b"]
     assert sorted(d.prov.line for d in drops) == [2, 3]
+
+
+def test_backlinks_by_target_equal_a_scan_of_every_citation():
+    """LinkIndex.backlinks reads an index by target; a scan of all citations gives the same list in the same order."""
+    from scripts.link import link_rulebook
+    from scripts.pipeline import load_full_rulebook
+
+    rulebook = load_full_rulebook()
+    index = link_rulebook(rulebook)
+    checked = 0
+    for key, book in rulebook.books.items():
+        for slug in book.articles:
+            scanned = [
+                c for c in index.citations
+                if c.resolution.status in ("clause", "article") and c.resolution.book == key and c.resolution.slug == slug
+                and not (c.book == key and c.slug == slug)
+            ]
+            assert index.backlinks(key, slug) == scanned
+            checked += bool(scanned)
+    assert checked > 5
