@@ -106,3 +106,40 @@ def test_backlinks_by_target_equal_a_scan_of_every_citation():
             assert index.backlinks(key, slug) == scanned
             checked += bool(scanned)
     assert checked > 5
+
+
+def resolve_title_by_scanning(ref, books):
+    """The scan over every article and clause that link.TitleIndex replaced (aliases left out)."""
+    from scripts.link import Resolution
+
+    order = [ref.book] + [k for k in books if k != ref.book]
+    for key in order:
+        for article in books[key].articles.values():
+            if article.title == ref.title:
+                return Resolution("article", key, article.slug)
+    for key in order:
+        for article in books[key].articles.values():
+            for clause in article.walk_clauses():
+                if clause.title == ref.title:
+                    return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
+    return None
+
+
+def test_title_index_resolves_like_a_scan():
+    import dataclasses
+
+    from scripts.link import Reference, TitleIndex, resolve_title
+    from scripts.pipeline import load_full_rulebook
+
+    books = load_full_rulebook().books
+    titles = {a.title for b in books.values() for a in b.articles.values()}
+    titles |= {c.title for b in books.values() for a in b.articles.values() for c in a.walk_clauses() if c.title}
+    index = TitleIndex.of(books)
+    fields = {f.name for f in dataclasses.fields(Reference)}
+    for book in books:
+        for title in sorted(titles) + ["没有这个标题"]:
+            ref = Reference(**{name: None for name in fields} | {"kind": "title", "book": book, "title": title, "text": title})
+            expected = resolve_title_by_scanning(ref, books)
+            got = resolve_title(ref, books, [], index)
+            assert (got if got.status != "unparsed" else None) == expected, (book, title)
+    assert len(titles) > 50
