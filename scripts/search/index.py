@@ -13,6 +13,7 @@ it for the offline build and pass it to the worker unchanged; our worker reads `
 """
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -276,18 +277,28 @@ def build_fold_map(corpus_chars: set[str], variants: dict[str, str]) -> dict[str
     return fold
 
 
-def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
-    """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
+@functools.lru_cache(maxsize=4)
+def jieba_tokenizer(user_dict: str | None, user_dict_text: str):
+    """A jieba tokenizer with the user dictionary loaded, kept for the process: loading jieba's dictionary takes about
+    a second, which every rebuild of `mkdocs serve` paid again. Keyed by the dictionary's text, so an edit reloads it."""
     import logging
 
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
+    if user_dict is not None:
+        tokenizer.load_userdict(user_dict)
+    return tokenizer
+
+
+def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
+    """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
+    user_text = user_dict.read_text(encoding="utf-8") if user_dict is not None else ""
+    tokenizer = jieba_tokenizer(str(user_dict) if user_dict is not None else None, user_text)
     user_words = []
     if user_dict is not None:
-        tokenizer.load_userdict(str(user_dict))
-        user_words = [line.split()[0] for line in user_dict.read_text(encoding="utf-8").splitlines() if line.strip()]
+        user_words = [line.split()[0] for line in user_text.splitlines() if line.strip()]
     words = set(user_words) | set(extra_words)
     for text in texts:
         for word in tokenizer.cut_for_search(text):
