@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-
 APT_PACKAGES := chromium fonts-noto-cjk
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all install system-deps docs check-docs site serve test bench clean
+.PHONY: all install system-deps docs site serve test clean
 
 all: site
 
@@ -27,17 +27,13 @@ docs: $(STAMP)
 	$(PY) -m scripts.build
 
 site: docs
-	$(PY) -m scripts.site
+	$(VENV)/bin/mkdocs build --strict --site-dir site
 
 serve: docs
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider tests
-
-bench: $(STAMP) system-deps
-	$(PY) bench/search
-	$(PY) bench/build
 
 clean:
 	rm -rf site site-* dist build

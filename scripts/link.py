@@ -400,7 +400,12 @@ def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: Title
         article = titles.articles[key].get(ref.title)
         if article is not None:
             return Resolution("article", key, article.slug)
+    citing = books[ref.book].articles.get(ref.slug) if ref.slug else None
     for key in order:
+        if citing is not None and key == ref.book:  # the citing article's own headings first
+            for clause in citing.walk_clauses():
+                if clause.title == ref.title:
+                    return Resolution("clause", key, citing.slug, clause.anchor, clause.anchor)
         found = titles.clauses[key].get(ref.title)
         if found is not None:
             article, clause = found
@@ -421,10 +426,10 @@ def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
 
 
 # --- the whole rulebook -------------------------------------------------------------------------------
-def link_rulebook(rulebook) -> LinkIndex:
+def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
     """Finds and resolves every reference in every article paragraph and glossary definition; checks aliases point somewhere."""
     books: dict[str, Book] = rulebook.books
-    aliases = load_title_aliases()
+    aliases = load_title_aliases(src_dir)
     problems = [
         f"reference_titles.yml: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
         for a in aliases

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 from .link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
 from .model import Article, Book, Paragraph
-from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_link
+from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = "assets/refs/previews.js"
 LINKED = ("clause", "article", "book", "missing")
+FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
 
 
@@ -65,15 +67,13 @@ class ReferenceSpans:
 
     def paragraph_markdown(self, para: Paragraph, page: str) -> str:
         """A paragraph outside the articles (a glossary definition) with its reference links."""
-        from .render import render_inline
-
         return render_inline(para.text, self(None, para, page))
 
 
 def sentence_markdown(citation: Citation) -> str:
     """The citing sentence, escaped, with the reference in bold."""
     ref, text = citation.reference, citation.paragraph.text
-    sentence = citing_sentence(text, ref.start, ref.end)
+    sentence = FOOTNOTE_MARK.sub("", citing_sentence(text, ref.start, ref.end))
     at = sentence.find(ref.text)
     if at < 0:
         return escape_markdown(sentence)
@@ -107,7 +107,8 @@ def backlinks_markdown(index: LinkIndex, books: dict[str, Book], article: Articl
         return ""
     page = f"{article.book}/{article.slug}.md"
     items = citation_items(page, citations, books, show_target=True)
-    return "\n".join([f"## 引用本条的条文 {{#cited-by .backlinks-heading}}", "", *items])
+    # kept out of the search index: the sentences belong to the citing pages, where search already finds them
+    return "\n".join(["## 引用本条的条文 {#cited-by .backlinks-heading data-search-exclude}", "", *items])
 
 
 def missing_anchor_heading(book: str, number: int) -> str:
@@ -156,7 +157,8 @@ def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
 STATUS_NAMES = [
     ("found", "正文写出的引用（合计）"),
     ("clause", "链接到具体款项"),
-    ("article", "链接到条（未指明款项，或所引款项在来源的条文结构中找不到）"),
+    ("article", "链接到条（其中所引款项在来源的条文结构中找不到的，见下）"),
+    ("clause-not-found", "　其中：所引款项找不到、改链到整条"),
     ("book", "链接到全书目录（《中国桥牌竞赛规则》等）"),
     ("missing", "指向来源中缺失的条文（不加失效链接，见“缺失条文的引用”页）"),
     ("self", "“本条规则”“本条规定”等指本条自身（不加链接）"),

@@ -35,6 +35,20 @@ def _search_enabled(config) -> bool:
     return plugin is not None and plugin.config.enabled
 
 
+def on_config(config):
+    """Offline flavour: drop instant navigation, which cannot fetch pages under file:// and there stops Material's
+    page components (search highlighting among them) from starting."""
+    offline = config.plugins.get("material/offline")
+    if offline is None or not offline.config.enabled:
+        return None
+    features = config.theme.get("features") or []
+    kept = [feature for feature in features if not feature.startswith("navigation.instant")]
+    if kept != features:
+        log.info("offline build: theme.features without navigation.instant (it does not work under file://)")
+        config.theme["features"] = kept
+    return config
+
+
 def on_post_page(output: str, *, page, config) -> str | None:
     """Point Material's `__config.search` at our worker (Material documents a custom worker via this URL)."""
     if not _search_enabled(config):

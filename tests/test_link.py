@@ -210,7 +210,7 @@ def pages(rulebook):
         ("regulations/28.md", '[本条（一）1款](28.md#一-1){.ref data-ref="regulations/28#一-1"}'),
         ("laws/13.md", '[第14条](../about/missing-references.md#laws-14){.ref .ref-missing data-ref="missing/laws/14"}'),
         ("glossary.md", '[第17条](laws/17.md){.ref data-ref="laws/17"}'),
-        ("laws/23.md", "## 引用本条的条文 {#cited-by .backlinks-heading}"),
+        ("laws/23.md", "## 引用本条的条文 {#cited-by .backlinks-heading data-search-exclude}"),
         ("about/missing-references.md", "### 规则第14条 {#laws-14}"),
         ("about/build-report.md", "**未能解析的引用：0**"),
     ],
@@ -230,3 +230,32 @@ def test_every_linked_reference_is_rendered_as_a_link(pages, index):
     expected = sum(1 for c in index.citations if not c.reference.implied and c.resolution.status in ("clause", "article", "book", "missing"))
     rendered = sum(text.count("{.ref") for path, text in pages.items() if path.endswith(".md"))
     assert rendered == expected
+
+
+def test_build_report_shows_the_index_counts(pages, index):
+    from scripts.link_pages import STATUS_NAMES
+
+    report = pages["about/build-report.md"]
+    counts = index.counts()
+    for key, name in STATUS_NAMES:
+        assert f"| {name} | {counts[key]} |" in report
+
+
+def test_quoted_sentences_carry_no_footnote_marks(pages):
+    """Law 13's footnote cites 第14条: its sentence is quoted on the missing-references page without the `[^1]:` label."""
+    text = pages["about/missing-references.md"]
+    assert "不按本条规则，按**第14条**处理。" in text
+    assert "[^" not in text
+
+
+def test_every_reference_link_has_a_preview(pages):
+    """Each `data-ref` key written on a page has its text in assets/refs/previews.js (else a tap would show nothing)."""
+    import json
+
+    from scripts.link_pages import PREVIEWS_SCRIPT
+
+    script = pages[PREVIEWS_SCRIPT]
+    previews = json.loads(script[script.index("= ") + 2 : script.rindex(";")])
+    keys = {key for path, text in pages.items() if path.endswith(".md") for key in re.findall(r'data-ref="([^"]+)"', text)}
+    assert keys and keys <= set(previews), sorted(keys - set(previews))[:10]
+    assert all(entry["label"] and entry["text"] for entry in previews.values())

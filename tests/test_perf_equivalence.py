@@ -117,8 +117,12 @@ def resolve_title_by_scanning(ref, books):
         for article in books[key].articles.values():
             if article.title == ref.title:
                 return Resolution("article", key, article.slug)
+    citing = books[ref.book].articles.get(ref.slug) if ref.slug else None
     for key in order:
-        for article in books[key].articles.values():
+        articles = list(books[key].articles.values())
+        if citing is not None and key == ref.book:
+            articles = [citing] + [a for a in articles if a is not citing]  # the citing article's own headings first
+        for article in articles:
             for clause in article.walk_clauses():
                 if clause.title == ref.title:
                     return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
@@ -138,10 +142,13 @@ def test_title_index_resolves_like_a_scan():
     fields = {f.name for f in dataclasses.fields(Reference)}
     for book in books:
         for title in sorted(titles) + ["没有这个标题"]:
-            ref = Reference(**{name: None for name in fields} | {"kind": "title", "book": book, "title": title, "text": title})
-            expected = resolve_title_by_scanning(ref, books)
-            got = resolve_title(ref, books, [], index)
-            assert (got if got.status != "unparsed" else None) == expected, (book, title)
+            # cited from no article, and from each article of the book that has a clause with this title
+            holders = [a.slug for a in books[book].articles.values() if any(c.title == title for c in a.walk_clauses())]
+            for slug in [""] + holders:
+                ref = Reference(**{name: None for name in fields} | {"kind": "title", "book": book, "title": title, "text": title, "slug": slug})
+                expected = resolve_title_by_scanning(ref, books)
+                got = resolve_title(ref, books, [], index)
+                assert (got if got.status != "unparsed" else None) == expected, (book, title, slug)
     assert len(titles) > 50
 
 

@@ -90,3 +90,15 @@ def test_preview_works_from_file_urls(phone_page, built_site):
     link.scroll_into_view_if_needed()
     link.tap()
     assert "非弃权方该场的VP按下述三项方法中选择最高的一项计分" in phone_page.locator(POPOVER).inner_text()
+
+
+def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
+    desktop_page.goto(site_url + "regulations/47/")
+    link = ref(desktop_page, "双人赛同分名次的确定")
+    link.focus()
+    popover = desktop_page.locator(POPOVER)
+    popover.wait_for(state="visible")
+    assert "裁判法第46条 双人赛同分名次的确定" in popover.inner_text()
+    assert link.get_attribute("aria-describedby") == "ref-preview"
+    desktop_page.keyboard.press("Escape")
+    popover.wait_for(state="detached")

@@ -255,7 +255,7 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
     return vocabulary
 
 
-def build_fold_map(corpus_chars: set[str], variants: dict[str, str]) -> dict[str, str]:
+def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list[str]) -> dict[str, str]:
     """Traditional → simplified, one character each, for every traditional form of a character the site uses.
 
     OpenCC t2s is applied character by character to the Han blocks; a pair is kept when either side occurs in the
@@ -274,6 +274,13 @@ def build_fold_map(corpus_chars: set[str], variants: dict[str, str]) -> dict[str
         if trad != simp and (simp in corpus_chars or trad in corpus_chars or simp in variants.values())
     }
     fold.update(variants)
+    # Characters t2s keeps because they are ambiguous out of context (瞭解 → 了解 but 瞭望 stays): fold them
+    # the way the corpus's own words need. Text and query are folded alike, so this never hides a match.
+    to_traditional = opencc.OpenCC("s2t")
+    for word in words:
+        for trad, simp in zip(to_traditional.convert(word), word):
+            if trad != simp and fold.get(trad, trad) != fold.get(simp, simp) and trad not in fold:
+                fold[trad] = fold.get(simp, simp)
     return fold
 
 
@@ -315,7 +322,7 @@ def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, s
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
     words = build_vocabulary(texts, user_dict, synonym_words)
-    fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants)
+    fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
     docs = []
     for section in sections:
