@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-
 APT_PACKAGES := chromium fonts-noto-cjk
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all install system-deps docs site serve test clean
+.PHONY: all install system-deps docs site serve test bench clean
 
 all: site
 
@@ -34,6 +34,10 @@ serve: docs
 
 test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider tests
+
+# Build time, serve rebuild latency and page weight at 1×, 10×, 100× the text (minutes; writes docs/about/performance.md).
+bench: $(STAMP)
+	$(PY) bench/build
 
 clean:
 	rm -rf site site-* dist build
