@@ -163,3 +163,29 @@ def test_search_vocabulary_with_a_kept_tokenizer_equals_a_fresh_one():
     assert kept == fresh
     assert jieba_tokenizer.cache_info().hits >= 1
     assert "屏幕" in kept and len(kept) > 10
+
+
+PAGE_HTML = """<html><body><article class="md-content__inner">
+<h1 id="x">第23条 桌上屏幕的使用</h1><p class="article-meta">裁判法 · 第六节</p>
+<div class="clause level-1" id="一" markdown="1"><p><a class="clause-label" href="#一">一、</a> 叫牌开始时，应将屏幕的窗口关闭。</p></div>
+<h2 id="b">B. 其他的取消叫牌</h2><p>取消叫牌的   其他情形。</p>
+<div class="provenance"><p>来源 000 第 137–150 行</p></div>
+</article></body></html>"""
+
+
+def test_parsed_page_cache_gives_the_sections_of_a_fresh_parse(tmp_path):
+    from scripts.search.index import PARSED_PAGES, read_sections
+
+    for location, text in [("regulations/23/", PAGE_HTML), ("", PAGE_HTML.replace('<h1 id="x">第23条 桌上屏幕的使用</h1>', ""))]:
+        page = tmp_path / location / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(text, encoding="utf-8")
+    stock = {"docs": [{"location": "regulations/23/", "title": "第23条 桌上屏幕的使用"}, {"location": "", "title": "首页  标题"}]}
+    PARSED_PAGES.entries.clear()
+    fresh = read_sections(tmp_path, stock)
+    again = read_sections(tmp_path, stock)  # from the cache
+    assert again == fresh and again is not fresh
+    assert len(PARSED_PAGES.entries) == 2
+    assert [s.location for s in fresh][:2] == ["regulations/23/", "regulations/23/#一"]
+    again[0].title = "changed"  # callers may change the sections they get; the cache must not see it
+    assert read_sections(tmp_path, stock) == fresh

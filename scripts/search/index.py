@@ -14,6 +14,7 @@ it for the offline build and pass it to the worker unchanged; our worker reads `
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import json
 import re
@@ -204,17 +205,42 @@ def read_sections(site_dir: Path, stock: dict) -> list[Section]:
         path = page_file(site_dir, location)
         if not path.is_file():
             raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
-        parser = SectionParser(location, "")
-        parser.feed(path.read_text(encoding="utf-8"))
-        parser.close()
-        if not parser.sections[0].title:
-            parser.sections[0].title = title
-        for n, section in enumerate(parser.sections):
+        parsed = [Section(*fields) for fields in parsed_page_sections(location, path.read_text(encoding="utf-8"))]
+        if not parsed[0].title:
+            parsed[0].title = title
+        for n, section in enumerate(parsed):
             section.title = SPACES.sub(" ", section.title).strip()
             section.text = SPACES.sub(" ", section.text).strip()
             if n == 0 or section.text or section.title:
                 sections.append(section)
     return sections
+
+
+@dataclass
+class ParsedPageCache:
+    """Sections of built pages by (location, SHA-1 of the HTML): `mkdocs serve` rebuilds every page, but an edit changes
+    few of them, so the rest are not parsed again. Bounded; entries are immutable tuples."""
+
+    limit: int = 50_000
+    entries: dict[tuple[str, bytes], tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
+
+
+PARSED_PAGES = ParsedPageCache()
+
+
+def parsed_page_sections(location: str, page_html: str) -> tuple[tuple[str, str, str], ...]:
+    """(location, title, text) of each section of one page, as SectionParser reads them."""
+    key = (location, hashlib.sha1(page_html.encode("utf-8")).digest())
+    cached = PARSED_PAGES.entries.get(key)
+    if cached is None:
+        parser = SectionParser(location, "")
+        parser.feed(page_html)
+        parser.close()
+        cached = tuple((s.location, s.title, s.text) for s in parser.sections)
+        if len(PARSED_PAGES.entries) >= PARSED_PAGES.limit:
+            PARSED_PAGES.entries.clear()
+        PARSED_PAGES.entries[key] = cached
+    return cached
 
 
 def article_of(location: str) -> dict | None:
@@ -308,10 +334,14 @@ def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list
         user_words = [line.split()[0] for line in user_text.splitlines() if line.strip()]
     words = set(user_words) | set(extra_words)
     for text in texts:
-        for word in tokenizer.cut_for_search(text):
-            if HAN_WORD.match(word) or LATIN_HAN_WORD.match(word):
-                words.add(word)
+        words.update(text_words(tokenizer, text))
     return sorted(words, key=lambda w: (len(w), w))
+
+
+@functools.lru_cache(maxsize=200_000)
+def text_words(tokenizer, text: str) -> frozenset[str]:
+    """The vocabulary words jieba cuts from one section text (cached: a rebuild re-reads mostly unchanged texts)."""
+    return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
 def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path) -> dict:
