@@ -189,3 +189,23 @@ def test_parsed_page_cache_gives_the_sections_of_a_fresh_parse(tmp_path):
     assert [s.location for s in fresh][:2] == ["regulations/23/", "regulations/23/#一"]
     again[0].title = "changed"  # callers may change the sections they get; the cache must not see it
     assert read_sections(tmp_path, stock) == fresh
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "",
+        '<nav class="md-nav"><ul><li><a href="../1/">第1条 <b>标题</b></a></li><h2 id="n">导航</h2></ul></nav>',
+        '<script>var x = "<article class=\\"md-content__inner\\">";</script><div class="md-sidebar">目录 <p>文字</p></div>',
+        '<!-- <article class="md-content__inner"> 注释 --><script>x = \'<article class="md-content__inner">\';</script>',
+    ],
+)
+def test_page_sections_read_from_the_content_column_equal_a_parse_of_the_whole_page(before):
+    from scripts.search.index import PARSED_PAGES, SectionParser, parsed_page_sections
+
+    page = PAGE_HTML.replace("<html><body>", "<html><body>" + before)
+    whole = SectionParser("regulations/23/", "")
+    whole.feed(page)
+    whole.close()
+    PARSED_PAGES.entries.clear()
+    assert parsed_page_sections("regulations/23/", page) == tuple((s.location, s.title, s.text) for s in whole.sections)

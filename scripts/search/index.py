@@ -37,6 +37,8 @@ BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", 
 # Page furniture that is not rule text: provenance notes and the breadcrumb line; the ¶ permalinks.
 SKIP_CLASSES = {"provenance", "article-meta", "headerlink"}
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
+# The start tag of Material's content column; SectionParser ignores everything before it (header, nav, toc).
+CONTENT_START = re.compile(r"<article\b[^>]*\bclass=\"[^\"]*\bmd-content__inner\b")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
 LATIN_HAN_WORD = re.compile(rf"^[A-Za-z]+[{HAN}]{{1,4}}$")  # IMP率, TP率
@@ -228,13 +230,27 @@ class ParsedPageCache:
 PARSED_PAGES = ParsedPageCache()
 
 
+def content_column(page_html: str) -> str:
+    """The page from the start tag of its content column on; the whole page where that tag might stand inside a
+    comment or a script (an unclosed `<!--` or `<script` before it)."""
+    start = CONTENT_START.search(page_html)
+    if start is None:
+        return page_html
+    head = page_html[: start.start()]
+    if head.count("<!--") != head.count("-->") or head.count("<script") != head.count("</script>"):
+        return page_html
+    return page_html[start.start():]
+
+
 def parsed_page_sections(location: str, page_html: str) -> tuple[tuple[str, str, str], ...]:
     """(location, title, text) of each section of one page, as SectionParser reads them."""
     key = (location, hashlib.sha1(page_html.encode("utf-8")).digest())
     cached = PARSED_PAGES.entries.get(key)
     if cached is None:
         parser = SectionParser(location, "")
-        parser.feed(page_html)
+        # Only the content column is read, so the page is fed from its start: the nav in front of it grows with the
+        # number of pages, which made parsing every page quadratic in the size of the site.
+        parser.feed(content_column(page_html))
         parser.close()
         cached = tuple((s.location, s.title, s.text) for s in parser.sections)
         if len(PARSED_PAGES.entries) >= PARSED_PAGES.limit:
