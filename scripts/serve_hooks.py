@@ -17,10 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # mkdocs imports hook files by path; make the `scripts` package importable
     sys.path.insert(0, str(ROOT))
 
-from scripts.build import render_site_pages, write_pages  # noqa: E402
-from scripts.errors import RulebookError  # noqa: E402
-from scripts.pipeline import build_rulebook  # noqa: E402
-
 log = logging.getLogger("mkdocs.hooks.serve")
 
 
@@ -57,6 +53,11 @@ def on_pre_build(*, config) -> None:
     fingerprint = source_fingerprint(src_dir)
     if fingerprint == STATE.fingerprint:
         return
+    # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
+    from scripts.build import render_site_pages, write_pages
+    from scripts.errors import RulebookError
+    from scripts.pipeline import build_rulebook
+
     start = time.perf_counter()
     try:
         pages = render_site_pages(build_rulebook(src_dir))
