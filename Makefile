@@ -29,8 +29,11 @@ docs: $(STAMP)
 site: docs
 	$(VENV)/bin/mkdocs build --strict --site-dir site
 
+# Edits under rulebook_src/ regenerate their pages (scripts/serve_hooks.py); --dirty re-renders only changed pages
+# (a one-line edit shows in about a second; restart after adding an article, other pages' nav is not redone).
+# --dirty logs a warning, which strict mode would turn into an abort: `make site` and the tests stay strict.
 serve: docs
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(VENV)/bin/mkdocs serve --dirty --no-strict --dev-addr 127.0.0.1:8000
 
 test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider tests
