@@ -37,7 +37,8 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
-    pages[".nav.yml"] = navigation(rulebook, extra=[{"缺失条文的引用": MISSING_PAGE}])
+    # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
+    pages[".nav.yml"] = navigation(rulebook, extra=[{"缺失条文的引用": MISSING_PAGE}, {"性能测量": "about/performance.md"}])
     return pages
 
 

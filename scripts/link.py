@@ -160,14 +160,11 @@ class LinkIndex:
 
     citations: list[Citation] = field(default_factory=list)
     by_paragraph: dict[int, list[Citation]] = field(default_factory=dict)  # id(Paragraph) → citations in it
+    by_target: dict[tuple[str, str], list[Citation]] = field(default_factory=dict)  # (book, slug) landed on → citations
 
     def backlinks(self, book: str, slug: str) -> list[Citation]:
         """Citations from other articles that land on the article (any of its clauses), in reading order."""
-        return [
-            c for c in self.citations
-            if c.resolution.status in ("clause", "article") and c.resolution.book == book and c.resolution.slug == slug
-            and not (c.book == book and c.slug == slug)
-        ]
+        return [c for c in self.by_target.get((book, slug), []) if not (c.book == book and c.slug == slug)]
 
     def missing_targets(self) -> dict[tuple[str, int], list[Citation]]:
         """(book, article number) → the citations of an article that is not in the sources."""
@@ -356,14 +353,14 @@ def deepest_anchor(article: Article, anchor: str) -> str:
     return ""
 
 
-def resolve_reference(ref: Reference, books: dict[str, Book], aliases: list[TitleAlias] = ()) -> Resolution:
+def resolve_reference(ref: Reference, books: dict[str, Book], aliases: list[TitleAlias] = (), titles: TitleIndex | None = None) -> Resolution:
     """Where a reference lands: the deepest clause of its path that exists, else the article, else 'missing'."""
     if ref.kind == "unparsed":
         return Resolution("unparsed", ref.book, reason=f"the grammar saw {ref.text!r} but no reference form fits it")
     if ref.kind == "book":
         return Resolution("book", ref.book)
     if ref.kind == "title":
-        return resolve_title(ref, books, aliases)
+        return resolve_title(ref, books, aliases, titles)
     book = books[ref.book]
     if ref.kind == "self":
         return Resolution("self", ref.book, ref.slug)
@@ -377,22 +374,42 @@ def resolve_reference(ref: Reference, books: dict[str, Book], aliases: list[Titl
     return Resolution("article", ref.book, article.slug, "", wanted)
 
 
-def resolve_title(ref: Reference, books: dict[str, Book], aliases) -> Resolution:
+@dataclass
+class TitleIndex:
+    """The first article and the first clause bearing each title, per book (built once; titles are looked up per reference)."""
+
+    articles: dict[str, dict[str, Article]]
+    clauses: dict[str, dict[str, tuple[Article, Clause]]]
+
+    @classmethod
+    def of(cls, books: dict[str, Book]) -> "TitleIndex":
+        index = cls({key: {} for key in books}, {key: {} for key in books})
+        for key, book in books.items():
+            for article in book.articles.values():
+                index.articles[key].setdefault(article.title, article)
+                for clause in article.walk_clauses():
+                    index.clauses[key].setdefault(clause.title, (article, clause))
+        return index
+
+
+def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: TitleIndex | None = None) -> Resolution:
     """A quoted heading: an article title of the citing book, then of the other book, then a clause title, then an alias."""
+    titles = titles or TitleIndex.of(books)
     order = [ref.book] + [k for k in books if k != ref.book]
     for key in order:
-        for article in books[key].articles.values():
-            if article.title == ref.title:
-                return Resolution("article", key, article.slug)
+        article = titles.articles[key].get(ref.title)
+        if article is not None:
+            return Resolution("article", key, article.slug)
     citing = books[ref.book].articles.get(ref.slug) if ref.slug else None
     for key in order:
-        articles = list(books[key].articles.values())
-        if citing is not None and key == ref.book:
-            articles = [citing] + [a for a in articles if a is not citing]  # the citing article's own headings first
-        for article in articles:
-            for clause in article.walk_clauses():
+        if citing is not None and key == ref.book:  # the citing article's own headings first
+            for clause in citing.walk_clauses():
                 if clause.title == ref.title:
-                    return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
+                    return Resolution("clause", key, citing.slug, clause.anchor, clause.anchor)
+        found = titles.clauses[key].get(ref.title)
+        if found is not None:
+            article, clause = found
+            return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
     for alias in aliases:
         if alias.quote == ref.title and alias.cited_in == f"{ref.book}/{ref.slug}":
             return Resolution("clause" if alias.anchor else "article", alias.book, alias.slug, alias.anchor, alias.anchor)
@@ -422,22 +439,25 @@ def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
     if problems:
         raise ReferenceError_("\n".join(problems))
     index = LinkIndex()
+    titles = TitleIndex.of(books)
     for key, book in books.items():
         for article in book.articles.values():
             for anchor, para in article_paragraphs(article):
                 label = citing_label(article, anchor)
                 for ref in find_references(para.text, key, article, anchor):
-                    index_citation(index, Citation(ref, resolve_reference(ref, books, aliases), key, article.slug, anchor, para, label))
+                    index_citation(index, Citation(ref, resolve_reference(ref, books, aliases, titles), key, article.slug, anchor, para, label))
     for entry in getattr(rulebook, "glossary", []):
         for para in entry.definition:
             for ref in find_references(para.text, "laws"):
-                index_citation(index, Citation(ref, resolve_reference(ref, books, aliases), "glossary", entry.term, "", para, f"术语“{entry.term}”"))
+                index_citation(index, Citation(ref, resolve_reference(ref, books, aliases, titles), "glossary", entry.term, "", para, f"术语“{entry.term}”"))
     return index
 
 
 def index_citation(index: LinkIndex, citation: Citation) -> None:
     index.citations.append(citation)
     index.by_paragraph.setdefault(id(citation.paragraph), []).append(citation)
+    if citation.resolution.status in ("clause", "article"):
+        index.by_target.setdefault((citation.resolution.book, citation.resolution.slug), []).append(citation)
 
 
 def article_paragraphs(article: Article):

@@ -13,6 +13,8 @@ it for the offline build and pass it to the worker unchanged; our worker reads `
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import html
 import json
 import re
@@ -29,7 +31,6 @@ ARTICLE_LOCATION = re.compile(
     r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
 )
 TAG = re.compile(r"<[^>]+>")
-CONTENT = re.compile(r'<article class="md-content__inner[^"]*">.*?</article>', re.DOTALL)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
@@ -37,6 +38,8 @@ BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", 
 # calculator widgets (their markup is a "needs JavaScript" note). `data-search-exclude` works on any element.
 SKIP_CLASSES = {"provenance", "article-meta", "headerlink", "penalty-calculator"}
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
+# The start tag of Material's content column; SectionParser ignores everything before it (header, nav, toc).
+CONTENT_START = re.compile(r"<article\b[^>]*\bclass=\"[^\"]*\bmd-content__inner\b")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
 LATIN_HAN_WORD = re.compile(rf"^[A-Za-z]+[{HAN}]{{1,4}}$")  # IMP率, TP率
@@ -198,12 +201,6 @@ class SectionParser(HTMLParser):
         section.text += data
 
 
-def content_html(page: str) -> str:
-    """The `<article class="md-content__inner …">…</article>` of a built page (the rest is navigation)."""
-    match = CONTENT.search(page)
-    return match[0] if match else page
-
-
 def read_sections(site_dir: Path, stock: dict) -> list[Section]:
     """The sections of every page Material indexed, read from the built HTML, in Material's page order."""
     sections = []
@@ -211,17 +208,56 @@ def read_sections(site_dir: Path, stock: dict) -> list[Section]:
         path = page_file(site_dir, location)
         if not path.is_file():
             raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
-        parser = SectionParser(location, "")
-        parser.feed(content_html(path.read_text(encoding="utf-8")))
-        parser.close()
-        if not parser.sections[0].title:
-            parser.sections[0].title = title
-        for n, section in enumerate(parser.sections):
+        parsed = [Section(*fields) for fields in parsed_page_sections(location, path.read_text(encoding="utf-8"))]
+        if not parsed[0].title:
+            parsed[0].title = title
+        for n, section in enumerate(parsed):
             section.title = SPACES.sub(" ", section.title).strip()
             section.text = SPACES.sub(" ", section.text).strip()
             if n == 0 or section.text or section.title:
                 sections.append(section)
     return sections
+
+
+@dataclass
+class ParsedPageCache:
+    """Sections of built pages by (location, SHA-1 of the HTML): `mkdocs serve` rebuilds every page, but an edit changes
+    few of them, so the rest are not parsed again. Bounded; entries are immutable tuples."""
+
+    limit: int = 50_000
+    entries: dict[tuple[str, bytes], tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
+
+
+PARSED_PAGES = ParsedPageCache()
+
+
+def content_column(page_html: str) -> str:
+    """The page from the start tag of its content column on; the whole page where that tag might stand inside a
+    comment or a script (an unclosed `<!--` or `<script` before it)."""
+    start = CONTENT_START.search(page_html)
+    if start is None:
+        return page_html
+    head = page_html[: start.start()]
+    if head.count("<!--") != head.count("-->") or head.count("<script") != head.count("</script>"):
+        return page_html
+    return page_html[start.start():]
+
+
+def parsed_page_sections(location: str, page_html: str) -> tuple[tuple[str, str, str], ...]:
+    """(location, title, text) of each section of one page, as SectionParser reads them."""
+    key = (location, hashlib.sha1(page_html.encode("utf-8")).digest())
+    cached = PARSED_PAGES.entries.get(key)
+    if cached is None:
+        parser = SectionParser(location, "")
+        # Only the content column is read, so the page is fed from its start: the nav in front of it grows with the
+        # number of pages, which made parsing every page quadratic in the size of the site.
+        parser.feed(content_column(page_html))
+        parser.close()
+        cached = tuple((s.location, s.title, s.text) for s in parser.sections)
+        if len(PARSED_PAGES.entries) >= PARSED_PAGES.limit:
+            PARSED_PAGES.entries.clear()
+        PARSED_PAGES.entries[key] = cached
+    return cached
 
 
 def article_of(location: str) -> dict | None:
@@ -291,24 +327,38 @@ def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list
     return fold
 
 
-def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
-    """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
+@functools.lru_cache(maxsize=4)
+def jieba_tokenizer(user_dict: str | None, user_dict_text: str):
+    """A jieba tokenizer with the user dictionary loaded, kept for the process: loading jieba's dictionary takes about
+    a second, which every rebuild of `mkdocs serve` paid again. Keyed by the dictionary's text, so an edit reloads it."""
     import logging
 
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
-    tokenizer = jieba.dt  # the default tokenizer Material's search plugin has initialised in this process
+    tokenizer = jieba.Tokenizer()
+    if user_dict is not None:
+        tokenizer.load_userdict(user_dict)
+    return tokenizer
+
+
+def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
+    """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
+    user_text = user_dict.read_text(encoding="utf-8") if user_dict is not None else ""
+    tokenizer = jieba_tokenizer(str(user_dict) if user_dict is not None else None, user_text)
     user_words = []
     if user_dict is not None:
-        tokenizer.load_userdict(str(user_dict))
-        user_words = [line.split()[0] for line in user_dict.read_text(encoding="utf-8").splitlines() if line.strip()]
+        user_words = [line.split()[0] for line in user_text.splitlines() if line.strip()]
     words = set(user_words) | set(extra_words)
     for text in texts:
-        for word in tokenizer.cut_for_search(text):
-            if HAN_WORD.match(word) or LATIN_HAN_WORD.match(word):
-                words.add(word)
+        words.update(text_words(tokenizer, text))
     return sorted(words, key=lambda w: (len(w), w))
+
+
+@functools.lru_cache(maxsize=200_000)
+def text_words(tokenizer, text: str) -> frozenset[str]:
+    """The vocabulary words jieba cuts from one section text (cached: a rebuild re-reads mostly unchanged texts)."""
+    return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
 def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path) -> dict:

@@ -1,0 +1,71 @@
+"""mkdocs hooks for `mkdocs serve`: regenerate docs/ from rulebook_src/ when a source changed, writing only changed pages.
+
+mkdocs.yml watches rulebook_src/ (`watch:`), so an edit there triggers a rebuild; on_pre_build runs before mkdocs
+reads docs/, so the pages written here are in the same build. `mkdocs build` is left alone: there the committed
+docs/ are the input (`python -m scripts.build --check` keeps them fresh).
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # mkdocs imports hook files by path; make the `scripts` package importable
+    sys.path.insert(0, str(ROOT))
+
+log = logging.getLogger("mkdocs.hooks.serve")
+
+
+@dataclass
+class ServeState:
+    """What the hooks remember between the builds of one `mkdocs serve` process."""
+
+    serving: bool = False
+    fingerprint: str = ""  # of rulebook_src/ as last built
+    builds: list[dict] = field(default_factory=list)
+
+
+STATE = ServeState()
+
+
+def source_fingerprint(src_dir: Path) -> str:
+    """Path, size and modification time of every file under rulebook_src/ (cheap; a content change moves the mtime)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in src_dir.rglob("*") if p.is_file()):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(src_dir).as_posix()}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    STATE.serving = command == "serve"
+
+
+def on_pre_build(*, config) -> None:
+    """Re-runs the pipeline when rulebook_src/ changed since the last build of this serve process."""
+    if not STATE.serving:
+        return
+    src_dir = Path(config.config_file_path).parent / "rulebook_src"
+    fingerprint = source_fingerprint(src_dir)
+    if fingerprint == STATE.fingerprint:
+        return
+    # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
+    from scripts.build import render_site_pages, write_pages
+    from scripts.errors import RulebookError
+    from scripts.pipeline import build_rulebook
+
+    start = time.perf_counter()
+    try:
+        pages = render_site_pages(build_rulebook(src_dir))
+    except RulebookError as exc:  # keep serving the last good pages; the next edit retries
+        log.error(f"rulebook_src/: the pipeline stopped, docs/ left as they were:\n{exc}")
+        return
+    touched = write_pages(pages, Path(config.docs_dir))
+    seconds = time.perf_counter() - start
+    STATE.fingerprint = fingerprint
+    STATE.builds.append({"seconds": seconds, "written": touched})
+    log.info(f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: {', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}")

@@ -1,0 +1,76 @@
+"""scripts/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it changes."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from scripts import serve_hooks
+from scripts.sources import SRC
+
+RAW = "000_7e52110b4744ddd8.txt"
+OLD, NEW = "应将屏幕的窗口关闭", "应将屏幕的窗口合上"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    shutil.copytree(SRC, tmp_path / "rulebook_src")
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(serve_hooks, "STATE", serve_hooks.ServeState())
+    return SimpleNamespace(root=tmp_path, config={"config_file_path": str(tmp_path / "mkdocs.yml"), "docs_dir": str(tmp_path / "docs")})
+
+
+class Config(dict):
+    """The two attributes the hook reads, as mkdocs' config object offers them."""
+
+    def __getattr__(self, name):
+        return self[name]
+
+
+def edit_raw(root: Path, old: str, new: str, fix_manifest: bool = True) -> None:
+    raw = root / "rulebook_src" / "raw" / RAW
+    manifest = root / "rulebook_src" / "manifest.yml"
+    before = raw.read_bytes()
+    after = before.replace(old.encode(), new.encode())
+    raw.write_bytes(after)
+    if fix_manifest:
+        text = manifest.read_text(encoding="utf-8")
+        manifest.write_text(text.replace(hashlib.sha256(before).hexdigest(), hashlib.sha256(after).hexdigest()), encoding="utf-8")
+
+
+def test_build_command_leaves_docs_alone(project):
+    serve_hooks.on_startup(command="build", dirty=False)
+    serve_hooks.on_pre_build(config=Config(project.config))
+    assert list((project.root / "docs").iterdir()) == []
+
+
+def test_serve_writes_only_the_pages_an_edit_changes(project):
+    config = Config(project.config)
+    serve_hooks.on_startup(command="serve", dirty=False)
+    serve_hooks.on_pre_build(config=config)
+    first = serve_hooks.STATE.builds[-1]["written"]
+    assert "regulations/23.md" in first and "index.md" in first
+    serve_hooks.on_pre_build(config=config)  # nothing changed under rulebook_src/: no pipeline run
+    assert len(serve_hooks.STATE.builds) == 1
+    edit_raw(project.root, OLD, NEW)
+    serve_hooks.on_pre_build(config=config)
+    assert serve_hooks.STATE.builds[-1]["written"] == ["regulations/23.md"]
+    assert NEW in (project.root / "docs" / "regulations" / "23.md").read_text(encoding="utf-8")
+
+
+def test_pipeline_error_keeps_the_last_good_pages(project, caplog):
+    config = Config(project.config)
+    serve_hooks.on_startup(command="serve", dirty=False)
+    serve_hooks.on_pre_build(config=config)
+    page = project.root / "docs" / "regulations" / "23.md"
+    good = page.read_text(encoding="utf-8")
+    edit_raw(project.root, OLD, NEW, fix_manifest=False)  # the manifest hash no longer matches
+    with caplog.at_level(logging.ERROR, logger="mkdocs.hooks.serve"):
+        serve_hooks.on_pre_build(config=config)
+    assert page.read_text(encoding="utf-8") == good
+    assert any(RAW in record.getMessage() and "sha256" in record.getMessage() for record in caplog.records)
+    assert len(serve_hooks.STATE.builds) == 1
