@@ -45,7 +45,7 @@ def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
     page_375.fill("#article-jump-number", "26")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     # Material's instant navigation swaps the page without a load event: wait for the new heading
-    page_375.wait_for_function("() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1').textContent.includes('第26条')")
+    page_375.wait_for_function("() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第26条')")
     page_375.goto(site_url)
     page_375.fill("#article-jump-number", "60")
     page_375.locator("form[data-article-jump] button[value=laws]").tap()
