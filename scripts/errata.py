@@ -23,8 +23,8 @@ class Erratum:
     restored: bool = False  # True where the replacement adds text that is not in any source
 
 
-def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict]]:
-    """(errata, mojibake entries) from errata.yml, each checked for the fields it needs."""
+def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict], list[dict]]:
+    """(errata, mojibake entries, unresolved defects) from errata.yml, each checked for the fields it needs."""
     path = src_dir / "errata.yml"
     data = load_yaml(path)
     errata = []
@@ -36,7 +36,22 @@ def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict]]:
         if erratum.kind not in KINDS:
             raise ErratumError(f"{path.name}: erratum {i} ({erratum.find!r}): unknown kind {erratum.kind!r}; expected one of {KINDS}")
         errata.append(erratum)
-    return errata, data.get("mojibake") or []
+    unresolved = data.get("unresolved") or []
+    for i, item in enumerate(unresolved, 1):
+        missing = {"file", "quote", "reason"} - set(item)
+        if missing:
+            raise ErratumError(f"{path.name}: unresolved defect {i} ({item.get('quote')!r}): missing {sorted(missing)}")
+    return errata, data.get("mojibake") or [], unresolved
+
+
+def check_unresolved_quotes(file: str, paragraphs: list[Paragraph], unresolved: list[dict]) -> list[str]:
+    """Problems for unresolved defects of `file` whose quote no longer occurs (fixed, or the entry is stale)."""
+    text = "\n".join(p.text for p in paragraphs)
+    return [
+        f"{file}: unresolved defect {item['quote']!r} listed in errata.yml does not occur in the normalised text"
+        for item in unresolved
+        if item["file"] == file and item["quote"] not in text
+    ]
 
 
 def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) -> tuple[list[Paragraph], list[Repair]]:

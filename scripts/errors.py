@@ -18,7 +18,7 @@ class StructureError(RulebookError):
     """The article tree cannot be built (unknown marker, lost line, duplicate slug)."""
 
 
-class ReferenceError_(RulebookError):
+class CrossReferenceError(RulebookError):
     """A cross-reference cannot be parsed or resolved."""
 
 

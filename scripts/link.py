@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import ReferenceError_
+from .errors import CrossReferenceError
 from .model import Article, Book, Clause, Paragraph
 from .parse import match_marker
 from .sources import SRC
@@ -203,7 +203,7 @@ def parse_path(text: str) -> tuple[Step, ...]:
             continue
         marker = match_marker(raw if raw.startswith("(") or not raw[0].isalnum() else raw + ".")
         if marker is None:
-            raise ReferenceError_(f"parse_path: cannot read clause step {m.group(0)!r} in {text!r}")
+            raise CrossReferenceError(f"parse_path: cannot read clause step {m.group(0)!r} in {text!r}")
         family, _printed, anchor, _rest = marker
         steps.append(Step(family_group(family), anchor))
     return tuple(steps)
@@ -437,7 +437,7 @@ def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
         or (a.anchor and deepest_anchor(books[a.book].articles[a.slug], a.anchor) != a.anchor)
     ]
     if problems:
-        raise ReferenceError_("\n".join(problems))
+        raise CrossReferenceError("\n".join(problems))
     index = LinkIndex()
     titles = TitleIndex.of(books)
     for key, book in books.items():

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from .assemble import Assembly, assemble_books, load_overlaps
 from .decode import decode_source
-from .errata import Erratum, apply_errata, load_errata
-from .errors import ProblemList
+from .errata import Erratum, apply_errata, check_unresolved_quotes, load_errata
+from .errors import ErratumError, ProblemList
 from .glossary import GlossaryEntry, extract_glossary
 from .model import Book, Drop, Provenance, Repair
 from .normalise import normalise_source
 from .parse import parse_articles
-from .sources import SRC, SourceEntry, load_manifest, load_yaml
+from .sources import SRC, SourceEntry, load_manifest
 
 
 @dataclass
@@ -36,7 +36,8 @@ class Rulebook:
 def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     """raw files → decoded lines → normalised paragraphs → errata → parsed sources → two books."""
     sources = load_manifest(src_dir)
-    errata, mojibake = load_errata(src_dir)
+    errata, mojibake, unresolved = load_errata(src_dir)
+    stale_unresolved: list[str] = []
     repairs: list[Repair] = []
     drops: list[Drop] = []
     defects: list[str] = []
@@ -50,6 +51,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         all_lines[entry.file] = {line.prov for line in lines}
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
         paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
+        stale_unresolved += check_unresolved_quotes(entry.file, paragraphs, unresolved)
         source = parse_articles(entry.file, entry.book, paragraphs)
         repairs += normalised.repairs + errata_repairs + source.repairs
         drops += normalised.drops
@@ -60,7 +62,8 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     defects += assembly.defects
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
-    unresolved = (load_yaml(src_dir / "errata.yml") or {}).get("unresolved") or []
+    if stale_unresolved:
+        raise ErratumError("\n".join(stale_unresolved))
     rulebook = Rulebook(
         books=assembly.books,
         sources=sources,

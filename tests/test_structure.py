@@ -193,3 +193,12 @@ def test_two_builds_are_byte_identical(tmp_path):
         out.append({p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file() and p.suffix != ".gz"})
     differing = sorted(k for k in out[0] if out[0][k] != out[1].get(k))
     assert not differing and out[0].keys() == out[1].keys(), f"files differ between two builds: {differing[:10]}"
+
+
+def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
+    from scripts.errata import check_unresolved_quotes
+
+    unresolved = [{"file": "x.txt", "quote": "如将已经的叫牌放在面前", "reason": "a word is missing"}]
+    assert check_unresolved_quotes("x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved) == []
+    problems = check_unresolved_quotes("x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved)
+    assert problems == ["x.txt: unresolved defect '如将已经的叫牌放在面前' listed in errata.yml does not occur in the normalised text"]
