@@ -29,6 +29,7 @@ class Rulebook:
     defects: list[str] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
     unresolved: list[dict] = field(default_factory=list)
+    mojibake: list[dict] = field(default_factory=list)
     line_counts: dict[str, int] = field(default_factory=dict)
     headings: list = field(default_factory=list)
 
@@ -75,6 +76,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         defects=defects,
         errata=errata,
         unresolved=unresolved,
+        mojibake=mojibake,
         line_counts={f: len(v) for f, v in all_lines.items()},
         headings=assembly.headings,
     )

@@ -107,8 +107,7 @@ class PageRenderer:
             spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
             return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
-            lines = "\n".join(para.text.split("\n"))
-            return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in lines.split("\n")) + "\n    ```"
+            return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in para.text.split("\n")) + "\n    ```"
         spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):

@@ -73,8 +73,9 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     counts = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
     for kind, count in sorted(counts.items()):
         out.append(f"| {REPAIR_NAMES.get(kind, kind)} (`{kind}`) | {count} |")
-    out += ["", f"## 人工校勘（{len(rulebook.errata) + 1} 条，见 `rulebook_src/errata.yml`）", "", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
-    out.append("| `002_549ebc658c1eeca9.txt` | mojibake | （第39行乱码） | 。花色等級從高級到低依次為黑桃( | GBK 错位解码，按字节恢复 |")
+    out += ["", f"## 人工校勘（{len(rulebook.errata) + len(rulebook.mojibake)} 条，见 `rulebook_src/errata.yml`）", "", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
+    for item in rulebook.mojibake:
+        out.append(f"| `{item['file']}` | mojibake | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |")
     for e in rulebook.errata:
         mark = "（补入，不见于来源）" if e.restored else ""
         out.append(f"| `{e.file}` | {e.kind} | {cell(e.original)} | {cell(e.replace.replace(chr(10), ' ⏎ '))}{mark} | {cell(e.reason)} |")
