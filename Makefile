@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-
 APT_PACKAGES := chromium fonts-noto-cjk
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all install system-deps docs site serve test bench clean
+.PHONY: all install system-deps docs site serve check test bench clean
 
 all: site
 
@@ -24,7 +24,7 @@ system-deps:
 
 # Regenerate the committed Markdown under docs/ from rulebook_src/ (the pipeline).
 docs: $(STAMP)
-	$(PY) -m scripts.build
+	$(PY) -m scripts.render
 
 site: docs
 	$(PY) -m scripts.site
@@ -35,6 +35,11 @@ site: docs
 serve: docs
 	$(VENV)/bin/mkdocs serve --dirty --no-strict --dev-addr 127.0.0.1:8000
 
+# The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`).
+check: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -m "not slow" tests
+
+# Everything, browsers and full builds included.
 test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider tests
 

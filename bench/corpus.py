@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.decode import decode_escaped_json  # noqa: E402
-from scripts.sources import SRC  # noqa: E402
+from scripts.pipeline.decode import decode_escaped_json  # noqa: E402
+from scripts.pipeline.sources import SRC  # noqa: E402
 
 NUMBER_SHIFT = 100  # copy k adds k·100 to every article number
 CN_NUMERALS = "〇一二三四五六七八九"

@@ -25,6 +25,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Two tiers. `make check` runs `-m "not slow"`: no browser, no full site build, under a minute. `make test` runs all.
+# A test is slow when it uses one of these fixtures (marked here, so no test can forget) or says `pytest.mark.slow`.
+SLOW_FIXTURES = frozenset({"built_site", "site_url", "browser", "open_phone_page", "phone_page",
+                           "shipped_site", "shipped_url", "bundle_dir"})
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: builds the site with mkdocs or drives chromium (run by `make test`, not `make check`)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -94,7 +110,7 @@ def phone_page(open_phone_page):
     return open_phone_page(360, 740)
 
 
-# --- The editions as shipped (scripts/site.py): hosted flavour with both scripts and the venue zip. ---
+# --- The editions as shipped (scripts/site/build.py): hosted flavour with both scripts and the venue zip. ---
 
 class _GzipHandler(_QuietHandler):
     """Serves text files gzip-compressed when the browser accepts it, as any real host would."""
@@ -134,10 +150,10 @@ def serve_directory(directory: Path, gzip: bool = True) -> http.server.Threading
 
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory):
-    """`python -m scripts.site` (what `make site` runs) into a temporary folder: returns (site_dir, zip_path)."""
+    """`python -m scripts.site.build` (what `make site` runs) into a temporary folder: returns (site_dir, zip_path)."""
     out = tmp_path_factory.mktemp("shipped")
     subprocess.run(
-        [sys.executable, "-m", "scripts.site", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
+        [sys.executable, "-m", "scripts.site.build", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
         cwd=ROOT,
         check=True,
         stdout=subprocess.DEVNULL,

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scripts.assemble import missing_numbers
-from scripts.model import Article, Book
-from scripts.model import Paragraph, Provenance
-from scripts.parse import parse_articles
-from scripts.pipeline import build_rulebook
+from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.model import Article, Book
+from scripts.pipeline.model import Paragraph, Provenance
+from scripts.pipeline.parse import parse_articles
+from scripts.pipeline.run import build_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

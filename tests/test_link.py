@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from scripts.build import render_site_pages
-from scripts.link import citing_sentence, find_references, link_rulebook, resolve_reference, load_title_aliases
-from scripts.pipeline import load_full_rulebook
+from scripts.render.docs import render_site_pages
+from scripts.pipeline.link import citing_sentence, find_references, link_rulebook, resolve_reference, load_title_aliases
+from scripts.pipeline.run import load_full_rulebook
 
 
 @pytest.fixture(scope="module")
@@ -233,7 +233,7 @@ def test_every_linked_reference_is_rendered_as_a_link(pages, index):
 
 
 def test_build_report_shows_the_index_counts(pages, index):
-    from scripts.link_pages import STATUS_NAMES
+    from scripts.render.links import STATUS_NAMES
 
     report = pages["about/build-report.md"]
     counts = index.counts()
@@ -249,10 +249,10 @@ def test_quoted_sentences_carry_no_footnote_marks(pages):
 
 
 def test_every_reference_link_has_a_preview(pages):
-    """Each `data-ref` key written on a page has its text in assets/refs/previews.js (else a tap would show nothing)."""
+    """Each `data-ref` key written on a page has its text in assets/generated/ref-previews.js (else a tap would show nothing)."""
     import json
 
-    from scripts.link_pages import PREVIEWS_SCRIPT
+    from scripts.render.links import PREVIEWS_SCRIPT
 
     script = pages[PREVIEWS_SCRIPT]
     previews = json.loads(script[script.index("= ") + 2 : script.rindex(";")])

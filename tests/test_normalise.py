@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.model import Paragraph, Provenance, Repair, SourceLine
-from scripts.normalise import (
+from scripts.pipeline.model import Paragraph, Provenance, Repair, SourceLine
+from scripts.pipeline.normalise import (
     LineNormaliser,
     display_width,
     join_wrapped_lines,
@@ -12,8 +12,8 @@ from scripts.normalise import (
     recover_shifted_gbk,
     split_glued_headings,
 )
-from scripts.pipeline import load_full_rulebook
-from scripts.sources import load_manifest
+from scripts.pipeline.run import load_full_rulebook
+from scripts.pipeline.sources import load_manifest
 
 ENTRIES = {e.file[:3]: e for e in load_manifest()}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from scripts.traditional import to_traditional_text
+from scripts.site.traditional import to_traditional_text
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
@@ -67,7 +67,7 @@ def test_bundle_pages_load_nothing_from_other_hosts(bundle_dir):
 def test_two_builds_give_byte_identical_zips(shipped_site, tmp_path):
     _, first = shipped_site
     subprocess.run(
-        [sys.executable, "-m", "scripts.site", "--zip-only", "--dist-dir", str(tmp_path / "dist")],
+        [sys.executable, "-m", "scripts.site.build", "--zip-only", "--dist-dir", str(tmp_path / "dist")],
         cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
     )
     second = tmp_path / "dist" / first.name

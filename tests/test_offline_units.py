@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scripts.edition import Edition, EditionError, build_timestamp, content_hash
-from scripts.pwa import precache_urls, render_service_worker
-from scripts.site import bundle_name, write_bundle_zip
+from scripts.site.edition import Edition, EditionError, build_timestamp, content_hash
+from scripts.site.pwa import precache_urls, render_service_worker
+from scripts.site.build import bundle_name, write_bundle_zip
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:

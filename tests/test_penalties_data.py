@@ -17,7 +17,7 @@ def compact(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def rulebook():
-    from scripts.pipeline import load_rulebook
+    from scripts.pipeline.run import load_rulebook
 
     return load_rulebook()
 

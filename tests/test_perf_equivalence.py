@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripts.sources import SRC, load_yaml
+from scripts.pipeline.sources import SRC, load_yaml
 
 YAML_FILES = sorted(SRC.rglob("*.yml"))
 
@@ -17,8 +17,8 @@ def test_load_yaml_equals_safe_load(path: Path):
 
 
 def glossary(terms: list[tuple[str, str]]):
-    from scripts.glossary import GlossaryEntry
-    from scripts.model import Paragraph
+    from scripts.pipeline.glossary import GlossaryEntry
+    from scripts.pipeline.model import Paragraph
 
     return [GlossaryEntry(term, english, [Paragraph(f"{term}的定义（{english}）", [])]) for term, english in terms]
 
@@ -29,7 +29,7 @@ def glossary(terms: list[tuple[str, str]]):
 )
 def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
     """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
-    from scripts.render import PageRenderer, render_inline
+    from scripts.render.articles import PageRenderer, render_inline
 
     once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
     repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once
@@ -41,7 +41,7 @@ def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
 
 def fold_fullwidth_by_character(text: str) -> str:
     """The per-character loop that normalise.fold_fullwidth's translate table replaced."""
-    from scripts.normalise import FULLWIDTH_KEEP
+    from scripts.pipeline.normalise import FULLWIDTH_KEEP
 
     return "".join(chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E and ch not in FULLWIDTH_KEEP else ch for ch in text)
 
@@ -51,9 +51,9 @@ def fold_fullwidth_by_character(text: str) -> str:
     ["第１３条 牌张数目有误", "Ａ．初始位置（个人、双人或队）！？～", "".join(chr(c) for c in range(0xFF00, 0xFF70)), "plain ascii 123", ""],
 )
 def test_fold_fullwidth_table(text):
-    from scripts.model import Provenance
-    from scripts.normalise import LineNormaliser
-    from scripts.sources import SourceEntry
+    from scripts.pipeline.model import Provenance
+    from scripts.pipeline.normalise import LineNormaliser
+    from scripts.pipeline.sources import SourceEntry
 
     entry = SourceEntry("x.txt", "laws", "fullwidth-web", "simplified", "", "", SRC / "x.txt")
     normaliser = LineNormaliser(entry, [], [])
@@ -62,8 +62,8 @@ def test_fold_fullwidth_table(text):
 
 
 def test_repeated_clause_markers_get_numbered_anchors_per_article():
-    from scripts.model import Paragraph, Provenance
-    from scripts.parse import parse_articles
+    from scripts.pipeline.model import Paragraph, Provenance
+    from scripts.pipeline.parse import parse_articles
 
     texts = ["第1条 标题", "A.甲", "A.乙", "1.子", "1.丑", "A.丙", "第2条 标题", "A.丁"]
     parsed = parse_articles("x.txt", "laws", [Paragraph(t, [Provenance("x.txt", n)]) for n, t in enumerate(texts, 1)])
@@ -74,8 +74,8 @@ def test_repeated_clause_markers_get_numbered_anchors_per_article():
 
 def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped():
     """The earlier sibling is compared as it stands after its repeated paragraph was dropped."""
-    from scripts.assemble import drop_repeated_text
-    from scripts.model import Article, Clause, Paragraph, Provenance
+    from scripts.pipeline.assemble import drop_repeated_text
+    from scripts.pipeline.model import Article, Clause, Paragraph, Provenance
 
     body = "赛员应当遵守比赛的规定和程序"
     first = Clause("A.", 1, "a", "", [Paragraph(body, [Provenance("x.txt", 1)]), Paragraph(body, [Provenance("x.txt", 2)])])
@@ -90,8 +90,8 @@ def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped(
 
 def test_backlinks_by_target_equal_a_scan_of_every_citation():
     """LinkIndex.backlinks reads an index by target; a scan of all citations gives the same list in the same order."""
-    from scripts.link import link_rulebook
-    from scripts.pipeline import load_full_rulebook
+    from scripts.pipeline.link import link_rulebook
+    from scripts.pipeline.run import load_full_rulebook
 
     rulebook = load_full_rulebook()
     index = link_rulebook(rulebook)
@@ -110,7 +110,7 @@ def test_backlinks_by_target_equal_a_scan_of_every_citation():
 
 def resolve_title_by_scanning(ref, books):
     """The scan over every article and clause that link.TitleIndex replaced (aliases left out)."""
-    from scripts.link import Resolution
+    from scripts.pipeline.link import Resolution
 
     order = [ref.book] + [k for k in books if k != ref.book]
     for key in order:
@@ -132,8 +132,8 @@ def resolve_title_by_scanning(ref, books):
 def test_title_index_resolves_like_a_scan():
     import dataclasses
 
-    from scripts.link import Reference, TitleIndex, resolve_title
-    from scripts.pipeline import load_full_rulebook
+    from scripts.pipeline.link import Reference, TitleIndex, resolve_title
+    from scripts.pipeline.run import load_full_rulebook
 
     books = load_full_rulebook().books
     titles = {a.title for b in books.values() for a in b.articles.values()}

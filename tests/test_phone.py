@@ -164,7 +164,7 @@ class _CountingWriter:
 def test_article_first_load_within_weight_budget(browser, shipped_site, artifacts_dir):
     """Every byte the server sends (gzip where a host would compress) for a first visit to the longest
     article, including the search worker and index. The service worker's background precache is not part of
-    a page load (blocked here); scripts/site.py prints its size."""
+    a page load (blocked here); scripts/site/build.py prints its size."""
     import functools
     import http.server
     import threading

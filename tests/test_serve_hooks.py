@@ -1,4 +1,4 @@
-"""scripts/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it changes."""
+"""scripts/site/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it changes."""
 from __future__ import annotations
 
 import hashlib
@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from scripts import serve_hooks
-from scripts.sources import SRC
+from scripts.site import serve_hooks
+from scripts.pipeline.sources import SRC
 
 RAW = "000_7e52110b4744ddd8.txt"
 OLD, NEW = "应将屏幕的窗口关闭", "应将屏幕的窗口合上"

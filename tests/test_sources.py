@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scripts.errors import SourceFormatError
-from scripts.sources import FORMATS, SRC, load_manifest
+from scripts.pipeline.sources import FORMATS, SRC, load_manifest
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 EXPECTED_SHA256 = {

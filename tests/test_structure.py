@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripts.assemble import missing_numbers
-from scripts.build import ROOT, render_site_pages, stale_pages
-from scripts.errata import Erratum, apply_errata
+from scripts.pipeline.assemble import missing_numbers
+from scripts.render.docs import ROOT, render_site_pages, stale_pages
+from scripts.pipeline.errata import Erratum, apply_errata
 from scripts.errors import ErratumError, ProblemList
-from scripts.model import Paragraph, Provenance, dump_article
-from scripts.pipeline import build_rulebook, check_every_line_accounted, load_full_rulebook
-from scripts.sources import SRC
+from scripts.pipeline.model import Paragraph, Provenance, dump_article
+from scripts.pipeline.run import build_rulebook, check_every_line_accounted, load_full_rulebook
+from scripts.pipeline.sources import SRC
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +182,7 @@ def test_committed_docs_are_up_to_date():
     assert not stale, f"generated pages differ from a fresh build (run `make docs` and commit): {stale[:10]}"
 
 
+@pytest.mark.slow  # two full mkdocs builds
 def test_two_builds_are_byte_identical(tmp_path):
     first = render_site_pages(build_rulebook(SRC))
     second = render_site_pages(build_rulebook(SRC))
@@ -196,7 +197,7 @@ def test_two_builds_are_byte_identical(tmp_path):
 
 
 def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
-    from scripts.errata import check_unresolved_quotes
+    from scripts.pipeline.errata import check_unresolved_quotes
 
     unresolved = [{"file": "x.txt", "quote": "如将已经的叫牌放在面前", "reason": "a word is missing"}]
     assert check_unresolved_quotes("x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved) == []

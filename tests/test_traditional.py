@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from reader_steps import article_pages, calculator_page, run_search, url_of
-from scripts.traditional import (
+from scripts.site.traditional import (
     TraditionalFix,
     TraditionalFixesError,
     load_fixes,

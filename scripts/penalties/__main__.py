@@ -5,8 +5,8 @@ import argparse
 import json
 import sys
 
-from .engine import CALCULATORS
-from .inputs import PenaltyInputError
+from scripts.penalties.engine import CALCULATORS
+from scripts.penalties.inputs import PenaltyInputError
 
 
 class ArgumentParser(argparse.ArgumentParser):

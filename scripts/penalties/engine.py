@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import sanctions, scoring, timing
+from scripts.penalties import sanctions, scoring, timing
 
 
 @dataclass(frozen=True)

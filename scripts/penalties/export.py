@@ -1,13 +1,13 @@
-"""Exports the penalty tables and widget forms as the text of docs/assets/penalties/data.js (written by scripts/build.py)."""
+"""Exports the penalty tables and widget forms as the text of docs/assets/generated/penalty-data.js (written by python -m scripts.render)."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from .tables import load_tables
-from .widgets import FORMS
+from scripts.penalties.tables import load_tables
+from scripts.penalties.widgets import FORMS
 
-DATA_JS = Path("assets") / "penalties" / "data.js"
+DATA_JS = Path("assets") / "generated" / "penalty-data.js"
 
 
 def widget_data_text() -> str:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer
-from .result import AMOUNT_KEYS, UNIT_SUFFIX, empty_penalty, format_number, json_number, make_result, rational
-from .tables import SANCTION_TABLES, load_tables
-from .timing import fill
+from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer
+from scripts.penalties.result import AMOUNT_KEYS, UNIT_SUFFIX, empty_penalty, format_number, json_number, make_result, rational
+from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.timing import fill
 
 SCORINGS = {"vp": "vp", "imp": "imp", "mp": "top_percent"}
 OFFENCE_NAMES = {1: "初犯", 2: "再犯"}

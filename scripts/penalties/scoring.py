@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_number
-from .result import empty_penalty, rational, format_number, json_number, make_result, round_half_up
-from .tables import load_tables
-from .timing import fill
+from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_number
+from scripts.penalties.result import empty_penalty, rational, format_number, json_number, make_result, round_half_up
+from scripts.penalties.tables import load_tables
+from scripts.penalties.timing import fill
 
 FORFEIT_EVENTS = ("round-robin", "board-a-match", "match-points", "swiss", "pairs-mp", "pairs-imp", "pairs-match-points")
 WITHDRAWAL_EVENTS = ("round-robin", "swiss", "board-a-match", "knock-out", "pairs-mp", "pairs-imp")

@@ -7,7 +7,7 @@ from typing import Iterator
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
 # table name (file stem) → the calculator's article data

@@ -4,9 +4,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
-from .result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
-from .tables import load_tables
+from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
+from scripts.penalties.result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
+from scripts.penalties.tables import load_tables
 
 EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 
-from .tables import load_tables
+from scripts.penalties.tables import load_tables
 
 # (book, article slug) → the calculators shown at the end of that article page, with the procedural article number
 WIDGETS: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {

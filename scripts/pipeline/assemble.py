@@ -5,10 +5,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import StructureError
-from .model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
-from .parse import ParsedSource
-from .sources import SRC, load_yaml
+from scripts.errors import StructureError
+from scripts.pipeline.model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
+from scripts.pipeline.parse import ParsedSource
+from scripts.pipeline.sources import SRC, load_yaml
 
 BOOK_TITLES = {"laws": "中国桥牌竞赛规则（1999）", "regulations": "复式定约桥牌裁判法（试行）（2006）"}
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.

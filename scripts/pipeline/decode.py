@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from .errors import SourceFormatError
-from .model import Provenance, Repair, SourceLine
-from .sources import SourceEntry
+from scripts.errors import SourceFormatError
+from scripts.pipeline.model import Provenance, Repair, SourceLine
+from scripts.pipeline.sources import SourceEntry
 
 
 def decode_source(entry: SourceEntry) -> tuple[list[SourceLine], list[Repair]]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ErratumError
-from .model import Paragraph, Repair
-from .sources import SRC, load_yaml
+from scripts.errors import ErratumError
+from scripts.pipeline.model import Paragraph, Repair
+from scripts.pipeline.sources import SRC, load_yaml
 
 KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
 

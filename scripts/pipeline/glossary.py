@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Paragraph
-from .normalise import TITLE_LINE
+from scripts.pipeline.model import Paragraph
+from scripts.pipeline.normalise import TITLE_LINE
 
 TERM = re.compile(r"^(?P<term>[\u4e00-\u9fff]{1,6})\((?P<english>[A-Z][A-Z ]*)\)$")
 END_OF_DEFINITIONS = TITLE_LINE  # a short heading line ('竞赛规则1999版') ends the definitions

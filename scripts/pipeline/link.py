@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
-from .errors import CrossReferenceError
-from .model import Article, Book, Clause, Paragraph
-from .parse import match_marker
-from .sources import SRC
+from scripts.errors import CrossReferenceError
+from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.pipeline.parse import match_marker
+from scripts.pipeline.sources import SRC
 
 CN_DIGITS = "一二三四五六七八九十"
 BOOK_TITLES = {"中国桥牌竞赛规则": "laws", "复式定约桥牌裁判法": "regulations", "复式定约桥牌裁判法(试行)": "regulations", "复式定约桥牌裁判法（试行）": "regulations"}

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import opencc
 
-from .errors import SourceFormatError
-from .model import Drop, Paragraph, Provenance, Repair, SourceLine
-from .sources import SRC, SourceEntry, load_yaml
+from scripts.errors import SourceFormatError
+from scripts.pipeline.model import Drop, Paragraph, Provenance, Repair, SourceLine
+from scripts.pipeline.sources import SRC, SourceEntry, load_yaml
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import StructureError
-from .model import Article, Clause, Paragraph, Provenance, Repair
+from scripts.errors import StructureError
+from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
 
 CN_DIGITS = "一二三四五六七八九十"
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")

@@ -4,15 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .assemble import Assembly, assemble_books, load_overlaps
-from .decode import decode_source
-from .errata import Erratum, apply_errata, check_unresolved_quotes, load_errata
-from .errors import ErratumError, ProblemList
-from .glossary import GlossaryEntry, extract_glossary
-from .model import Book, Drop, Provenance, Repair
-from .normalise import normalise_source
-from .parse import parse_articles
-from .sources import SRC, SourceEntry, load_manifest
+from scripts.pipeline.assemble import Assembly, assemble_books, load_overlaps
+from scripts.pipeline.decode import decode_source
+from scripts.pipeline.errata import Erratum, apply_errata, check_unresolved_quotes, load_errata
+from scripts.errors import ErratumError, ProblemList
+from scripts.pipeline.glossary import GlossaryEntry, extract_glossary
+from scripts.pipeline.model import Book, Drop, Provenance, Repair
+from scripts.pipeline.normalise import normalise_source
+from scripts.pipeline.parse import parse_articles
+from scripts.pipeline.sources import SRC, SourceEntry, load_manifest
 
 
 @dataclass

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import yaml
 
-from .errors import SourceFormatError
+from scripts.errors import SourceFormatError
 
-ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "rulebook_src"
+from scripts.paths import ROOT, SRC  # noqa: F401  (ROOT re-exported for the stages)
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
 # libyaml's safe loader where PyYAML was built with it (same result as yaml.safe_load, ~10× faster on a large errata.yml).
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

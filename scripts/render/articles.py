@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .glossary import GlossaryEntry
-from .model import Article, Book, Clause, Paragraph
-from .sources import SRC, load_yaml
+from scripts.pipeline.glossary import GlossaryEntry
+from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.pipeline.sources import SRC, load_yaml
 
-GENERATED = "<!-- 由 scripts/build.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
+GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
 BOOK_SHORT = {"laws": "竞赛规则", "regulations": "裁判法"}
 RESTORED = re.compile(r"^\{\{restored:(?P<name>[a-z0-9-]+)\}\}$")
 FOOTNOTE_DEF = re.compile(r"^\[\^(?P<n>[0-9]+)\]:\s*")

@@ -5,12 +5,12 @@ import json
 import re
 from collections import Counter
 
-from .link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
-from .model import Article, Book, Paragraph
-from .render import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
+from scripts.pipeline.link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
+from scripts.pipeline.model import Article, Book, Paragraph
+from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
-PREVIEWS_SCRIPT = "assets/refs/previews.js"
+PREVIEWS_SCRIPT = "assets/generated/ref-previews.js"
 LINKED = ("clause", "article", "book", "missing")
 FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
@@ -146,7 +146,7 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
 
 
 def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
-    """assets/refs/previews.js: the text a reference's preview shows, keyed by `data-ref` (embedded: works from file://)."""
+    """assets/generated/ref-previews.js: the text a reference's preview shows, keyed by `data-ref` (embedded: works from file://)."""
     previews = {}
     for citation in index.citations:
         resolution = citation.resolution

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .assemble import missing_numbers
-from .pipeline import Rulebook, output_provenance
-from .render import GENERATED, escape_markdown
+from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.run import Rulebook, output_provenance
+from scripts.render.articles import GENERATED, escape_markdown
 
 REPAIR_NAMES = {
     "line-wrap": "PDF 硬换行接合",

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-SEARCH_HOOK = "scripts/search_hooks.py"
+from scripts.paths import ROOT
+SEARCH_HOOK = "scripts/site/search_hooks.py"
 OFFLINE_SWITCH = "RULEBOOK_OFFLINE"  # mkdocs.yml's own offline flavour, when it has one
 
 

@@ -1,13 +1,13 @@
 """Builds everything a reader gets: the hosted site (both scripts, installable) and the offline venue zip.
 
-`python -m scripts.site` (what `make site` runs) writes
+`python -m scripts.site.build` (what `make site` runs) writes
   site/                                    hosted flavour: simplified at the root, traditional under zh-hant/,
                                            a service worker (sw.js) that precaches all of it;
   dist/zhongguo-qiaopai-guize-<YYYYMMDD>.zip
                                            offline flavour (Material's offline plugin, .html URLs, vendored
                                            iframe-worker shim), both scripts, opened from index.html via file://.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
-last commit (scripts/edition.py), zip entries are sorted and stamped with that date.
+last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
 """
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from scripts.edition import ROOT, Edition, build_timestamp, current_edition
-from scripts.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.traditional import to_traditional_text
+from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
+from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
+from scripts.site.traditional import to_traditional_text
 
 CONFIG_FILE = ROOT / "mkdocs.yml"
 TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
@@ -40,7 +40,7 @@ SEARCH_PLUGIN = "material/search"
 @dataclass(frozen=True)
 class Script:
     """One script edition: how its build differs and what its switch to the other edition says."""
-    name: str  # 'hans' | 'hant', read by scripts/edition_hooks.py as extra.rulebook_script
+    name: str  # 'hans' | 'hant', read by scripts/site/edition_hooks.py as extra.rulebook_script
     subdir: str  # where it lives inside a flavour ('' = root)
     language: str  # Material's theme.language
     switch: dict  # extra.script_switch for overrides/main.html
@@ -120,7 +120,7 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
 def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path) -> None:
     """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
     loaded by one build would change how the next build segments its search index."""
-    command = [sys.executable, "-m", "scripts.site", "--build-edition", script.name, "--site-dir", str(site_dir),
+    command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
                "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
     subprocess.run(command, cwd=ROOT, check=True)
 
@@ -171,7 +171,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scripts.site", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m scripts.site.build", description=__doc__.splitlines()[0])
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
     parser.add_argument("--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)")
     only = parser.add_mutually_exclusive_group()

@@ -8,7 +8,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.paths import ROOT
 # What the edition is built from: the generated pages and the curated sources (errata, dictionaries, raw texts).
 EDITION_SOURCES = ("docs", "rulebook_src")
 SKIPPED_NAMES = {"__pycache__", ".DS_Store"}

@@ -1,6 +1,6 @@
 """mkdocs hooks for the editions: the edition stamp in every footer, and the traditional-script conversion.
 
-scripts/site.py marks a build as the traditional edition with `extra.rulebook_script: hant`; a plain
+scripts/site/build.py marks a build as the traditional edition with `extra.rulebook_script: hant`; a plain
 `mkdocs build` is the simplified edition and only gets the stamp.
 """
 from __future__ import annotations
@@ -8,12 +8,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if _ROOT not in sys.path:  # mkdocs loads hooks by file path; make `scripts` importable from any cwd
-    sys.path.insert(0, _ROOT)
+if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
+    import project_root  # noqa: F401,E402
 
-from scripts.edition import current_edition  # noqa: E402
-from scripts.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
+from scripts.site.edition import current_edition  # noqa: E402
+from scripts.site.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
 
 TRADITIONAL = "hant"
 # Page scripts copied from docs/ whose texts a reader sees (calculators, reference previews, prompts); the

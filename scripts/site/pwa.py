@@ -1,11 +1,12 @@
 """Writes the service worker of the hosted site: a precache list of every file in the built site."""
 from __future__ import annotations
+from scripts.paths import ASSETS
 
 import hashlib
 import json
 from pathlib import Path
 
-SERVICE_WORKER_TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
+SERVICE_WORKER_TEMPLATE = ASSETS / "pwa" / "service_worker.js"
 SERVICE_WORKER_NAME = "sw.js"
 # Not precached: source maps (only developer tools read them), the gzipped sitemap twin, the worker itself,
 # and lunr's language packs (dozens of files, ~1 MB per edition, of which the search worker loads only the

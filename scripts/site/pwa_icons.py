@@ -1,14 +1,16 @@
 """Draws the app icons (a white spade on the theme's indigo) as PNG files, without an image library.
 
-Run once when the design changes: `python -m scripts.pwa_icons` writes docs/assets/pwa/icon-<size>.png.
+Run once when the design changes: `python -m scripts.site.pwa_icons` writes docs/assets/pwa/icon-<size>.png.
 """
 from __future__ import annotations
+
+from scripts.paths import ASSETS
 
 import struct
 import zlib
 from pathlib import Path
 
-ICON_DIR = Path(__file__).resolve().parent.parent / "docs" / "assets" / "pwa"
+ICON_DIR = ASSETS / "pwa"
 ICON_SIZES = (192, 512)
 BACKGROUND = (0x3F, 0x51, 0xB5)  # Material's indigo, the site's primary colour
 FOREGROUND = (0xFF, 0xFF, 0xFF)

@@ -11,15 +11,16 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # mkdocs imports hook files by path; make the `scripts` package importable
-    sys.path.insert(0, str(ROOT))
+if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
+    import project_root  # noqa: F401,E402
+
+from scripts.paths import ROOT  # noqa: E402
 
 from scripts.search.index import build_search_index, write_search_index  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
 
-WORKER_SOURCE = ROOT / "scripts" / "search" / "worker.js"
+WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
 USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
 # Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).

@@ -2,7 +2,7 @@
 
 mkdocs.yml watches rulebook_src/ (`watch:`), so an edit there triggers a rebuild; on_pre_build runs before mkdocs
 reads docs/, so the pages written here are in the same build. `mkdocs build` is left alone: there the committed
-docs/ are the input (`python -m scripts.build --check` keeps them fresh).
+docs/ are the input (`python -m scripts.render.docs --check` keeps them fresh).
 """
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # mkdocs imports hook files by path; make the `scripts` package importable
-    sys.path.insert(0, str(ROOT))
+if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
+    import project_root  # noqa: F401,E402
+
+from scripts.paths import ROOT  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.serve")
 
@@ -54,9 +55,9 @@ def on_pre_build(*, config) -> None:
     if fingerprint == STATE.fingerprint:
         return
     # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
-    from scripts.build import render_site_pages, write_pages
+    from scripts.render.docs import render_site_pages, write_pages
     from scripts.errors import RulebookError
-    from scripts.pipeline import build_rulebook
+    from scripts.pipeline.run import build_rulebook
 
     start = time.perf_counter()
     try:

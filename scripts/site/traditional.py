@@ -1,6 +1,8 @@
 """Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
 from __future__ import annotations
 
+from scripts.paths import SRC
+
 import functools
 import re
 from dataclasses import dataclass
@@ -8,7 +10,7 @@ from pathlib import Path
 
 import opencc
 
-FIXES_FILE = Path(__file__).resolve().parent.parent / "rulebook_src" / "traditional_fixes.tsv"
+FIXES_FILE = SRC / "traditional_fixes.tsv"
 OPENCC_CONFIG = "s2t"  # OpenCC's standard traditional characters (not a regional variant)
 
 # Spans that must reach the traditional edition unchanged, because they name things rather than say them:

@@ -1,4 +1,4 @@
-/* 由 scripts/build.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) */
+/* 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) */
 window.RULEBOOK_REF_PREVIEWS = {
 "laws/10#c-1": {
 "label": "规则第10条 判罚的裁定 · C.1.",

@@ -1,5 +1,5 @@
 /* Penalty calculators for the article pages: the same rules as scripts/penalties (Python), read from
- * window.RULEBOOK_PENALTIES (data.js, exported at build time from rulebook_src/penalties/).
+ * window.RULEBOOK_PENALTIES (assets/generated/penalty-data.js, exported at build time from rulebook_src/penalties/).
  * No dependencies; exact rational arithmetic so that boundaries (5:00 vs 5:00+ε) and 四舍五入 agree with Python. */
 (function () {
   "use strict";
@@ -647,7 +647,7 @@
   var DATA = window.RULEBOOK_PENALTIES || null;
 
   function calculate(name, inputs) {
-    if (!DATA) throw new Error("penalty data (assets/penalties/data.js) is not loaded");
+    if (!DATA) throw new Error("penalty data (assets/generated/penalty-data.js) is not loaded");
     return CALCULATE[name](inputs || {});
   }
 

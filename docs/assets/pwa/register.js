@@ -1,4 +1,4 @@
-/* Registers the site's service worker (sw.js at the site root, written by scripts/site.py) so that the
+/* Registers the site's service worker (sw.js at the site root, written by scripts/site/build.py) so that the
    hosted site keeps working offline after the first visit. Never under file:// (the venue bundle):
    browsers refuse service workers there, and the bundle needs none. */
 (function () {

@@ -1,6 +1,6 @@
 /* Reference previews: a mouse hover or keyboard focus on a cross-reference (a.ref) shows the cited text;
    on a touch screen the first tap shows it and a second tap (or the popover's own link) follows the link.
-   The texts come from previews.js (generated at build time), so previews work offline and from file://.
+   The texts come from assets/generated/ref-previews.js (generated at build time), so previews work offline and from file://.
    Listeners are delegated from window, so they survive Material's instant navigation. */
 (function () {
   "use strict";
