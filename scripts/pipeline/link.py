@@ -100,15 +100,13 @@ class Resolution:
         if self.status == "book":
             return f"{self.book}/index.md"
         if self.status == "missing":
-            return "about/missing-references.md"
+            return f"{self.book}/{self.slug}.md"  # the number's own page (scripts/render/missing.py)
         return ""
 
     @property
     def fragment(self) -> str:
         if self.status == "clause":
             return self.anchor
-        if self.status == "missing":
-            return missing_anchor(self.book, self.slug)
         return ""
 
     @property
@@ -296,10 +294,6 @@ def unparsed_triggers(text: str, refs: list[Reference], book: str) -> list[Refer
 
 
 # --- resolving ----------------------------------------------------------------------------------------
-def missing_anchor(book: str, slug: str) -> str:
-    return f"{book}-{slug}"
-
-
 def article_for(book: Book, number: int) -> Article | None:
     """The article numbered `number` (the first, where the source numbers two articles alike)."""
     return book.articles.get(str(number))

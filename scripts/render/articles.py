@@ -58,7 +58,7 @@ def erratum_spans(para: Paragraph) -> list[Span]:
         title = html.escape(f"原文：{original}｜{reason}", quote=True)
 
         def wrap(inner: str, title=title) -> str:
-            return f'<ins class="erratum" tabindex="0" title="{title}" data-original="{title}">{inner}</ins>'
+            return f'<ins class="erratum" tabindex="0" data-original="{title}">{inner}</ins>'
 
         spans.append(Span(start, start + len(replacement), 0, wrap))
     return spans
@@ -89,10 +89,11 @@ class PageRenderer:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            title = entry.summary.replace('"', "“")
+            summary = entry.summary.replace('"', "“").replace("}", "）")
 
-            def wrap(inner: str, target=target, title=title) -> str:
-                return f'[{inner}]({target} "{title}"){{.glossary-term}}'
+            def wrap(inner: str, target=target, summary=summary) -> str:
+                # the definition shows in the page's one popup (assets/refs/preview.js), not in a title tooltip
+                return f'[{inner}]({target}){{.glossary-term data-gloss="{summary}"}}'
 
             spans.append(Span(start, start + len(entry.term), 2, wrap))
         return spans
@@ -122,7 +123,8 @@ class PageRenderer:
         return f'!!! warning "补入内容：{data["title"]}"\n    {data["notice"]}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
-    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "") -> str:
+    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", top: str = "", bottom: str = "") -> str:
+        """One article: title, `top` (the bar to other articles), text, calculator, notes, back-links, `bottom`, sources."""
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
         out = [
@@ -136,6 +138,8 @@ class PageRenderer:
             f'<p class="article-meta">{BOOK_SHORT[article.book]} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
             "",
         ]
+        if top:
+            out += [top, ""]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for para in article.intro:
@@ -159,6 +163,8 @@ class PageRenderer:
             out.append("")
         if backlinks:
             out += [backlinks, ""]
+        if bottom:
+            out += [bottom, ""]
         out += [self.provenance_block(article), ""]
         return "\n".join(out)
 
@@ -190,11 +196,12 @@ class PageRenderer:
             for para in variant.paragraphs:
                 for prov in para.provs:
                     by_file.setdefault(prov.file, []).append(prov.line)
-        lines = [f'<div class="provenance" markdown="1">', "", "**来源**（原始文件与行号）："]
+        # collapsed: file names and line numbers are for editors, not for a player at the table
+        lines = ['<details class="provenance" markdown="1">', '<summary>来源</summary>', "", "原始文件与行号：", ""]
         for file, numbers in by_file.items():
             role = "正文" if file == article.sources[0] else "异文"
             lines.append(f"`{file}` 第 {line_ranges(sorted(set(numbers)))} 行（{role}）  ")
-        lines += ["", "</div>"]
+        lines += ["", "</details>"]
         return "\n".join(lines)
 
 

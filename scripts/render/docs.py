@@ -8,7 +8,9 @@ from pathlib import Path
 from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
-from scripts.render.pages import book_index_page, glossary_page, home_page, navigation
+from scripts.render.article_nav import foot_links, reading_order, top_bar
+from scripts.render.missing import missing_article_page, missing_articles
+from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.widgets import widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
@@ -24,7 +26,9 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
     links = link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
     renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
-    pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
+    missing = missing_articles(rulebook.books, links)
+    order = reading_order(rulebook.books, missing)
+    pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key)
         for slug, article in book.articles.items():
@@ -32,13 +36,23 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
                 article,
                 widget_markup=widget_markup_for(key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
+                top=top_bar(order, key, slug),
+                bottom=foot_links(order, key, slug),
             )
+    for gap in missing:  # a page for every number the sources lack (laws/64/): a place, not a hole
+        pages[gap.page] = missing_article_page(gap, links, rulebook.books, top_bar(order, gap.book, gap.slug), foot_links(order, gap.book, gap.slug))
     pages["about/build-report.md"] = report_page(rulebook, extra_sections=[reference_report_section(links, rulebook.books)])
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
-    pages[".nav.yml"] = navigation(rulebook, extra=[{"缺失条文的引用": MISSING_PAGE}, {"性能测量": "about/performance.md"}])
+    # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
+    pages["about/index.md"] = about_page([
+        ("构建报告", "about/build-report.md", "来源文本的修复、校勘、未解决的缺陷和来源中缺失的条文"),
+        ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
+        ("性能测量", "about/performance.md", "构建与加载速度的测量"),
+    ])
+    pages[".nav.yml"] = navigation(rulebook, order)
     return pages
 
 

@@ -139,7 +139,7 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
         out += [f"## {BOOK_NAMES[key]}", ""]
         for (book, number), citations in numbers:
             written = [c for c in citations if not c.reference.implied]
-            out += [missing_anchor_heading(book, number), "", f"被引用 {len(written)} 次：", ""]
+            out += [missing_anchor_heading(book, number), "", f"本条的页面：[{BOOK_SHORT[book]}第{number}条](../{book}/{number}.md)。被引用 {len(written)} 次：", ""]
             out += citation_items(MISSING_PAGE, citations, books, show_target=False)
             out.append("")
     return "\n".join(out)

@@ -1,22 +1,34 @@
-/* Home page: jump to an article by number in one tap. Dependency-free; survives Material's instant navigation. */
+/* The jump box (home page, every article page, the 404 page): a number and a book → that article's page.
+   Enter (or 规则) opens the Law, 裁判法 the regulation. Every number with a page is listed on the form
+   (data-pages-laws="1-93"), so a number the sources lack still lands on its own page (laws/64/).
+   Dependency-free; survives Material's instant navigation. */
 (function () {
   "use strict";
-  // Material may rewrite hrefs to absolute URLs: compare the link's path, for both URL styles
-  // (laws/26/ when served, laws/26.html in the offline bundle).
-  function findArticleLink(root, book, number) {
-    var links = root.querySelectorAll(".article-grid a");
-    var endings = ["/" + book + "/" + number + "/", "/" + book + "/" + number + ".html", "/" + book + "/" + number + "/index.html"];
-    for (var i = 0; i < links.length; i++) {
-      var path = new URL(links[i].href, document.baseURI).pathname;
-      for (var j = 0; j < endings.length; j++) {
-        if (path.slice(-endings[j].length) === endings[j]) return links[i];
-      }
-    }
-    return null;
+  var BOOK_NAMES = { laws: "规则", regulations: "裁判法" };
+  // The site root, from this script's own address (…/assets/js/article-jump.js): right on any page, the 404 page included.
+  var script = document.currentScript;
+  var root = script ? script.src.replace(/assets\/js\/article-jump\.js(\?.*)?$/, "") : "";
+  // The offline bundle (file://, Material's offline plugin) has .html pages; the hosted site has folders.
+  function articleUrl(book, number) {
+    return root + book + "/" + number + (location.protocol === "file:" ? ".html" : "/");
   }
-  function mount() {
-    var form = document.querySelector("form[data-article-jump]");
-    if (!form || form.dataset.mounted) return;
+  function hasPage(ranges, number) {
+    return (ranges || "").split(",").some(function (range) {
+      var ends = range.split("-").map(Number);
+      return number >= ends[0] && number <= (ends.length > 1 ? ends[1] : ends[0]);
+    });
+  }
+  function go(url) {
+    // a link click, so Material's instant navigation (when on) swaps the page without a reload
+    var link = document.createElement("a");
+    link.href = url;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
+  function mount(form) {
+    if (form.dataset.mounted) return;
     form.dataset.mounted = "1";
     var message = document.createElement("span");
     message.className = "article-jump-message";
@@ -26,12 +38,23 @@
       event.preventDefault();
       var book = (event.submitter && event.submitter.value) || "laws";
       var number = parseInt(form.querySelector("input").value, 10);
-      var link = findArticleLink(form.parentNode, book, number);
       if (!isFinite(number) || number < 1) { message.textContent = "请输入条号（正整数）。"; return; }
-      if (!link) { message.textContent = "第" + number + "条不在本版来源中。"; return; }
-      link.click();
+      if (!hasPage(form.getAttribute("data-pages-" + book), number)) {
+        message.textContent = BOOK_NAMES[book] + "第" + number + "条不在本版来源中。";
+        return;
+      }
+      message.textContent = "";
+      go(articleUrl(book, number));
     });
   }
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
-  else document.addEventListener("DOMContentLoaded", mount);
+  function mountAll() {
+    // the 404 page is shown at any address: its way home is the root this script was loaded from
+    var homes = document.querySelectorAll("a[data-site-home]");
+    for (var j = 0; j < homes.length; j++) if (root) homes[j].href = root;
+    var forms = document.querySelectorAll("form[data-article-jump]");
+    for (var i = 0; i < forms.length; i++) mount(forms[i]);
+  }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mountAll);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+  else mountAll();
 })();

@@ -1,11 +1,16 @@
-/* Reference previews: a mouse hover or keyboard focus on a cross-reference (a.ref) shows the cited text;
-   on a touch screen the first tap shows it and a second tap (or the popover's own link) follows the link.
-   The texts come from assets/generated/ref-previews.js (generated at build time), so previews work offline and from file://.
-   Listeners are delegated from window, so they survive Material's instant navigation. */
+/* The one popup for the marked words of a page: a cross-reference (a.ref) shows the cited text, a corrected
+   spot (ins.erratum) its original and the reason, a glossary term (a.glossary-term) its definition.
+   A mouse hover or keyboard focus shows it; on a touch screen the first tap shows it and a second tap (or the
+   popup's own link) follows the link. Only one popup is ever open, and it is placed inside the screen.
+   Reference texts come from assets/generated/ref-previews.js (generated at build time), so previews work
+   offline and from file://. Listeners are delegated from window, so they survive Material's instant navigation. */
 (function () {
   "use strict";
 
   var POPOVER_ID = "ref-preview";
+  var MARKS = "a.ref, ins.erratum, a.glossary-term";
+  // One line explaining the underline styles; the same words as the legend on 关于本站 (about/).
+  var LEGEND = "下划线：实线＝引用 · 点线灰字＝来源缺的条文 · 虚线＝术语 · 橙色点线＝校勘改动";
   var popover = null;
   var current = null;
   var lastPointer = "mouse";
@@ -15,8 +20,11 @@
     return window.RULEBOOK_REF_PREVIEWS || {};
   }
 
-  function refLink(node) {
-    return node && node.closest ? node.closest("a.ref") : null;
+  function markOf(node) {
+    var mark = node && node.closest ? node.closest(MARKS) : null;
+    // a corrected reference (第72条B款1 printed as B款l): the reference's popup shows the correction too
+    if (mark && mark.matches("ins.erratum") && mark.closest("a.ref")) mark = mark.closest("a.ref");
+    return mark;
   }
 
   function hide() {
@@ -27,10 +35,12 @@
     current = null;
   }
 
-  function place(link) {
-    var rect = link.getBoundingClientRect();
-    var width = Math.min(popover.offsetWidth, document.documentElement.clientWidth - 16);
-    var left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));
+  function place(mark) {
+    var rect = mark.getClientRects()[0] || mark.getBoundingClientRect();
+    var screen = document.documentElement.clientWidth;
+    popover.style.maxWidth = Math.min(416, screen - 16) + "px";
+    var width = popover.offsetWidth;
+    var left = Math.max(8, Math.min(rect.left, screen - width - 8));
     var below = rect.bottom + 6;
     var top = below + popover.offsetHeight > window.innerHeight && rect.top - popover.offsetHeight - 6 > 0
       ? rect.top - popover.offsetHeight - 6
@@ -39,8 +49,38 @@
     popover.style.top = top + window.scrollY + "px";
   }
 
-  function show(link) {
-    var data = previews()[link.getAttribute("data-ref")];
+  function paragraph(className, text) {
+    var p = document.createElement("p");
+    p.className = className;
+    p.textContent = text;
+    return p;
+  }
+
+  // What the popup says for a mark: [label, text, link text, extra class], or null when there is nothing to show.
+  function content(mark) {
+    if (mark.matches("a.ref")) {
+      var data = previews()[mark.getAttribute("data-ref")];
+      if (!data) return null;
+      var erratum = mark.querySelector("ins.erratum[data-original]");
+      return {
+        label: data.label,
+        text: data.text,
+        note: erratum ? "校勘：" + erratum.getAttribute("data-original") : "",
+        go: data.missing ? "本条的说明页 →" : "前往原文 →",
+        href: mark.href,
+        missing: data.missing
+      };
+    }
+    if (mark.matches("ins.erratum")) {
+      var original = mark.getAttribute("data-original");
+      return original ? { label: "校勘", text: "此处经编者改动。" + original.replace(/^原文：/, "来源原文：") } : null;
+    }
+    var definition = mark.getAttribute("data-gloss");
+    return definition ? { label: "术语：" + mark.textContent, text: definition, go: "术语表 →", href: mark.href } : null;
+  }
+
+  function show(mark) {
+    var data = content(mark);
     if (!data) return false;
     hide();
     popover = document.createElement("div");
@@ -50,27 +90,20 @@
     var label = document.createElement("strong");
     label.className = "ref-preview__label";
     label.textContent = data.label;
-    var text = document.createElement("p");
-    text.className = "ref-preview__text";
-    text.textContent = data.text;
-    var go = document.createElement("a");
-    go.className = "ref-preview__go";
-    go.href = link.href;
-    go.textContent = data.missing ? "查看缺失条文的引用 →" : "前往原文 →";
-    popover.append(label, text);
-    // a reference the editors corrected (第72条B款1 printed as B款l) carries its erratum mark inside: show it here too
-    var erratum = link.querySelector("ins.erratum[data-original]");
-    if (erratum) {
-      var note = document.createElement("p");
-      note.className = "ref-preview__erratum";
-      note.textContent = "校勘：" + erratum.getAttribute("data-original");
-      popover.append(note);
+    popover.append(label, paragraph("ref-preview__text", data.text));
+    if (data.note) popover.append(paragraph("ref-preview__erratum", data.note));
+    if (data.href) {
+      var go = document.createElement("a");
+      go.className = "ref-preview__go";
+      go.href = data.href;
+      go.textContent = data.go;
+      popover.append(go);
     }
-    popover.append(go);
+    popover.append(paragraph("ref-preview__legend", LEGEND));
     document.body.append(popover);
-    place(link);
-    current = link;
-    link.setAttribute("aria-describedby", POPOVER_ID);
+    place(mark);
+    current = mark;
+    mark.setAttribute("aria-describedby", POPOVER_ID);
     return true;
   }
 
@@ -83,20 +116,21 @@
   }, true);
 
   window.addEventListener("click", function (event) {
-    var link = refLink(event.target);
-    if (!link) {
+    var mark = markOf(event.target);
+    if (!mark) {
       if (popover && !popover.contains(event.target)) hide();
       return;
     }
-    if (!touchLike() || event.metaKey || event.ctrlKey || event.shiftKey) {
+    var isLink = mark.tagName === "A";
+    if (isLink && (!touchLike() || event.metaKey || event.ctrlKey || event.shiftKey)) {
       hide();
       return;
     }
-    if (current === link) {
-      hide(); // second tap: let the link (and Material's instant navigation) take over
+    if (current === mark) {
+      hide(); // second tap: a link is followed (Material's instant navigation takes over); a correction closes
       return;
     }
-    if (show(link)) {
+    if (show(mark) && isLink) {
       event.preventDefault();
       event.stopPropagation();
     }
@@ -104,11 +138,11 @@
 
   document.addEventListener("mouseover", function (event) {
     if (touchLike()) return;
-    var link = refLink(event.target);
-    if (link && link !== current) {
+    var mark = markOf(event.target);
+    if (mark && mark !== current) {
       window.clearTimeout(hoverTimer);
-      hoverTimer = window.setTimeout(function () { show(link); }, 150);
-    } else if (link || (popover && popover.contains(event.target))) {
+      hoverTimer = window.setTimeout(function () { show(mark); }, 150);
+    } else if (mark || (popover && popover.contains(event.target))) {
       window.clearTimeout(hoverTimer);
     }
   });
@@ -122,8 +156,8 @@
   });
 
   document.addEventListener("focusin", function (event) {
-    var link = refLink(event.target);
-    if (link && link !== current && !touchLike()) show(link);
+    var mark = markOf(event.target);
+    if (mark && mark !== current && !touchLike()) show(mark);
   });
 
   document.addEventListener("keydown", function (event) {
@@ -132,7 +166,7 @@
 
   window.addEventListener("resize", hide);
 
-  // Material's instant navigation swaps the page without a reload: drop a popover left from the last page.
+  // Material's instant navigation swaps the page without a reload: drop a popup left from the last page.
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(hide);
   }

@@ -1,0 +1,133 @@
+"""Renders a page for every article number the sources lack: what the Law is called, who cites it, and that its text is not here."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.errors import RulebookError
+from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.link import BOOK_SHORT, LinkIndex
+from scripts.pipeline.model import Book
+from scripts.pipeline.sources import SRC, load_yaml
+from scripts.render.articles import GENERATED, escape_markdown
+
+WBF_FILE = "wbf1997.yml"  # the 1997 WBF Laws: number → English title, clause skeleton (facts only)
+CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
+
+
+class MissingTitleError(RulebookError):
+    """A curated Chinese title of a missing Law does not match the text it claims to quote."""
+
+
+@dataclass(frozen=True)
+class CitedTitle:
+    """A Chinese title of a missing Law, as an article of ours names it when citing it."""
+
+    title: str
+    cited_in: str  # 'laws/19'
+    quote: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class MissingArticle:
+    """An article number of a book that none of the sources contains."""
+
+    book: str
+    number: int
+    english: str = ""  # the 1997 WBF English title (Laws only)
+    english_checked: bool = False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified`)
+    chinese: CitedTitle | None = None
+
+    @property
+    def slug(self) -> str:
+        return str(self.number)
+
+    @property
+    def page(self) -> str:
+        return f"{self.book}/{self.number}.md"
+
+    @property
+    def label(self) -> str:
+        return f"{BOOK_SHORT[self.book]}第{self.number}条"
+
+
+def wbf_titles(src_dir: Path = SRC) -> dict[int, tuple[str, bool]]:
+    """Law number → (1997 WBF English title, verified in a stored copy); {} when the file is absent."""
+    path = src_dir / WBF_FILE
+    if not path.exists():
+        return {}
+    laws = (load_yaml(path) or {}).get("laws") or {}
+    return {int(n): (str(law["title"]).strip(), bool(law.get("verified"))) for n, law in laws.items()}
+
+
+def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, CitedTitle]:
+    """Law number → the Chinese title our text gives it; each quote must occur in the article it names."""
+    path = src_dir / CITED_TITLES_FILE
+    if not path.exists():
+        return {}
+    out: dict[int, CitedTitle] = {}
+    for i, entry in enumerate((load_yaml(path) or {}).get("titles") or [], 1):
+        book, _, slug = str(entry["cited_in"]).partition("/")
+        article = books.get(book, Book(book, "")).articles.get(slug)
+        where = f"{path.name}: entry {i} (第{entry['number']}条 {entry['title']})"
+        if article is None:
+            raise MissingTitleError(f"{where}: cited_in {entry['cited_in']!r} is not an article of the sources")
+        if entry["quote"] not in "".join(p.text for p in article.paragraphs()):
+            raise MissingTitleError(f"{where}: {entry['cited_in']} does not contain the quote {entry['quote']!r}")
+        out[int(entry["number"])] = CitedTitle(entry["title"], entry["cited_in"], entry["quote"], entry["reason"])
+    return out
+
+
+def missing_articles(books: dict[str, Book], index: LinkIndex, src_dir: Path = SRC) -> list[MissingArticle]:
+    """Every Law number the sources lack, and every other missing number that an article cites (each gets a page)."""
+    english, chinese = wbf_titles(src_dir), cited_titles(books, src_dir)
+    cited = set(index.missing_targets())
+    out = []
+    for key, book in books.items():
+        for number in missing_numbers(book):
+            if key != "laws" and (key, number) not in cited:
+                continue
+            title, checked = english.get(number, ("", False)) if key == "laws" else ("", False)
+            out.append(MissingArticle(key, number, title, checked, chinese.get(number) if key == "laws" else None))
+    return out
+
+
+def missing_nav_title(missing: MissingArticle) -> str:
+    """'第16条 非法信息（来源缺）' / '第64条（来源缺）'."""
+    title = f" {missing.chinese.title}" if missing.chinese else ""
+    return f"第{missing.number}条{title}（来源缺）"
+
+
+def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[str, Book], top: str = "", bottom: str = "") -> str:
+    """laws/<N>.md for a Law the sources lack: its names, a plain statement, and the articles that cite it."""
+    from scripts.render.links import citation_items  # links imports this module's pages for its own list
+
+    heading = f"第{missing.number}条" + (f" {missing.chinese.title}" if missing.chinese else "")
+    out = ["---", f"title: {heading}（来源缺）", "---", GENERATED, "", f"# {heading}", ""]
+    out += [f'<p class="article-meta">{BOOK_SHORT[missing.book]} · 本条不在来源中</p>', ""]
+    if top:
+        out += [top, ""]
+    out += [
+        f'<p class="missing-statement"><strong>本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</strong></p>',
+        "",
+    ]
+    if missing.english:
+        note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
+        out += [f'<p class="missing-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', "",
+                f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。上面是该版本第{missing.number}条的英文标题{note}。", ""]
+    if missing.chinese:
+        cited = missing.chinese
+        book, _, slug = cited.cited_in.partition("/")
+        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOK_SHORT[book]}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
+    citations = index.missing_targets().get((missing.book, missing.number), [])
+    if citations:
+        out += ["## 本站引用本条的条文 {#cited-by data-search-exclude}", ""]
+        out += citation_items(missing.page, citations, books, show_target=False)
+        out.append("")
+    else:
+        out += ["本站收录的条文没有引用本条。", ""]
+    if bottom:
+        out += [bottom, ""]
+    return "\n".join(out)
