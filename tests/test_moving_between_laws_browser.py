@@ -113,13 +113,13 @@ def test_home_grid_shows_missing_laws_in_place(phone_page, site_url, artifacts_d
 
 
 def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/18/")
-    mark = phone_page.locator("ins.erratum", has_text="无将、黑桃、红心").first
+    phone_page.goto(site_url + "laws/17/")
+    mark = phone_page.locator("ins.erratum", has_text="裁判应允许该牌比赛正常进行").first
     mark.scroll_into_view_if_needed()
     mark.tap()
     popup = phone_page.locator(POPUP)
     popup.wait_for(state="visible")
-    assert "無將、黑桃。紅心" in popup.inner_text()
+    assert "裁判和允許該牌比賽正常進行" in popup.inner_text()
     assert "橙色点线＝校勘改动" in popup.inner_text(), "the popup carries the underline legend"
     phone_page.wait_for_timeout(300)  # a tooltip that appears late would show here
     assert scroll_width(phone_page) == 360
