@@ -10,6 +10,7 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.render.article_nav import jump_form, number_ranges  # noqa: E402
+from scripts.site.minify import strip_indentation  # noqa: E402
 
 ARTICLE_PAGE = re.compile(r"^(?P<book>laws|regulations)/(?P<number>[0-9]+)\.md$")
 
@@ -27,6 +28,11 @@ def on_config(config, **kwargs):
             numbers[match["book"]].append(int(match["number"]))
     config.extra["jump_form"] = jump_form({book: number_ranges(found) for book, found in numbers.items()})
     return config
+
+
+def on_post_page(output, *, page, config):
+    """Every page without the templates' indentation (scripts/site/minify.py)."""
+    return strip_indentation(output)
 
 
 def _nav_paths(items):

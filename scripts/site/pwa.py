@@ -10,9 +10,10 @@ SERVICE_WORKER_TEMPLATE = ASSETS / "pwa" / "service_worker.js"
 SERVICE_WORKER_NAME = "sw.js"
 # Not precached: source maps (only developer tools read them), the gzipped sitemap twin, the worker itself,
 # and lunr's language packs (dozens of files, ~1 MB per edition, of which the search worker loads only the
-# ones its index config names: those are cached at run time the first time the worker loads them).
+# ones its index config names: those are cached at run time the first time the worker loads them), and
+# Material's own search worker, which no page starts (scripts/site/search_hooks.py points search at ours).
 SKIPPED_SUFFIXES = (".map", ".gz")
-SKIPPED_FOLDERS = ("assets/javascripts/lunr/",)
+SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
 
 
 def precache_urls(site_dir: Path) -> list[str]:
