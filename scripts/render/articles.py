@@ -203,11 +203,14 @@ def is_subheading(text: str) -> bool:
     return bool(re.fullmatch(r"[^。；，：,;.（）()]{2,20}", text)) and not text[0].isdigit()
 
 
+LINE_GAP_BRIDGED = 1  # one line missing between two cited lines (a blank or dropped line) does not split a range
+
+
 def line_ranges(numbers: list[int]) -> str:
-    """[1, 2, 3, 7, 9, 10] → '1–3、7、9–10'."""
+    """[1, 2, 3, 7, 9, 10, 14] → '1–3、7–10、14': runs of lines, a gap of one line bridged."""
     ranges: list[tuple[int, int]] = []
     for n in numbers:
-        if ranges and n <= ranges[-1][1] + 2:
+        if ranges and n <= ranges[-1][1] + 1 + LINE_GAP_BRIDGED:
             ranges[-1] = (ranges[-1][0], n)
         else:
             ranges.append((n, n))
