@@ -7,7 +7,8 @@ from pathlib import Path
 
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
-from scripts.pipeline.link import BOOK_SHORT, LinkIndex
+from scripts.books import BOOKS
+from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts.pipeline.sources import SRC, load_yaml
 from scripts.render.articles import GENERATED, escape_markdown
@@ -50,7 +51,7 @@ class MissingArticle:
 
     @property
     def label(self) -> str:
-        return f"{BOOK_SHORT[self.book]}第{self.number}条"
+        return f"{BOOKS[self.book].cite_prefix}第{self.number}条"
 
 
 def wbf_titles(src_dir: Path = SRC) -> dict[int, tuple[str, bool]]:
@@ -106,7 +107,7 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
 
     heading = f"第{missing.number}条" + (f" {missing.chinese.title}" if missing.chinese else "")
     out = ["---", f"title: {heading}（来源缺）", "---", GENERATED, "", f"# {heading}", ""]
-    out += [f'<p class="article-meta">{BOOK_SHORT[missing.book]} · 本条不在来源中</p>', ""]
+    out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix} · 本条不在来源中</p>', ""]
     if top:
         out += [top, ""]
     out += [
@@ -120,7 +121,7 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
     if missing.chinese:
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
-        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOK_SHORT[book]}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
+        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
     citations = index.missing_targets().get((missing.book, missing.number), [])
     if citations:
         out += ["## 本站引用本条的条文 {#cited-by data-search-exclude}", ""]
