@@ -52,7 +52,7 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
         ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
         ("性能测量", "about/performance.md", "构建与加载速度的测量"),
     ])
-    pages[".nav.yml"] = navigation(rulebook, order)
+    pages[".nav.yml"] = navigation(rulebook)
     return pages
 
 

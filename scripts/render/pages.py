@@ -96,17 +96,15 @@ def chapter_label(title: str) -> str:
     return parts[0] if len(parts) == 1 else f"{parts[0]} · {parts[-1]}"
 
 
-def navigation(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
-    """The nav as YAML (written to docs/.nav.yml; the mkdocs hook reads it). The about pages hang off 关于本站."""
+def navigation(rulebook: Rulebook) -> str:
+    """The nav as YAML (written to docs/.nav.yml; the mkdocs hook reads it). The about pages hang off 关于本站;
+    the pages of numbers the sources lack are reached from the home grid, the jump box and previous/next."""
     nav: list = [{"首页": "index.md"}]
     for key, book in rulebook.books.items():
         section: list = [{"目录": f"{key}/index.md"}]
         for chapter in book.chapters:
             items = [{f"第{book.articles[s].number}条 {book.articles[s].title}": f"{key}/{s}.md"} for s in chapter.article_slugs]
             section.append({chapter_label(chapter.title): items})
-        gaps = [s for s in order[key] if s.slug not in book.articles]
-        if gaps:
-            section.append({"来源未收录的条文": [{s.title: s.page} for s in gaps]})
         nav.append({BOOKS[key].title: section})
     nav.append({"术语": "glossary.md"})
     nav.append({"关于本站": "about/index.md"})

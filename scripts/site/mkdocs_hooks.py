@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import yaml
+from mkdocs.structure.files import InclusionLevel
 
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
@@ -12,22 +13,31 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
 from scripts.render.article_nav import jump_form, number_ranges  # noqa: E402
 from scripts.site.minify import strip_indentation  # noqa: E402
 
-ARTICLE_PAGE = re.compile(r"^(?P<book>laws|regulations)/(?P<number>[0-9]+)\.md$")
+BOOK_FOLDERS = ("laws", "regulations")
+ARTICLE_PAGE = re.compile(r"^[0-9]+\.md$")
 
 
 def on_config(config, **kwargs):
     """Takes the navigation the build driver generated (docs/.nav.yml) unless mkdocs.yml sets one; gives the
-    404 page (overrides/404.html) the jump box, with the numbers that have a page read from that navigation."""
-    nav_file = Path(config["docs_dir"]) / ".nav.yml"
+    404 page (overrides/404.html) the jump box, with the numbers that have a page in docs/laws/ and docs/regulations/."""
+    docs = Path(config["docs_dir"])
+    nav_file = docs / ".nav.yml"
     if not config.get("nav") and nav_file.exists():
         config["nav"] = yaml.safe_load(nav_file.read_text(encoding="utf-8"))
-    numbers: dict[str, list[int]] = {"laws": [], "regulations": []}
-    for path in _nav_paths(config.get("nav") or []):
-        match = ARTICLE_PAGE.match(path)
-        if match:
-            numbers[match["book"]].append(int(match["number"]))
-    config.extra["jump_form"] = jump_form({book: number_ranges(found) for book, found in numbers.items()})
+    pages = {book: number_ranges(int(p.stem) for p in (docs / book).glob("*.md") if ARTICLE_PAGE.match(p.name)) for book in BOOK_FOLDERS}
+    config.extra["jump_form"] = jump_form(pages)
     return config
+
+
+def on_files(files, *, config):
+    """A book's pages that the navigation leaves out (the numbers the sources lack, laws/64/) are reached from the
+    home grid, the jump box and previous/next: marked not-in-nav, so the drawer stays the books' own list."""
+    listed = set(_nav_paths(config.get("nav") or []))
+    for file in files:
+        folder, _, name = file.src_uri.partition("/")
+        if folder in BOOK_FOLDERS and ARTICLE_PAGE.match(name) and file.src_uri not in listed:
+            file.inclusion = InclusionLevel.NOT_IN_NAV
+    return files
 
 
 def on_post_page(output, *, page, config):
