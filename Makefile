@@ -44,10 +44,12 @@ test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
-# latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md).
+# latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an
+# article's first load on Slow 3G against stock Material, and the offline cache).
 bench: $(STAMP) system-deps
 	$(PY) bench/search
 	$(PY) bench/build
+	$(PY) bench/phone
 
 clean:
 	rm -rf site site-* dist build
