@@ -151,7 +151,8 @@ class PageRenderer:
             out += [widget_markup, ""]
         for variant in article.variants:
             if variant.paragraphs:
-                out += [f'??? note "异文：{variant.source} 的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
+                # the file name stays inside the collapsed box (editor material), not in its title
+                out += [f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"', f"    来源 `{variant.source}`：{escape_markdown(variant.note)}", ""]
                 for para in variant.paragraphs:
                     out += [f"    - {escape_markdown(para.text)}" + (f"（{para.provs[0]}）" if para.provs else "")]
                 out.append("")
