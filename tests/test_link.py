@@ -171,13 +171,13 @@ def test_every_trigger_in_the_tree_is_explained(rulebook, index):
     triggers = re.compile(r"第\s*[0-9]+\s*条|规则\s*[0-9]|本条")
     covered = {}
     for c in index.citations:
-        covered.setdefault(id(c.paragraph), []).append((c.reference.start, c.reference.end))
+        covered.setdefault(c.place, []).append((c.reference.start, c.reference.end))
     missed = []
     for book in rulebook.books.values():
         for article in book.articles.values():
-            for para in article.paragraphs():
+            for place, _anchor, para in article.keyed_paragraphs():
                 for m in triggers.finditer(para.text):
-                    if not any(s <= m.start() < e for s, e in covered.get(id(para), [])):
+                    if not any(s <= m.start() < e for s, e in covered.get(place, [])):
                         missed.append(f"{book.key}/{article.slug}: {para.text[m.start():m.start() + 12]}")
     assert missed == []
 
@@ -259,3 +259,20 @@ def test_every_reference_link_has_a_preview(pages):
     keys = {key for path, text in pages.items() if path.endswith(".md") for key in re.findall(r'data-ref="([^"]+)"', text)}
     assert keys and keys <= set(previews), sorted(keys - set(previews))[:10]
     assert all(entry["label"] and entry["text"] for entry in previews.values())
+
+
+def test_a_copy_of_the_tree_between_link_and_render_keeps_every_link(rulebook, index):
+    """Citations name their paragraph by a stable key (book/slug#anchor/index), not by object identity: pages rendered
+    from a deep copy of the rulebook with the original's link index are the same, links included."""
+    import copy
+
+    from scripts.render.docs import render_site_pages
+
+    copied = copy.deepcopy(rulebook)
+    assert copied.books["laws"].articles["27"].intro[0] is not rulebook.books["laws"].articles["27"].intro[0]
+    from_copy = render_site_pages(copied, index)
+    original = render_site_pages(rulebook, index)
+    assert from_copy == original
+    pages = [text for rel, text in from_copy.items() if rel == "glossary.md" or rel.split("/")[0] in ("laws", "regulations")]
+    written = [c for c in index.citations if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied]
+    assert sum(text.count('data-ref="') for text in pages) == len(written) > 100

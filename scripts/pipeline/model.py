@@ -98,6 +98,14 @@ class Article:
         for clause in self.clauses:
             yield from clause.walk()
 
+    def keyed_paragraphs(self):
+        """(stable key, clause anchor, paragraph) for every paragraph, intro first ('' as its anchor); see paragraph_key."""
+        for i, para in enumerate(self.intro):
+            yield paragraph_key(self.book, self.slug, "", i), "", para
+        for clause in self.walk_clauses():
+            for i, para in enumerate(clause.paragraphs):
+                yield paragraph_key(self.book, self.slug, clause.anchor, i), clause.anchor, para
+
     def paragraphs(self):
         yield from self.intro
         for clause in self.walk_clauses():
@@ -115,6 +123,16 @@ class Article:
 
     def provenance(self) -> list[Provenance]:
         return sorted({prov for para in self.paragraphs() for prov in para.provs})
+
+
+def paragraph_key(book: str, slug: str, anchor: str, index: int) -> str:
+    """A paragraph's stable id, the same in any copy of the tree: 'laws/27#b-1/0' (index within its clause; '' = intro)."""
+    return f"{book}/{slug}#{anchor}/{index}"
+
+
+def glossary_paragraph_key(entry_number: int, index: int) -> str:
+    """A glossary definition paragraph's stable id: 'glossary/3/0' (entry position, paragraph index)."""
+    return f"glossary/{entry_number}/{index}"
 
 
 @dataclass

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from scripts.errors import RulebookError
-from scripts.pipeline.link import link_rulebook
+from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from scripts.render.pages import book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
@@ -19,9 +19,12 @@ from scripts.pipeline.sources import ROOT, SRC
 DOCS = ROOT / "docs"
 
 
-def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
-    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing."""
-    links = link_rulebook(rulebook)
+def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dict[str, str]:
+    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing.
+
+    `links` is the link stage's index (made here when not given); it names paragraphs by stable keys, so it may come
+    from another copy of the same rulebook."""
+    links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
     renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
     pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
