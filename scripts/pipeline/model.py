@@ -63,6 +63,8 @@ class Clause:
     title: str
     paragraphs: list[Paragraph] = field(default_factory=list)
     children: list["Clause"] = field(default_factory=list)
+    restored: str = ""  # the editor's note where the label is not printed in the source (restored from the 1997 WBF Laws)
+    heading_split: bool = False  # the title was glued to its first sentence in the source and split off by the concordance
 
     def walk(self):
         yield self
@@ -93,6 +95,7 @@ class Article:
     variants: list[Variant] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    english: str = ""  # the 1997 WBF Law's number and English title: 'Law 27 · Insufficient Bid (WBF 1997)'
 
     def walk_clauses(self):
         for clause in self.clauses:
@@ -160,7 +163,8 @@ def dump_article(article: Article) -> str:
 
     def dump_clause(clause: Clause, depth: int) -> None:
         pad = "  " * depth
-        out.append(f"{pad}#{clause.anchor} ({clause.label}) {clause.title}".rstrip())
+        flags = (" [restored]" if clause.restored else "") + (" [split]" if clause.heading_split else "")
+        out.append(f"{pad}#{clause.anchor} ({clause.label}) {clause.title}".rstrip() + flags)
         for para in clause.paragraphs:
             out.append(f"{pad}  | {para.text}")
         for child in clause.children:

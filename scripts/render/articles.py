@@ -134,6 +134,7 @@ class PageRenderer:
             "",
             f"# 第{article.number}条 {article.title}".rstrip(),
             "",
+            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
             f'<p class="article-meta">{BOOK_SHORT[article.book]} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
             "",
         ]
@@ -171,15 +172,24 @@ class PageRenderer:
             if p.text
         ]
         label = escape_markdown(clause.label)
+        if clause.restored:  # a marker the source does not print: quiet, with the editor's note on hover or tap
+            note = html.escape(clause.restored, quote=True)
+            label = f'<span class="restored-marker" tabindex="0" title="{note}" data-note="{note}">{html.escape(clause.label)}</span>'
         if clause.title:
             level = min(clause.level + 1, 6)
-            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading}}", ""]
+            split = " .heading-split" if clause.heading_split else ""
+            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading{split}}}", ""]
             for text in texts:
                 out += [text, ""]
         else:
             first, rest = (texts[0], texts[1:]) if texts else ("", [])
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]
-            out += [f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a> {first}', ""]
+            if clause.restored:
+                note = html.escape(clause.restored, quote=True)
+                link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" title="{note}" data-note="{note}">{html.escape(clause.label)}</a>'
+            else:
+                link = f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+            out += [f"{link} {first}", ""]
             for text in rest:
                 out += [text, ""]
             out += ["</div>", ""]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.model import Article
-from scripts.pipeline.parse import match_marker
+from scripts.pipeline.parse import family_group, match_marker
 
 CN_DIGITS = "一二三四五六七八九十"
 BOOK_TITLES = {"中国桥牌竞赛规则": "laws", "复式定约桥牌裁判法": "regulations", "复式定约桥牌裁判法(试行)": "regulations", "复式定约桥牌裁判法（试行）": "regulations"}
@@ -39,6 +39,11 @@ LAW_REF = re.compile(
 )
 # 本条A款 / 本条1（1）B款 / 本条（一）1款 (a clause of the citing article); bare 本条 is the article itself.
 SAME_ARTICLE_REF = re.compile(rf"""(?P<head>本[条條])(?P<path>{PATH})?""", re.VERBOSE)
+# 前述（b）（1） / 以下（b）项 / 如上面的1 / 上述3 (a clause of the citing article, relative to the citing clause: the
+# first step names a sibling of the citing clause or of one of its ancestors).
+RELATIVE_REF = re.compile(rf"""(?P<head>前述|上述|以下|下述|上面的|下面的)(?P<path>{PATH})""", re.VERBOSE)
+# After a relative reference: 或（b）（2） (another clause, no 款/项 needed).
+NEXT_RELATIVE = re.compile(rf"""(?P<sep>和|或|及|、)(?P<path>{PATH})""", re.VERBOSE)
 # After a reference: 、31条 (another article), 和C款 / 或2（2）款 (another clause of the same article).
 NEXT_ARTICLE = re.compile(r"\s*、\s*(?:第\s*)?(?P<number>[0-9０-９]{1,3})\s*[条條]")
 NEXT_CLAUSE = re.compile(rf"""(?P<sep>和|或|及|、)(?P<path>(?:{STEP})*(?:{STEP})(?<=[款项]))""", re.VERBOSE)
@@ -100,11 +105,6 @@ def parse_path(text: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def family_group(family: str) -> str:
-    """Marker families that cite alike: ⑴ and （1） are both 'paren-number'; （一） and 一、 are both 'cn'."""
-    return {"paren-circled": "paren-number", "paren-cn": "cn"}.get(family, family)
-
-
 def find_references(text: str, book_key: str, article: Article | None = None, clause_anchor: str = "") -> list[Reference]:
     """Every reference in a paragraph of `book_key`, in text order; trigger words nothing explains come back as 'unparsed'.
 
@@ -127,6 +127,15 @@ def find_references(text: str, book_key: str, article: Article | None = None, cl
         refs.append(Reference(m.start(), m.end(), m.group(0), kind, path=parse_path(path), **common))
         if path:
             refs += clause_followers(text, m.end(), "same-article", common)
+    for m in RELATIVE_REF.finditer(text):
+        if article is None:
+            continue
+        common = dict(book=article.book, number=article.number, slug=article.slug, context=clause_anchor)
+        refs.append(Reference(m.start(), m.end(), m.group(0), "same-article", path=parse_path(m.group("path")), **common))
+        pos = m.end()
+        while nxt := NEXT_RELATIVE.match(text, pos):
+            refs.append(Reference(nxt.start("path"), nxt.end("path"), nxt.group("path"), "same-article", path=parse_path(nxt.group("path")), **common))
+            pos = nxt.end()
     for m in TITLE_REF.finditer(text):
         title = m.group("title")
         refs.append(Reference(m.start("title"), m.end("title"), title, "title", number_book, title=re.sub(r"\s+", "", title), slug=article.slug if article else "", context=clause_anchor))
