@@ -83,6 +83,7 @@ class LawConcordance:
     reason: str = ""  # why the markers were needed (Chinese, shown in the build report)
     note: str = ""  # where the Chinese text and the skeleton disagree and how (Chinese, shown in the build report)
     uncovered: list[str] = field(default_factory=list)  # skeleton clauses the Chinese text has no clause for (anchors)
+    untitled: list[str] = field(default_factory=list)  # skeleton clauses with a heading the Chinese clause lacks (anchors)
 
     @property
     def english_heading(self) -> str:
@@ -140,11 +141,14 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
             raise ConcordanceError(f"{where}: each Law needs a reason")
         entry = concordance.laws[number]
         entry.reason, entry.note = str(law["reason"]), str(law.get("note", "") or "")
-        for clause in law.get("uncovered") or []:
-            anchor = clause_anchor(parse_clause_path(str(clause), where))
-            if anchor not in entry.skeleton:
-                raise ConcordanceError(f"{where}: uncovered clause {clause} is not in the skeleton of Law {number}")
-            entry.uncovered.append(anchor)
+        for key in ("uncovered", "untitled"):
+            for clause in law.get(key) or []:
+                anchor = clause_anchor(parse_clause_path(str(clause), where))
+                if anchor not in entry.skeleton:
+                    raise ConcordanceError(f"{where}: {key} clause {clause} is not in the skeleton of Law {number}")
+                if not entry.note:
+                    raise ConcordanceError(f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from the skeleton")
+                getattr(entry, key).append(anchor)
         for item in law.get("clauses") or []:
             if not isinstance(item, dict) or not item.get("starts") or not item.get("clause"):
                 raise ConcordanceError(f"{where}: entry {item!r} needs starts and clause")

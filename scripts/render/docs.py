@@ -13,6 +13,7 @@ from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.widgets import widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.pipeline.sources import ROOT, SRC
 
@@ -36,7 +37,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
                 widget_markup=widget_markup_for(key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
             )
-    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[reference_report_section(links, rulebook.books)])
+    structure = concordance_report_section(rulebook.books["laws"], rulebook.concordance)
+    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)])
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
