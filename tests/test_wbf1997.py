@@ -69,3 +69,33 @@ def test_chapters_cover_laws(data):
             lo, hi = ch["laws"]
             covered.extend(range(lo, hi + 1))
     assert sorted(covered) == list(range(1, 94))
+
+
+def test_skeleton_sources_exist(data):
+    ids = {c["id"] for c in data["source_copies"]}
+    for n, law in data["laws"].items():
+        for sid in law.get("skeleton_read_at") or []:
+            assert sid in ids and sid != "recollection", (n, sid)
+
+
+def test_verified_laws_cite_a_real_copy(data):
+    for n, law in data["laws"].items():
+        if law["verified"]:
+            assert law["read_at"] != "recollection", n
+
+
+def _labels(law):
+    return [str(c["label"]) for c in law.get("clauses") or []]
+
+
+def test_known_1997_shapes(data):
+    """Facts read in stored 1997 copies (see each law's note); guards against 2007/2017 shapes creeping back."""
+    laws = data["laws"]
+    assert _labels(laws[14]) == ["A", "B"]            # se-1997: no 14C
+    assert _labels(laws[11]) == ["A", "B", "C"]       # se-1997 + Chinese: A, B1-2, C
+    assert _labels(laws[38]) == []                    # A-D is the 2007 shape
+    assert _labels(laws[76]) == ["A", "B"]            # se-1997
+    assert _labels(laws[81]) == ["A", "B", "C", "D"]  # se-1997
+    assert _labels(laws[40]) == ["A", "B", "C", "D", "E"]
+    assert [str(c["label"]) for c in laws[32]["clauses"][1]["clauses"]] == ["1", "2"]
+    assert laws[63]["clauses"][1]["heading"] == "Attention Is Illegally Drawn"
