@@ -5,7 +5,6 @@ stable paragraph ids, so a copy of the tree between link and render keeps every 
 """
 from scripts.pipeline.link.grammar import Reference, Step, find_references, fold, parse_path
 from scripts.pipeline.link.index import (
-    BOOK_SHORT,
     Citation,
     LinkIndex,
     citing_label,
@@ -27,7 +26,7 @@ from scripts.pipeline.link.resolve import (
 )
 
 __all__ = [
-    "BOOK_SHORT", "Citation", "LinkIndex", "Reference", "Resolution", "Step", "TitleAlias", "TitleIndex", "cited_anchor",
+    "Citation", "LinkIndex", "Reference", "Resolution", "Step", "TitleAlias", "TitleIndex", "cited_anchor",
     "citing_label", "citing_sentence", "clause_chain", "deepest_anchor", "find_references", "fold", "link_rulebook",
     "load_title_aliases", "parse_path", "resolve_reference", "resolve_title", "target_label", "target_text",
 ]

@@ -5,12 +5,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from scripts.books import CN_DIGITS, book_by_cited_title
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.model import Article
 from scripts.pipeline.parse import family_group, match_marker
 
-CN_DIGITS = "一二三四五六七八九十"
-BOOK_TITLES = {"中国桥牌竞赛规则": "laws", "复式定约桥牌裁判法": "regulations", "复式定约桥牌裁判法(试行)": "regulations", "复式定约桥牌裁判法（试行）": "regulations"}
 
 # One step of a cited clause path, as printed after the article number: `C`, `款`-less `1`, `(b)`, `（1）`, `（一）`, `①`.
 # `l` directly after a step is the OCR misreading of `1` (第72條B款l); full-width letters and digits are accepted.
@@ -141,8 +140,8 @@ def find_references(text: str, book_key: str, article: Article | None = None, cl
         refs.append(Reference(m.start("title"), m.end("title"), title, "title", number_book, title=re.sub(r"\s+", "", title), slug=article.slug if article else "", context=clause_anchor))
     for m in BOOK_REF.finditer(text):
         title = re.sub(r"\s+", "", m.group("title"))
-        if title in BOOK_TITLES:
-            refs.append(Reference(m.start("title"), m.end("title"), m.group("title"), "book", BOOK_TITLES[title], title=title))
+        if book_by_cited_title(title):
+            refs.append(Reference(m.start("title"), m.end("title"), m.group("title"), "book", book_by_cited_title(title), title=title))
     refs.sort(key=lambda r: (r.start, r.implied))
     return refs + unparsed_triggers(text, refs, number_book)
 

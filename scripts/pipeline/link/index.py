@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.books import BOOKS, SENTENCE_END
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.link.grammar import Reference, find_references
 from scripts.pipeline.link.resolve import Resolution, TitleIndex, clause_chain, deepest_anchor, load_title_aliases, resolve_reference
@@ -103,12 +104,9 @@ def index_citation(index: LinkIndex, citation: Citation) -> None:
         index.by_target.setdefault((citation.resolution.book, citation.resolution.slug), []).append(citation)
 
 
-BOOK_SHORT = {"laws": "规则", "regulations": "裁判法"}
-
-
 def citing_label(article: Article, anchor: str) -> str:
     """'规则第9条 A.2.（b）' / '裁判法第28条'."""
-    label = f"{BOOK_SHORT[article.book]}第{article.number}条"
+    label = f"{BOOKS[article.book].cite_prefix}第{article.number}条"
     chain = clause_chain(article, anchor)
     if chain:
         label += " " + "".join(c.label for c in chain)
@@ -120,9 +118,9 @@ def target_label(books: dict[str, Book], resolution: Resolution) -> str:
     if resolution.status == "book":
         return books[resolution.book].title
     if resolution.status == "missing":
-        return f"{BOOK_SHORT[resolution.book]}第{resolution.slug}条"
+        return f"{BOOKS[resolution.book].cite_prefix}第{resolution.slug}条"
     article = books[resolution.book].articles[resolution.slug]
-    label = f"{BOOK_SHORT[resolution.book]}第{article.number}条 {article.title}".rstrip()
+    label = f"{BOOKS[resolution.book].cite_prefix}第{article.number}条 {article.title}".rstrip()
     if resolution.status == "clause":
         label += " · " + "".join(c.label for c in clause_chain(article, resolution.anchor))
     return label
@@ -144,9 +142,6 @@ def target_text(books: dict[str, Book], resolution: Resolution, limit: int = 160
     text = " ".join(line for line in lines if line.strip())
     text = re.sub(r"\[\^[0-9]+\]", "", text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-SENTENCE_END = "。！？\n"
 
 
 def citing_sentence(text: str, start: int, end: int, limit: int = 90) -> str:
