@@ -248,13 +248,18 @@ class ArticleParser:
         if entry.anchor in self.anchors:
             raise ConcordanceError(f"{where}: clause {entry.clause} (#{entry.anchor}) is already open in 第{self.article.number}条")
         clause = Clause(label=label, level=len(entry.steps), anchor=entry.anchor, title="", restored=note)
-        body = rest
+        body, corrections = rest, list(para.corrections)
         if entry.heading:
             if not rest.startswith(entry.heading):
                 raise ConcordanceError(f"{where}: the paragraph does not start with the heading “{entry.heading}”: {rest[:30]!r}")
             clause.title, body = entry.heading, rest[len(entry.heading):]
             clause.heading_split = bool(body)
-        clause.paragraphs.append(Paragraph(body, para.provs, para.corrections) if body else Paragraph("", para.provs))
+            # corrections inside the heading stay with it, on the text-less title line (as for a heading on its own line)
+            in_heading = [c for c in corrections if c[0] in entry.heading and c[0] not in body]
+            if body and in_heading:
+                corrections = [c for c in corrections if c not in in_heading]
+                clause.paragraphs.append(Paragraph("", para.provs, in_heading))
+        clause.paragraphs.append(Paragraph(body, para.provs, corrections) if body else Paragraph("", para.provs, corrections))
         (chain[-1].children if chain else self.article.clauses).append(clause)
         self.anchors.add(entry.anchor)
         self.stack = [(step.family, c) for step, c in zip(entry.steps, chain + [clause])]
