@@ -186,3 +186,14 @@ def test_a_restored_child_needs_its_parent(tmp_path):
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("不判罚如该不足叫牌。", [Provenance("003.txt", 3)])]
     with pytest.raises(ConcordanceError, match=r"003.txt:3: .*needs its parent #b-1"):
         parse_articles("003.txt", "laws", paras, concordance)
+
+
+def test_a_correction_inside_a_split_heading_stays_with_the_heading(tmp_path):
+    concordance = load_concordance(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n"))
+    corrected = Paragraph("不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 5)], [("被接受", "被接爱", "形近误字"), ("任何", "任河", "形近误字")])
+    parsed = parse_articles("003.txt", "laws", [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), corrected], concordance)
+    clause = parsed.articles[0].clauses[0]
+    assert (clause.title, clause.heading_split, clause.label) == ("不足叫牌被接受", True, "A.")
+    title_line, body = clause.paragraphs
+    assert (title_line.text, title_line.corrections) == ("", [("被接受", "被接爱", "形近误字")])
+    assert (body.text, body.corrections) == ("任何不足叫牌。", [("任何", "任河", "形近误字")])
