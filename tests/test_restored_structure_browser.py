@@ -38,6 +38,12 @@ def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url
     first.tap()
     shown = page.evaluate("(el) => getComputedStyle(el, '::after').content", first.element_handle())
     assert "款项编号据1997年WBF规则" in shown
+    page.screenshot(path=str(artifacts_dir / f"law-{number}-360-note.png"))
+    # every level of the numbering reads at the body's size or larger (25B2(b)(1) is an h5)
+    small = page.evaluate("""() => [...document.querySelectorAll('.md-content .clause-heading')]
+        .filter(h => parseFloat(getComputedStyle(h).fontSize) < parseFloat(getComputedStyle(document.querySelector('.md-content .clause-heading + p')).fontSize))
+        .map(h => h.id)""")
+    assert small == [], f"第{number}条: clause headings smaller than the text: {small}"
 
 
 def test_a_directors_citation_lands_on_the_restored_clause(phone_page, site_url):
