@@ -104,6 +104,11 @@ def test_known_1997_shapes(data):
     assert laws[35]["title"] == "Inadmissible Call Condoned"
     assert laws[36]["title"] == "Inadmissible Double or Redouble"
     assert laws[39]["title"] == "Call after Final Pass"
+    # read in 1997 copies in the third pass: dk-na-1997 node10 (72), ecats-2001 (76, 80), lovbok no-1997 (74)
+    assert laws[72]["title"] == "General Principles"
+    assert laws[80]["title"] == "Sponsoring Organisation"
+    assert [str(c["label"]) for c in laws[76]["clauses"][0]["clauses"]] == ["1", "2", "3", "4"]
+    assert [str(c["label"]) for c in laws[74]["clauses"][2]["clauses"]] == [str(i) for i in range(1, 9)]
 
 
 def test_chapter_sections_cover_part_ranges(data):
