@@ -60,7 +60,7 @@ def concordance_report_section(laws: Book, concordance: Concordance) -> str:
     ]
     by_slug: dict[str, list[str]] = {}
     for slug, anchor in counts.restored:
-        by_slug.setdefault(slug, []).append(wbf_notation(anchor))
+        by_slug.setdefault(slug, []).append(f"[{wbf_notation(anchor)}](../laws/{slug}.md#{anchor})")
     split_by_slug: dict[str, int] = {}
     for slug, _anchor in counts.split:
         split_by_slug[slug] = split_by_slug.get(slug, 0) + 1
