@@ -287,3 +287,12 @@ def test_a_copy_of_the_tree_between_link_and_render_keeps_every_link(rulebook, i
     pages = [text for rel, text in from_copy.items() if rel == "glossary.md" or rel.split("/")[0] in ("laws", "regulations")]
     written = [c for c in index.citations if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied]
     assert sum(text.count('data-ref="') for text in pages) == len(written) > 100
+
+
+def test_linking_leaves_the_tree_as_it_was(rulebook):
+    """The link stage reads the tree and writes only its index: the books compare equal before and after."""
+    import copy
+
+    before = copy.deepcopy(rulebook.books)
+    link_rulebook(rulebook)
+    assert rulebook.books == before
