@@ -12,7 +12,7 @@ from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
 from scripts.render.article_nav import number_ranges
 from scripts.render.docs import render_site_pages
-from scripts.render.missing import MissingTitleError, cited_titles, wbf_titles
+from scripts.render.missing import MissingTitleError, cited_titles
 from scripts.render.pages import chapter_label
 
 
@@ -31,10 +31,9 @@ def test_every_law_number_has_a_page(pages):
 
 
 @pytest.mark.parametrize("number", [14, 15, 16, 41, 64, 93])
-def test_a_missing_law_page_names_the_law_and_says_its_text_is_not_here(pages, number):
+def test_a_missing_law_page_names_the_law_and_says_its_text_is_not_here(rulebook, pages, number):
     page = pages[f"laws/{number}.md"]
-    english, _ = wbf_titles()[number]
-    assert f"Law {number} · {english} (WBF 1997)" in page
+    assert rulebook.concordance.laws[number].english_heading in page
     assert f"本站的来源没有收录规则第{number}条" in page
     assert "1999年中文条文" in page
 
@@ -57,12 +56,6 @@ def test_a_curated_title_whose_quote_is_not_in_the_cited_article_stops_the_build
         {"number": 16, "title": "非法信息", "cited_in": "laws/19", "quote": "可应用第16条非法消息", "reason": "test"}]}, allow_unicode=True), encoding="utf-8")
     with pytest.raises(MissingTitleError, match=r"missing_law_titles.yml: entry 1 \(第16条 非法信息\): laws/19 does not contain the quote '可应用第16条非法消息'"):
         cited_titles(rulebook.books, tmp_path)
-
-
-def test_wbf_titles_read_from_the_concordance_file(tmp_path):
-    (tmp_path / "wbf1997.yml").write_text("laws:\n  64: {title: ' Procedure after Establishment of a Revoke ', verified: true}\n  14: {title: Missing Card}\n", encoding="utf-8")
-    assert wbf_titles(tmp_path) == {64: ("Procedure after Establishment of a Revoke", True), 14: ("Missing Card", False)}
-    assert wbf_titles(tmp_path / "absent") == {}
 
 
 def article_paths(pages):

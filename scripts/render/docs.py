@@ -30,7 +30,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
     renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
-    missing = missing_articles(rulebook.books, links)
+    missing = missing_articles(rulebook.books, links, rulebook.concordance)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():

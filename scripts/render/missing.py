@@ -8,12 +8,12 @@ from pathlib import Path
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
 from scripts.books import BOOKS
+from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts.pipeline.sources import SRC, load_yaml
 from scripts.render.articles import GENERATED, escape_markdown
 
-WBF_FILE = "wbf1997.yml"  # the 1997 WBF Laws: number → English title, clause skeleton (facts only)
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
 
 
@@ -54,15 +54,6 @@ class MissingArticle:
         return f"{BOOKS[self.book].cite_prefix}第{self.number}条"
 
 
-def wbf_titles(src_dir: Path = SRC) -> dict[int, tuple[str, bool]]:
-    """Law number → (1997 WBF English title, verified in a stored copy); {} when the file is absent."""
-    path = src_dir / WBF_FILE
-    if not path.exists():
-        return {}
-    laws = (load_yaml(path) or {}).get("laws") or {}
-    return {int(n): (str(law["title"]).strip(), bool(law.get("verified"))) for n, law in laws.items()}
-
-
 def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, CitedTitle]:
     """Law number → the Chinese title our text gives it; each quote must occur in the article it names."""
     path = src_dir / CITED_TITLES_FILE
@@ -81,9 +72,11 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
     return out
 
 
-def missing_articles(books: dict[str, Book], index: LinkIndex, src_dir: Path = SRC) -> list[MissingArticle]:
-    """Every Law number the sources lack, and every other missing number that an article cites (each gets a page)."""
-    english, chinese = wbf_titles(src_dir), cited_titles(books, src_dir)
+def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src_dir: Path = SRC) -> list[MissingArticle]:
+    """Every Law number the sources lack, and every other missing number that an article cites (each gets a page).
+    English titles come from the concordance (rulebook_src/wbf1997.yml)."""
+    english = {n: (law.title, law.verified) for n, law in concordance.laws.items()}
+    chinese = cited_titles(books, src_dir)
     cited = set(index.missing_targets())
     out = []
     for key, book in books.items():
@@ -107,6 +100,8 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
 
     heading = f"第{missing.number}条" + (f" {missing.chinese.title}" if missing.chinese else "")
     out = ["---", f"title: {heading}（来源缺）", "---", GENERATED, "", f"# {heading}", ""]
+    if missing.english:  # under the title, as on the articles' pages
+        out += [f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', ""]
     out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix} · 本条不在来源中</p>', ""]
     if top:
         out += [top, ""]
@@ -116,8 +111,7 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
     ]
     if missing.english:
         note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
-        out += [f'<p class="missing-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', "",
-                f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。上面是该版本第{missing.number}条的英文标题{note}。", ""]
+        out += [f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。标题下的英文是该版本第{missing.number}条的标题{note}。", ""]
     if missing.chinese:
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
