@@ -32,6 +32,13 @@ def wait_for_article(page, path: str, heading: str) -> None:
     )
 
 
+def open_ready(page, url: str) -> None:
+    """Open a page and wait until its scripts, which start after the first paint, have run (a tap before that is a
+    plain link tap, with no popup)."""
+    page.goto(url)
+    page.wait_for_selector("html[data-scripts-ready]", state="attached")
+
+
 def scroll_width(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
 
@@ -43,7 +50,7 @@ def scroll_width(page) -> int:
     ("regulations/26/", "64", "laws", "/laws/64/", "第64条"),
 ])
 def test_any_law_in_two_taps_from_an_article(phone_page, site_url, artifacts_dir, start, number, book, path, heading):
-    phone_page.goto(site_url + start)
+    open_ready(phone_page, site_url + start)
     bar = phone_page.locator("nav.article-bar")
     assert bar.bounding_box()["y"] + bar.bounding_box()["height"] <= 740, "the jump box is below the first screen"
     taps = Taps(phone_page)
@@ -57,7 +64,7 @@ def test_any_law_in_two_taps_from_an_article(phone_page, site_url, artifacts_dir
 
 
 def test_typed_number_and_enter_opens_the_law(phone_page, site_url):
-    phone_page.goto(site_url + "regulations/26/")
+    open_ready(phone_page, site_url + "regulations/26/")
     phone_page.locator("nav.article-bar input").tap()
     phone_page.keyboard.type("27")
     phone_page.keyboard.press("Enter")
@@ -90,7 +97,7 @@ def test_a_missing_law_is_a_page(phone_page, site_url, artifacts_dir):
 
 
 def test_a_reference_to_a_missing_law_leads_to_its_page(phone_page, site_url):
-    phone_page.goto(site_url + "laws/13/")
+    open_ready(phone_page, site_url + "laws/13/")
     link = phone_page.locator("article a.ref-missing", has_text="第14条").first
     link.scroll_into_view_if_needed()
     link.tap()
@@ -113,7 +120,7 @@ def test_home_grid_shows_missing_laws_in_place(phone_page, site_url, artifacts_d
 
 
 def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/17/")
+    open_ready(phone_page, site_url + "laws/17/")
     mark = phone_page.locator("ins.erratum", has_text="裁判应允许该牌比赛正常进行").first
     mark.scroll_into_view_if_needed()
     mark.tap()
@@ -152,7 +159,7 @@ def test_drawer_shows_the_chapter(phone_page, site_url, artifacts_dir):
 
 
 def test_the_404_page_speaks_chinese_and_jumps(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "404.html")
+    open_ready(phone_page, site_url + "404.html")
     assert "找不到这一页" in phone_page.locator("article h1").inner_text()
     home = phone_page.locator("a[data-site-home]")
     assert home.evaluate("a => a.href") == site_url
