@@ -122,7 +122,7 @@ class PageRenderer:
         return f'!!! warning "补入内容：{data["title"]}"\n    {data["notice"]}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
-    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "") -> str:
+    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", calculator_notice: str = "") -> str:
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
         out = [
@@ -136,6 +136,8 @@ class PageRenderer:
             f'<p class="article-meta">{BOOK_SHORT[article.book]} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
             "",
         ]
+        if calculator_notice:
+            out += [calculator_notice, ""]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for para in article.intro:
