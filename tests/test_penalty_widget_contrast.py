@@ -109,3 +109,17 @@ def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
     page.fill("#calc-lateness-minutes", "12")
     assert "扣2VP" in page.locator("#calc-lateness .penalty-headline").inner_text()
     context.close()
+
+
+def test_copied_link_from_the_venue_zip_is_the_hosted_page(browser, bundle_dir):
+    """From the offline bundle (file://, .html pages) “复制裁决” links to the hosted site (site_url, directory URLs),
+    opening at the calculator with its inputs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto((bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12")
+    page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
+    assert "扣6IMP" in page.locator("#calc-lateness .penalty-headline").inner_text()
+    link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")
+    assert link.startswith("http") and "/regulations/26/?" in link and link.endswith("#calc-lateness"), link
+    assert "lateness.minutes=12" in link
+    context.close()
