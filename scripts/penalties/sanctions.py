@@ -45,7 +45,7 @@ def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, 
     """Write one step's sanction into `penalty`, converting amounts to `unit`; notes conversions made."""
     conversion = scale["conversion"]
     warning = step.get("warning")
-    penalty["warning"] = ("警告" if warning is True else warning) or None
+    penalty["warning"] = (words()["warning"] if warning is True else warning) or None
     value, source = convert(step, unit, conversion)
     if value is not None:
         limit = rational(scale["limits"][unit][1])

@@ -80,7 +80,7 @@ def adjusted(**raw) -> dict:
     values = parse_inputs("adjusted", raw)
     responsibility, scoring = values["responsibility"], values["scoring"]
     spec = table["responsibilities"][responsibility]
-    bound = {"at-most": "至多", "exact": "", "at-least": "至少"}[spec["bound"]]
+    bound = table["bound_words"][spec["bound"]]
     if scoring == "mp":
         score = {"text": spec["score"], "top_percent": spec["percent"], "bound": spec["bound"], "imp": None}
         title = headline("adjusted", "mp", score=spec["score"], bound=bound, percent=spec["percent"])
@@ -107,7 +107,7 @@ def fouled(**raw) -> dict:
             tie = Fraction(load_tables()["forfeit"]["tie_vp_25"]) if values["tie_vp"] is None else values["tie_vp"]
             factor = rational(spec["whole_match"]["offender_factor"])
             offender_vp = tie * factor
-            scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": "参照“弃权的处理”"}}
+            scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": spec["whole_match"]["non_offender"]}}
             title = headline("fouled", "whole-match", factor_percent=format_number(factor * 100), tie=format_number(tie),
                              factor=format_number(factor), vp=format_number(offender_vp))
             quote = spec["whole_match"]["quote"]
@@ -132,7 +132,7 @@ def fouled(**raw) -> dict:
             title = headline("fouled", "pairs-imp", non_offender=non, non_offender_total=non * boards, offender=off,
                              offender_total=off * boards)
         quote = spec["quote"]
-        readings.append("只在无法调整座位、牌序补救时适用；能调整时打牌结果成立，只给程序性判罚。")
+        readings.append(spec["reading"])
     return make_result(
         "fouled", table["article"], anchor=table["teams" if event == "teams" else "pairs"]["anchor"],
         inputs={"event": event, "boards": boards, "whole_match": whole_match, "tie_vp": json_number(values["tie_vp"])},
@@ -175,7 +175,7 @@ def forfeit(**raw) -> dict:
             candidates.append({"name": candidate["name"], "text": candidate["text"], "vp": json_number(value) if applies else None,
                                "applies": applies and value is not None, "quote": candidate["quote"]})
         best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
-        non_scores = {"vp": best["vp"], "imp": "按所得VP相应的IMP平均值计"}
+        non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
         title = headline("forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
     elif rule == "per-board":
         per_board = non["mp_per_board_half_scale"] if values["half_scale"] else non["mp_per_board"]
@@ -188,7 +188,7 @@ def forfeit(**raw) -> dict:
         title = headline("forfeit", rule, match_points=non["match_points"])
     elif rule == "tie-factor":
         vp = round_half_up(tie * rational(non["factor"]), decimals)
-        non_scores = {"vp": json_number(vp), "imp": "按所得VP相应的IMP平均值计", "match_points": non["match_points"]}
+        non_scores = {"vp": json_number(vp), "imp": table["imp_by_vp"], "match_points": non["match_points"]}
         title = headline("forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp))
     elif rule == "per-board-text":
         non_scores = {"per_board": non["per_board"]}
@@ -199,7 +199,7 @@ def forfeit(**raw) -> dict:
         title = headline("forfeit", "per-board-imp-count" if count else rule, forfeiting_imp=own, imp_per_board=non["imp_per_board"],
                          boards=count, forfeiting_total=own * count if count else None, imp=non_scores["imp"])
     elif rule == "lose-match":
-        non_scores = {"result": "该场比赛胜"}
+        non_scores = {"result": non["result"]}
         title = headline("forfeit", rule)
         consequences.append(spec["keeps_playing_quote"])
     else:  # tie-factor-match-points
@@ -242,7 +242,7 @@ def withdrawal(**raw) -> dict:
              else headline("withdrawal", "alone", withdrawing=spec["withdrawing"]))
     return make_result(
         "withdrawal", load_tables()["forfeit"]["article"], anchor=table["anchor"], inputs={"event": event, "boards": boards},
-        band=None, penalty=penalty, quote=spec["quote"], readings=["已打过且能构成复式的牌按实际结果计分。"], other_readings=[],
+        band=None, penalty=penalty, quote=spec["quote"], readings=[table["reading"]], other_readings=[],
         consequences=[table["quote"]],
         subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
         headline=title, scores=scores)

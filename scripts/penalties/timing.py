@@ -73,7 +73,7 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     state["subject"] = {"event_label": choice_label(calculator, "event", event), "minutes_text": format_minutes(minutes),
                         "repeat_text": words()["repeat"] if repeat else ""}
     if minutes == 0:
-        state["readings"].append(f"0分钟不算{table['unit_label']}（第一档从0+开始）。")
+        state["readings"].append(fill(words()["zero_minutes"], unit=table["unit_label"]))
         return state
     bands = spec["bands"]
     index, lower = find_band(bands, minutes)
@@ -100,7 +100,7 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
         if "per_minute_other" in band:
             other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
             state["readings"].append(band["reading"])
-            state["others"].append(f"{band['other_reading']}按此读法为{other}IMP。")
+            state["others"].append(fill(words()["per_minute_other"], other_reading=band["other_reading"], amount=other))
     elif band.get("reading"):
         state["readings"].append(band["reading"])
         state["others"].append(band["other_reading"])
@@ -154,7 +154,7 @@ def slow_play(**raw) -> dict:
     total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}
     readings = state["readings"]
     if "total_for_both_sides" in state["spec"]:
-        readings.insert(0, f"表列扣分是双方扣分之和（{state['spec']['total_for_both_sides']['text']}）；本方承担的比例由裁判观察决定。")
+        readings.insert(0, fill(words()["both_sides"], text=state["spec"]["total_for_both_sides"]["text"]))
     title = None
     percent = format_number(round_half_up(share * 100, 4))
     if share == 0:
@@ -168,8 +168,9 @@ def slow_play(**raw) -> dict:
                 exact = penalty[key] * share
                 penalty[key] = round_half_up(exact, decimals)
                 shown = round_half_up(exact, 6)
-                readings.append(f"本方负责{percent}%：{format_number(total[key])}×{format_number(round_half_up(share, 6))}"
-                                f"{'=' if shown == exact else '≈'}{format_number(shown)}；" + fill(rounding["reading"], decimals=decimals))
+                readings.append(fill(words()["share_reading"], percent=percent, total=format_number(total[key]),
+                                     share=format_number(round_half_up(share, 6)), relation="=" if shown == exact else "≈",
+                                     shown=format_number(shown)) + fill(rounding["reading"], decimals=decimals))
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
     share_text = fill(words()["share"], percent=percent) if share != 1 else ""

@@ -245,7 +245,7 @@
     var s = { table: table, spec: spec, event: v.event, minutes: v.minutes, repeat: v.repeat, penalty: emptyPenalty(),
               band: null, quote: null, readings: [], others: [], options: [], consequences: [] };
     s.subject = { event_label: choiceLabel(calculator, "event", v.event), minutes_text: formatMinutes(v.minutes), repeat_text: v.repeat ? W.repeat : "" };
-    if (v.minutes.n === B0) { s.readings.push("0分钟不算" + table.unit_label + "（第一档从0+开始）。"); return s; }
+    if (v.minutes.n === B0) { s.readings.push(fill(W.zero_minutes, { unit: table.unit_label })); return s; }
     var found = findBand(spec.bands, v.minutes), band = spec.bands[found.index], p = s.penalty;
     s.band = band.band; s.quote = band.quote;
     if (band.warning) {
@@ -265,7 +265,7 @@
         var rule = copy(band.per_minute);
         Object.keys(band.per_minute_other).forEach(function (k) { rule[k] = band.per_minute_other[k]; });
         s.readings.push(band.reading);
-        s.others.push(band.other_reading + "按此读法为" + fmt(perMinuteAmount(rule, v.minutes)) + "IMP。");
+        s.others.push(fill(W.per_minute_other, { other_reading: band.other_reading, amount: fmt(perMinuteAmount(rule, v.minutes)) }));
       }
     } else if (band.reading) {
       s.readings.push(band.reading); s.others.push(band.other_reading);
@@ -299,7 +299,7 @@
     var v = parseInputs("slow-play", raw), s = timedPenalty("slow-play", "slow_play", v), rounding = DATA.conventions.rounding;
     var share = v.share, decimals = Number(v.decimals), p = s.penalty, total = {}, hasTotal = false, title = null;
     AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) { total[k] = num(p[k]); hasTotal = true; } });
-    if (s.spec.total_for_both_sides) s.readings.unshift("表列扣分是双方扣分之和（" + s.spec.total_for_both_sides.text + "）；本方承担的比例由裁判观察决定。");
+    if (s.spec.total_for_both_sides) s.readings.unshift(fill(W.both_sides, { text: s.spec.total_for_both_sides.text }));
     var percent = fmt(roundHalfUp(mul(share, R(100)), 4));
     if (share.n === B0) {
       AMOUNT_KEYS.forEach(function (k) { p[k] = null; });
@@ -310,8 +310,8 @@
         if (p[k] === null) return;
         var exact = mul(p[k], share), shown = roundHalfUp(exact, 6);
         p[k] = roundHalfUp(exact, decimals);
-        s.readings.push("本方负责" + percent + "%：" + fmt(total[k]) + "×" + fmt(roundHalfUp(share, 6)) + (cmp(shown, exact) === 0 ? "=" : "≈") + fmt(shown) + "；" +
-                        fill(rounding.reading, { decimals: decimals }));
+        s.readings.push(fill(W.share_reading, { percent: percent, total: fmt(total[k]), share: fmt(roundHalfUp(share, 6)), relation: cmp(shown, exact) === 0 ? "=" : "≈",
+                                                shown: fmt(shown) }) + fill(rounding.reading, { decimals: decimals }));
         if (cmp(exact, p[k]) !== 0) s.others.push(rounding.other_reading);
       });
     }
@@ -349,7 +349,7 @@
     throw new Error("a range names at least one unit");
   }
   function applyStep(step, unit, scale, p, conversions) {
-    p.warning = (step.warning === true ? "警告" : step.warning) || null;
+    p.warning = (step.warning === true ? W.warning : step.warning) || null;
     var c = convert(step, unit, scale.conversion);
     if (c.value !== null) {
       var limit = rat(scale.limits[unit][1]);
@@ -453,7 +453,7 @@
   }
   function adjusted(raw) {
     var t = DATA.tables.adjusted_score, v = parseInputs("adjusted", raw), spec = t.responsibilities[v.responsibility], score, title;
-    var bound = { "at-most": "至多", exact: "", "at-least": "至少" }[spec.bound];
+    var bound = t.bound_words[spec.bound];
     if (v.scoring === "mp") {
       score = { text: spec.score, top_percent: spec.percent, bound: spec.bound, imp: null };
       title = headline("adjusted", "mp", { score: spec.score, bound: bound, percent: spec.percent });
@@ -474,7 +474,7 @@
       spec = t.teams;
       if (v.whole_match) {
         var tie = v.tie_vp === null ? R(DATA.tables.forfeit.tie_vp_25) : v.tie_vp, factor = rat(spec.whole_match.offender_factor), vp = mul(tie, factor);
-        scores = { offender: { vp: num(vp) }, non_offender: { text: "参照“弃权的处理”" } };
+        scores = { offender: { vp: num(vp) }, non_offender: { text: spec.whole_match.non_offender } };
         title = headline("fouled", "whole-match", { factor_percent: fmt(mul(factor, R(100))), tie: fmt(tie), factor: fmt(factor), vp: fmt(vp) });
         quote = spec.whole_match.quote; readings.push(spec.whole_match.reading); consequences.unshift(spec.whole_match.replay_quote); kase = "whole-match";
       } else {
@@ -492,7 +492,7 @@
         title = headline("fouled", "pairs-imp", { non_offender: non, non_offender_total: non * boards, offender: off, offender_total: off * boards });
       }
       quote = spec.quote;
-      readings.push("只在无法调整座位、牌序补救时适用；能调整时打牌结果成立，只给程序性判罚。");
+      readings.push(spec.reading);
     }
     return makeResult("fouled", t.article, extend(plain(), {
       anchor: (v.event === "teams" ? t.teams : t.pairs).anchor, quote: quote, readings: readings, consequences: consequences, headline: title,
@@ -524,7 +524,7 @@
       });
       var best = null;
       candidates.forEach(function (c) { if (c.applies && (best === null || c.vp > best.vp)) best = c; });
-      nonScores = { vp: best.vp, imp: "按所得VP相应的IMP平均值计" };
+      nonScores = { vp: best.vp, imp: t.imp_by_vp };
       title = headline("forfeit", rule, { best_mark: best.text.charAt(0), best_vp: fmt(String(best.vp)) });
     } else if (rule === "per-board") {
       var perBoard = v.half_scale ? non.mp_per_board_half_scale : non.mp_per_board;
@@ -535,7 +535,7 @@
       title = headline("forfeit", rule, { match_points: non.match_points });
     } else if (rule === "tie-factor") {
       var vp = roundHalfUp(mul(tie, rat(non.factor)), decimals);
-      nonScores = { vp: num(vp), imp: "按所得VP相应的IMP平均值计", match_points: non.match_points };
+      nonScores = { vp: num(vp), imp: t.imp_by_vp, match_points: non.match_points };
       title = headline("forfeit", rule, { tie: fmt(tie), factor: fmt(non.factor), vp: fmt(vp) });
     } else if (rule === "per-board-text") {
       nonScores = { per_board: non.per_board };
@@ -546,7 +546,7 @@
       title = headline("forfeit", count ? "per-board-imp-count" : rule, { forfeiting_imp: own, imp_per_board: non.imp_per_board, boards: count,
                                                                           forfeiting_total: count ? own * count : null, imp: nonScores.imp });
     } else if (rule === "lose-match") {
-      nonScores = { result: "该场比赛胜" };
+      nonScores = { result: non.result };
       title = headline("forfeit", rule, {});
       consequences.push(spec.keeps_playing_quote);
     } else {
@@ -575,7 +575,7 @@
     var p = emptyPenalty();
     p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
     return makeResult("withdrawal", DATA.tables.forfeit.article, {
-      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: ["已打过且能构成复式的牌按实际结果计分。"], others: [], consequences: [t.quote],
+      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: [t.quote],
       subject: subjectOf("withdrawal", null, { event_label: choiceLabel("withdrawal", "event", v.event), boards: boards }),
       headline: scores.other ? headline("withdrawal", "with-other", { withdrawing: spec.withdrawing, other: scores.other }) : headline("withdrawal", "alone", { withdrawing: spec.withdrawing }),
       inputs: { event: v.event, boards: boards }, extra: { scores: scores }
