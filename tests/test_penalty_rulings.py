@@ -223,3 +223,33 @@ def test_edit_to_a_table_reaches_the_data_file_and_the_page(penalty_copy):
     after = widget_data_text()
     assert after != before and '"vp":7' in after
     assert "已改" in calculator_notice_for("regulations", "26")
+
+
+def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
+    """`make serve` (mkdocs serve + scripts/site/serve_hooks.py): an edit to rulebook_src/penalties/*.yml rewrites the
+    data file and the article page in the same serve process, with no restart."""
+    from types import SimpleNamespace
+
+    from scripts.paths import SRC
+    from scripts.site import serve_hooks
+
+    shutil.copytree(SRC, tmp_path / "rulebook_src")
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(serve_hooks, "STATE", serve_hooks.ServeState())
+    monkeypatch.setattr(tables, "PENALTY_DIR", tmp_path / "rulebook_src" / "penalties")
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), docs_dir=str(tmp_path / "docs"))
+    serve_hooks.on_startup(command="serve", dirty=False)
+    serve_hooks.on_pre_build(config=config)
+    data = tmp_path / "docs" / "assets" / "generated" / "penalty-data.js"
+    assert '"quote":"迟到5+—10分钟：扣1VP；","upper":10,"vp":1}' in data.read_text(encoding="utf-8")
+    table = tmp_path / "rulebook_src" / "penalties" / "lateness.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("        vp: 1\n        quote: 迟到5+—10分钟：扣1VP；",
+                                                                 "        vp: 7\n        quote: 迟到5+—10分钟：扣1VP；"), encoding="utf-8")
+    spec_file = tmp_path / "rulebook_src" / "penalties" / "calculators.yml"
+    spec_file.write_text(spec_file.read_text(encoding="utf-8").replace("title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"),
+                         encoding="utf-8")
+    serve_hooks.on_pre_build(config=config)
+    written = serve_hooks.STATE.builds[-1]["written"]
+    assert "assets/generated/penalty-data.js" in written and "regulations/26.md" in written
+    assert '"quote":"迟到5+—10分钟：扣1VP；","upper":10,"vp":7}' in data.read_text(encoding="utf-8")
+    assert "迟到的判罚（第26条，已改）" in (tmp_path / "docs" / "regulations" / "26.md").read_text(encoding="utf-8")
