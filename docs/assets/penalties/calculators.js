@@ -78,8 +78,10 @@
     return SPEC[calculator].parameters.filter(function (p) { return p.name === key; })[0];
   }
   function inputError(calculator, name, key, values) {
-    var p = parameterOf(calculator, name);
-    return new InputError(p.name, p.label, fill(W.errors[key], values));
+    var p = parameterOf(calculator, name), error = new InputError(p.name, p.label, fill(W.errors[key], values));
+    error.values = values;
+    error.kind = key;
+    return error;
   }
   function asciiText(value) {
     return String(value).replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
@@ -682,7 +684,8 @@
       widget.removeAttribute("data-result");
       var field = form.inputs.filter(function (input) { return input.name === e.parameter.replace(/-/g, "_"); })[0];
       if (field && field.value === "" && e.detail === W.errors.required) out.appendChild(el("p", { className: "penalty-prompt", text: W.errors.required + "：" + e.label }));
-      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" + e.detail }));
+      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" +
+                                  (e.kind === "choice" ? fill(W.errors.choice_in_form, e.values) : e.detail) }));
       writeUrl(form.prefix, values, form.defaults);
       return;
     }
