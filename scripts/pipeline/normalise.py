@@ -219,8 +219,14 @@ def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> 
 
 
 def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repair]) -> list[Paragraph]:
-    """'违反不叫的判罚' ⏎ '违反不叫的判罚受罚不叫的赛员…': the heading standing alone is glued again to the body; strip the copy."""
+    """'违反不叫的判罚' ⏎ '违反不叫的判罚受罚不叫的赛员…': the heading standing alone is glued again to the body; strip the copy.
+
+    Only a heading on a line of its own: a heading split off the same line ('让第一个叫牌成立' ⏎ '让第一个叫牌成立，（判罚）…')
+    was split there because the body opens with the heading's words, which belong to the sentence.
+    """
     for prev, para in zip(paragraphs, paragraphs[1:]):
+        if prev.provs == para.provs:
+            continue
         if TITLE_LINE.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
             repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
             para.text = para.text[len(prev.text):]

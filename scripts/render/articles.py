@@ -105,9 +105,11 @@ class PageRenderer:
         if footnote:
             body_start = footnote.end()
             spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
-            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
+            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + '<span class="editor-note">（脚注位置经校勘调整）</span>'
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
-            return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in para.text.split("\n")) + "\n    ```"
+            lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
+            return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
+                    f'    <p class="source-text broken-formula">{lines}</p>')
         spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
@@ -147,9 +149,10 @@ class PageRenderer:
             out += [widget_markup, ""]
         for variant in article.variants:
             if variant.paragraphs:
-                out += [f'??? note "异文：{variant.source} 的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
+                # the source file and its lines are listed in the 来源 box (role 异文), not here
+                out += [f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
                 for para in variant.paragraphs:
-                    out += [f"    - {escape_markdown(para.text)}" + (f"（{para.provs[0]}）" if para.provs else "")]
+                    out += [f"    - {variant_item(para.text)}"]
                 out.append("")
         corrections = [(c, para) for para in article.paragraphs() for c in para.corrections]
         if corrections:
@@ -196,6 +199,14 @@ class PageRenderer:
             lines.append(f"`{file}` 第 {line_ranges(sorted(set(numbers)))} 行（{role}）  ")
         lines += ["", "</div>"]
         return "\n".join(lines)
+
+
+def variant_item(text: str) -> str:
+    """One 异文 item; the clause label that tells where the reading belongs is set apart from the reading."""
+    label, _, reading = text.partition(" ")
+    if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
+        return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
+    return escape_markdown(text)
 
 
 def is_subheading(text: str) -> bool:
