@@ -33,10 +33,14 @@ WHITE_CIRCLE_ZERO = re.compile(r"(?<=[一二三四五六七八九〇○])○|○
 # A space a PDF text run left after an ASCII run, before CJK ('2 人', 'VP 的'); never after a list marker such as '1. '.
 STRAY_SPACE = re.compile(rf"(?<=[0-9A-Za-z%+]) +(?=[{HAN}])")
 STRAY_SPACE_PUNCT = re.compile(r"(?<=%) +(?=；)|(?<=：) +(?=[" + HAN + "])")
+# '1.' is a marker, '0.5VP' is not: a number marker is never followed by a digit.
 LIST_MARKER_START = re.compile(
-    rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)]|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
+    rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
 )
-SENTENCE_END = tuple("。；：！？）")
+SENTENCE_END = tuple("。；：！？") + ("。）", "。)")
+# A PDF line this wide reached the right margin: even after '；' or '：' the sentence goes on in the next line
+# ('…做出提醒：' ⏎ '警告、扣0.5VP…'); narrower lines ending so are list items ('超时0+—2分钟：…10%；' ⏎ '超时2+—5分钟…').
+FULL_PDF_LINE_WIDTH = 55
 # A sub-clause glued after a full stop or colon: '…一直有效。B.其他的取消叫牌'.
 GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])")
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
@@ -178,7 +182,7 @@ def join_wrapped_lines(lines: list[tuple[str, list[Provenance]]], fmt: str, repa
             if (
                 last_line_width >= min_width
                 and (max_width is None or last_line_width <= max_width)
-                and not prev_text.endswith(SENTENCE_END)
+                and (not prev_text.endswith(SENTENCE_END) or (fmt == "pdf-text" and prev_text.endswith(("；", "：")) and last_line_width >= FULL_PDF_LINE_WIDTH))
                 and (fmt not in WRAP_NEEDS_HAN_END or han_end.search(prev_text))
                 and not LIST_MARKER_START.match(text)
             ):
