@@ -174,6 +174,11 @@ class PageRenderer:
             out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading}}", ""]
             for text in texts:
                 out += [text, ""]
+        elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
+            out += [f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">', ""]
+            for text in texts:
+                out += [text, ""]
+            out += ["</div>", ""]
         else:
             first, rest = (texts[0], texts[1:]) if texts else ("", [])
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]

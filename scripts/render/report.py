@@ -26,6 +26,7 @@ REPAIR_NAMES = {
     "glued-subclause": "款项粘连在句中",
     "duplicate-heading": "重复的小标题",
     "broken-formula": "公式排版损坏（已重建）",
+    "clause-parent": "段落归属的款项（clause_parents.yml）",
 }
 
 
