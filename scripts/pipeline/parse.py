@@ -150,7 +150,7 @@ class ArticleParser:
             self.pending_title = False
             if TITLE_ONLY.match(text) and not match_marker(text):
                 self.article.title = text
-                self.article.intro.append(Paragraph("", para.provs))  # title line: provenance kept, no text
+                self.article.intro.append(Paragraph("", para.provs, para.corrections))  # title line: provenance kept, no text
                 return
         self.read_body(para)
 
@@ -158,7 +158,7 @@ class ArticleParser:
         self.close_article()
         self.in_toc = False
         self.article = Article(self.result.book, number, str(number), title, self.chapter, sources=[self.result.file])
-        self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
+        self.article.intro.append(Paragraph("", para.provs, para.corrections))  # the heading line itself
         self.pending_title = not title
         self.stack = []
         self.anchors = set()
@@ -193,11 +193,11 @@ class ArticleParser:
         clause = Clause(label=printed, level=len(self.stack) + 1, anchor=anchor, title="")
         if rest and TITLE_ONLY.match(rest) and not rest.endswith(("：", "。")):
             clause.title = rest
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         elif rest:
             clause.paragraphs.append(Paragraph(rest, para.provs, para.corrections))
         else:
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         siblings.append(clause)
         self.anchors.add(anchor)
         self.stack.append((family, clause))

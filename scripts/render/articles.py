@@ -49,26 +49,58 @@ def render_inline(text: str, spans: list[Span]) -> str:
     return "".join(out)
 
 
+def erratum_mark(original: str, reason: str):
+    """The wrapper that marks corrected text: tap or hover shows the source's reading and the reason."""
+    title = html.escape(f"原文：{original}｜{reason}", quote=True)
+
+    def wrap(inner: str) -> str:
+        return f'<ins class="erratum" tabindex="0" title="{title}" data-original="{title}">{inner}</ins>'
+
+    return wrap
+
+
 def erratum_spans(para: Paragraph) -> list[Span]:
     spans = []
     for replacement, original, reason in para.corrections:
         start = para.text.find(replacement)
         if start < 0 or replacement.startswith("[^"):
             continue
-        title = html.escape(f"原文：{original}｜{reason}", quote=True)
-
-        def wrap(inner: str, title=title) -> str:
-            return f'<ins class="erratum" tabindex="0" title="{title}" data-original="{title}">{inner}</ins>'
-
-        spans.append(Span(start, start + len(replacement), 0, wrap))
+        spans.append(Span(start, start + len(replacement), 0, erratum_mark(original, reason)))
     return spans
+
+
+ARTICLE_NUMBER_PREFIX = re.compile(r"^第[0-9]+条\s*")
+
+
+def heading_spans(text: str, corrections) -> list[Span]:
+    """Erratum marks in a heading or title: the corrected words where they stand in it, else the whole heading
+    (an erratum on the line '第24条竞叫期间' marks 竞叫期间 in the title; a restored heading is marked whole)."""
+    spans = []
+    squeezed = re.sub(r"\s+", "", text)
+    for replacement, original, reason in corrections:
+        candidates = [replacement, ARTICLE_NUMBER_PREFIX.sub("", replacement)]
+        found = next(((text.find(c), len(c)) for c in candidates if c and c in text), None)
+        if found is None and squeezed and squeezed in re.sub(r"\s+", "", replacement):
+            found = (0, len(text))
+        if found is None and ARTICLE_NUMBER_PREFIX.sub("", re.sub(r"\s+", "", replacement)) in squeezed:
+            found = (0, len(text))
+        if found is not None:
+            spans.append(Span(found[0], found[0] + found[1], 0, erratum_mark(original, reason)))
+    return spans
+
+
+def heading_markup(text: str, corrections) -> str:
+    """A heading's text as Markdown, with its erratum marks."""
+    return render_inline(text, heading_spans(text, corrections))
 
 
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC):
+    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None):
         self.books = books
+        # chapter / 节 heading (whitespace removed) → the corrections made on its line
+        self.heading_corrections: dict[str, list] = heading_corrections or {}
         self.glossary = glossary
         # the first entry of each term: a later entry with the same term could never add a span (its term is `used`)
         first_by_term: dict[str, GlossaryEntry] = {}
@@ -133,9 +165,9 @@ class PageRenderer:
             "---",
             GENERATED,
             "",
-            f"# 第{article.number}条 {article.title}".rstrip(),
+            f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), self.title_corrections(article))}",
             "",
-            f'<p class="article-meta">{BOOK_SHORT[article.book]} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
+            f'<p class="article-meta">{BOOK_SHORT[article.book]} · {self.chapter_markup(article.chapter)}</p>',
             "",
         ]
         for warning in article.warnings:
@@ -158,12 +190,30 @@ class PageRenderer:
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
             for (replacement, original, reason), para in corrections:
-                out.append(f"    - {escape_markdown(original)} → {escape_markdown(replacement)}：{escape_markdown(reason)}（{para.provs[0]}）")
+                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
+                restored = RESTORED.match(replacement)
+                shown = f"（补入的{load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title']}）" if restored else escape_markdown(replacement)
+                out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
             out += [backlinks, ""]
         out += [self.provenance_block(article), ""]
         return "\n".join(out)
+
+    def title_corrections(self, article: Article) -> list:
+        """Corrections made on the article's heading line(s) (the intro paragraphs that carry no text)."""
+        return [c for para in article.intro if not para.text for c in para.corrections]
+
+    def chapter_markup(self, chapter: str) -> str:
+        """The chapter path of the page header, each heading an erratum corrected or restored marked as such."""
+        if not chapter:
+            return "（来源未标章节）"
+        parts = []
+        for part in chapter.split(" · "):
+            corrections = self.heading_corrections.get(re.sub(r"\s+", "", part), [])
+            spans = heading_spans(part, corrections)
+            parts.append(inline_html(part, spans))
+        return " · ".join(parts)
 
     def clause_markdown(self, article: Article, clause: Clause, page: str, used_terms: set[str]) -> list[str]:
         out: list[str] = []
@@ -171,7 +221,8 @@ class PageRenderer:
         label = escape_markdown(clause.label)
         if clause.title:
             level = min(clause.level + 1, 6)
-            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading}}", ""]
+            title_corrections = [c for para in clause.paragraphs if not para.text for c in para.corrections]
+            out += [f"{'#' * level} {label} {heading_markup(clause.title, title_corrections)} {{#{clause.anchor} .clause-heading}}", ""]
             for text in texts:
                 out += [text, ""]
         elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
@@ -212,6 +263,28 @@ def variant_item(text: str) -> str:
     if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
         return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
     return escape_markdown(text)
+
+
+def inline_html(text: str, spans: list[Span]) -> str:
+    """Like render_inline, for text set inside raw HTML: escaped as HTML, not as Markdown."""
+    out, pos = [], 0
+    for span in sorted(spans, key=lambda s: s.start):
+        if span.start < pos:
+            continue
+        out.append(html.escape(text[pos : span.start]))
+        out.append(span.render(html.escape(text[span.start : span.end])))
+        pos = span.end
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+def heading_corrections(headings: list[Paragraph]) -> dict[str, list]:
+    """Chapter / 节 headings (whitespace removed) → the corrections made on their lines."""
+    out: dict[str, list] = {}
+    for para in headings:
+        if para.corrections:
+            out.setdefault(re.sub(r"\s+", "", para.text), []).extend(para.corrections)
+    return out
 
 
 def is_subheading(text: str) -> bool:

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import html
+import re
 
 import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, escape_markdown
+from scripts.render.articles import GENERATED, escape_markdown, heading_corrections, heading_markup
 from scripts.render.report import compact_numbers
 
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
@@ -50,8 +51,10 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
         out += ['??? info "来源前言（照录）"']
         out += [f"    {escape_markdown(p.text)}\n" for p in front]
         out.append("")
+    marks = heading_corrections(rulebook.headings)
     for chapter in book.chapters:
-        out += [f"## {escape_markdown(chapter.title or '（来源未标章节）')}", ""]
+        title = " · ".join(heading_markup(part, marks.get(re.sub(r"\s+", "", part), [])) for part in chapter.title.split(" · ")) if chapter.title else "（来源未标章节）"
+        out += [f"## {title}", ""]
         for slug in chapter.article_slugs:
             article = book.articles[slug]
             out.append(f"- [第{article.number}条 {escape_markdown(article.title)}]({slug}.md)" + ("（重号）" if "-" in slug else ""))
