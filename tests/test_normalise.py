@@ -150,7 +150,7 @@ def test_broken_fractions_are_rebuilt_and_the_carry_over_is_left_as_it_stands():
     assert "TP率 = TP总胜分 ÷ TP总负分" in text45
     text52 = rulebook.books["regulations"].articles["52"].plain_text()
     assert "MQ AB\n参赛者的带分=\nES" in text52
-    assert any("broken formula left as it stands" in d for d in rulebook.defects)
+    assert any("公式排版损坏（运算符和分数线丢失），照录未改" in d for d in rulebook.defects)
 
 
 def test_display_width_counts_cjk_double():

@@ -93,6 +93,7 @@ class Article:
     variants: list[Variant] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    copy_of: int | None = None  # the article whose text the source put here in place of this one's own (Law 36 ← 35)
 
     def walk_clauses(self):
         for clause in self.clauses:

@@ -78,7 +78,7 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
                 out.append(Paragraph(text, provs))
             else:
                 text = f"{top}\n{label}\n{bottom}"
-                defects.append(f"{provs[0]}: broken formula left as it stands (operators and fraction bar lost): {top!r} / {label!r} / {bottom!r}")
+                defects.append(f"{provs[0]}: 公式排版损坏（运算符和分数线丢失），照录未改：“{top}”／“{label}”／“{bottom}”")
                 out.append(Paragraph(text, provs))
             i += 3
             continue
@@ -185,7 +185,7 @@ class ArticleParser:
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
         taken = self.anchors
         if anchor in taken:
-            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
+            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条：款项编号“{printed}”与前面的重复，锚点加后缀区分")
             k = 2
             while f"{anchor}_{k}" in taken:
                 k += 1

@@ -97,8 +97,9 @@ def heading_markup(text: str, corrections) -> str:
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None):
+    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None, unresolved=None):
         self.books = books
+        self.unresolved: list[dict] = unresolved or []  # errata.yml's unresolved defects, flagged where they stand
         # chapter / 节 heading (whitespace removed) → the corrections made on its line
         self.heading_corrections: dict[str, list] = heading_corrections or {}
         self.glossary = glossary
@@ -109,6 +110,7 @@ class PageRenderer:
         self.glossary_first = list(first_by_term.values())
         self.extra_spans = extra_spans or (lambda article, para, page: [])
         self.src_dir = src_dir
+        self.vocabulary = load_vocabulary(src_dir)
 
     # --- inline -------------------------------------------------------------------------------------
     def glossary_spans(self, text: str, page: str, used: set[str]) -> list[Span]:
@@ -116,12 +118,12 @@ class PageRenderer:
         for entry in self.glossary_first:
             if entry.term in used:
                 continue
-            start = text.find(entry.term)
+            start = whole_word_at(text, entry.term, self.vocabulary)
             if start < 0:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            title = entry.summary.replace('"', "“")
+            title = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“")
 
             def wrap(inner: str, target=target, title=title) -> str:
                 return f'[{inner}]({target} "{title}"){{.glossary-term}}'
@@ -142,11 +144,37 @@ class PageRenderer:
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
             return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
                     f'    <p class="source-text broken-formula">{lines}</p>')
-        spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms)
+        spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
         return body
+
+    def glossary_defect_note(self, entry: GlossaryEntry) -> str:
+        """'（来源中此定义被截断……）' for a definition with an unresolved defect, wherever its text shows."""
+        return glossary_defect_note(entry, self.unresolved)
+
+    def unresolved_spans(self, para: Paragraph) -> list[Span]:
+        """The unresolved defects of errata.yml that stand in this paragraph, marked in place with their reason."""
+        files = {prov.file for prov in para.provs}
+        spans = []
+        for item in self.unresolved:
+            start = para.text.find(item["quote"]) if item["file"] in files else -1
+            if start < 0:
+                continue
+            note = html.escape(f"未解决的缺陷：{item['reason']}", quote=True)
+
+            def wrap(inner: str, note=note) -> str:
+                return f'<mark class="unresolved" tabindex="0" title="{note}">{inner}</mark>'
+
+            spans.append(Span(start, start + len(item["quote"]), 3, wrap))
+        return spans
+
+    def unresolved_in_title(self, article: Article) -> list[dict]:
+        """Unresolved defects that are the article's heading itself (a title not in any source)."""
+        heading = re.sub(r"\s+", "", f"第{article.number}条{article.title}")
+        files = set(article.sources)
+        return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
         data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
@@ -172,6 +200,8 @@ class PageRenderer:
         ]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
+        for item in self.unresolved_in_title(article):
+            out += [f'!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
         for para in article.intro:
             if para.text:
                 out += [self.paragraph_markdown(article, para, page, used_terms), ""]
@@ -263,6 +293,43 @@ def variant_item(text: str) -> str:
     if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
         return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
     return escape_markdown(text)
+
+
+def load_vocabulary(src_dir: Path = SRC) -> list[str]:
+    """The rulebook's words (jieba_user_dict.txt, first field per line): a glossary term inside one is not the term."""
+    path = src_dir / "jieba_user_dict.txt"
+    if not path.exists():
+        return []
+    return [line.split()[0] for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+
+
+def whole_word_at(text: str, term: str, vocabulary: list[str]) -> int:
+    """The first place where `term` stands as a word of its own, not inside a longer word of the vocabulary
+    ('约定' in '约定卡', '引牌' in '首引牌张' are skipped); -1 if none."""
+    longer = [w for w in vocabulary if w != term and len(w) > 1]
+    start = text.find(term)
+    while start >= 0:
+        end = start + len(term)
+        inside = False
+        for word in longer:
+            pos = text.find(word, max(0, start - len(word) + 1))
+            while 0 <= pos < end:
+                if pos + len(word) > start and (pos < start or pos + len(word) > end):
+                    inside = True
+                    break
+                pos = text.find(word, pos + 1)
+            if inside:
+                break
+        if not inside:
+            return start
+        start = text.find(term, start + 1)
+    return -1
+
+
+def glossary_defect_note(entry: GlossaryEntry, unresolved: list[dict]) -> str:
+    """A note for a definition that an unresolved defect cuts short (庄家), shown with every copy of its text."""
+    text = "".join(p.text for p in entry.definition)
+    return "".join(f"（{item['reason']}）" for item in unresolved if item["quote"] in text)
 
 
 def inline_html(text: str, spans: list[Span]) -> str:

@@ -8,7 +8,7 @@ import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, escape_markdown, heading_corrections, heading_markup
+from scripts.render.articles import GENERATED, escape_markdown, glossary_defect_note, heading_corrections, heading_markup
 from scripts.render.report import compact_numbers
 
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
@@ -76,6 +76,9 @@ def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
     for entry in rulebook.glossary:
         out += [f"## {entry.term} ({entry.english}) {{#{entry.term}}}", ""]
         out += [render_paragraph(p, "glossary.md") + "\n" for p in entry.definition]
+        note = glossary_defect_note(entry, rulebook.unresolved)
+        if note:
+            out += [f'<p class="unresolved-note">未解决的缺陷：{html.escape(note.strip("（）"))}</p>', ""]
         provs = [p for para in [entry.heading, *entry.definition] for p in para.provs]
         out += [f'<p class="provenance">来源：<code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p>', ""]
     return "\n".join(out)
