@@ -14,7 +14,7 @@ from scripts.pipeline.decode import decode_source
 from scripts.pipeline.errata import load_errata
 from scripts.pipeline.normalise import HAN, LAYOUT_LINE, PINYIN, LineNormaliser, load_script_postmap
 from scripts.pipeline.sources import load_manifest
-from scripts.render.proofread import MARKDOWN_EXTENSIONS
+from scripts.render.proofread import MARKDOWN_EXTENSION_CONFIGS, MARKDOWN_EXTENSIONS
 from scripts.site.traditional import OPENCC_CONFIG, to_traditional_markdown, to_traditional_text
 from tests.test_traditional import _simplified_leftovers
 
@@ -116,7 +116,7 @@ def traditional_pages() -> dict[str, str]:
     for path in sorted(DOCS.rglob("*.md")):
         rel = path.relative_to(DOCS).as_posix()
         if rel.startswith(("laws/", "regulations/")) or rel == "glossary.md":
-            html = markdown.markdown(path.read_text(encoding="utf-8").split("---", 2)[-1], extensions=MARKDOWN_EXTENSIONS)
+            html = markdown.markdown(path.read_text(encoding="utf-8").split("---", 2)[-1], extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_EXTENSION_CONFIGS)
             converted = to_traditional_markdown(html)
             titles = " ".join(re.findall(r'title="([^"]*)"', converted))  # tooltips are read too
             pages[rel] = re.sub(r"<[^>]*>", "", converted) + " " + titles

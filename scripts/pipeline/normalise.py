@@ -28,7 +28,12 @@ FULLWIDTH_KEEP = set("，：；（）！？～")
 # U+FF01–FF5E → U+0021–007E, except the punctuation kept full-width (a str.translate table).
 FULLWIDTH_FOLD = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F) if chr(code) not in FULLWIDTH_KEEP}
 MIXED_PAREN = re.compile(r"（(?P<inner>[^（）()]*)\)")
-ASCII_COMMA_IN_CJK = re.compile(rf"(?<=[{HAN}]), ?(?=[{HAN}])")
+ASCII_COMMA_IN_CJK = re.compile(rf"(?<=[{HAN}]), ?(?=[{HAN}])|(?<=[0-9A-Za-z%]),(?=[{HAN}])")  # '6IMP,未打' too
+# ':' and ';' after a Han character ('如果裁判认为:', '正好13张;其后') are the full-width colon and semicolon.
+ASCII_COLON_IN_CJK = re.compile(rf"(?<=[{HAN}]):")
+ASCII_SEMICOLON_IN_CJK = re.compile(rf"(?<=[{HAN}]);|;(?=[{HAN}])")
+# Straight double quotes around Chinese words ('说出"加倍"一词') are the curly quotes “…”.
+STRAIGHT_QUOTES = re.compile(rf'"(?P<inner>[^"\n]*[{HAN}][^"\n]*)"')
 WHITE_CIRCLE_ZERO = re.compile(r"(?<=[一二三四五六七八九〇○])○|○(?=[一二三四五六七八九〇○])")
 # A space a PDF text run left after an ASCII run, before CJK ('2 人', 'VP 的'); never after a list marker such as '1. '.
 STRAY_SPACE = re.compile(rf"(?<=[0-9A-Za-z%+]) +(?=[{HAN}])")
@@ -115,6 +120,9 @@ class LineNormaliser:
         text = self.fold_fullwidth(text, prov)
         text = self._sub("mixed-width-paren", MIXED_PAREN, r"（\g<inner>）", text, prov)
         text = self._sub("ascii-comma", ASCII_COMMA_IN_CJK, "，", text, prov)
+        text = self._sub("ascii-punctuation", ASCII_COLON_IN_CJK, "：", text, prov)
+        text = self._sub("ascii-punctuation", ASCII_SEMICOLON_IN_CJK, "；", text, prov)
+        text = self._sub("ascii-punctuation", STRAIGHT_QUOTES, r"“\g<inner>”", text, prov)
         if self.t2s is not None:
             converted = self.t2s.convert(text)
             if converted != text:

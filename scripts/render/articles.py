@@ -139,7 +139,11 @@ class PageRenderer:
         if footnote:
             body_start = footnote.end()
             spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
-            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + '<span class="editor-note">（脚注位置经校勘调整）</span>'
+            body = render_inline(para.text[body_start:], spans)
+            for replacement, original, reason in para.corrections:  # the footnote itself was cut out of its sentence
+                if replacement.startswith(f"[^{footnote['n']}]:"):
+                    body = erratum_mark(original, reason)(body)
+            return f"[^{footnote['n']}]: " + body + '<span class="editor-note">（脚注位置经校勘调整）</span>'
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
             return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'

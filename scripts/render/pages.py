@@ -8,7 +8,7 @@ import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, escape_markdown, glossary_defect_note, heading_corrections, heading_markup
+from scripts.render.articles import GENERATED, erratum_spans, escape_markdown, glossary_defect_note, heading_corrections, heading_markup, render_inline
 from scripts.render.report import compact_numbers
 
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
@@ -49,7 +49,7 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
-        out += [f"    {escape_markdown(p.text)}\n" for p in front]
+        out += [f"    {render_inline(p.text, erratum_spans(p))}\n" for p in front]
         out.append("")
     marks = heading_corrections(rulebook.headings)
     for chapter in book.chapters:

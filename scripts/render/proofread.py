@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 import markdown
+import yaml
 
 from scripts.pipeline.decode import decode_source
 from scripts.pipeline.errata import apply_errata, load_errata
@@ -22,9 +23,25 @@ from scripts.pipeline.model import Paragraph
 from scripts.pipeline.normalise import LAYOUT_LINE, LineNormaliser, load_script_postmap, normalise_source
 from scripts.pipeline.parse import match_marker
 from scripts.pipeline.run import Rulebook
-from scripts.pipeline.sources import SRC
+from scripts.pipeline.sources import ROOT, SRC
 
-MARKDOWN_EXTENSIONS = ["abbr", "attr_list", "md_in_html", "admonition", "footnotes", "pymdownx.details", "toc"]
+def mkdocs_markdown_extensions() -> tuple[list[str], dict[str, dict]]:
+    """The Markdown extensions and their settings, as mkdocs.yml gives them to the site (its !ENV tags read as null)."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    names, settings = [], {}
+    for item in config.get("markdown_extensions") or []:
+        name, options = next(iter(item.items())) if isinstance(item, dict) else (item, None)
+        names.append(name)
+        if options:
+            settings[name] = options
+    return names, settings
+
+
+MARKDOWN_EXTENSIONS, MARKDOWN_EXTENSION_CONFIGS = mkdocs_markdown_extensions()
 # Elements whose text is the editors' apparatus, not the rulebook's text: page metadata, notes, the 来源 box,
 # calculators, permalink and footnote back-reference signs, editors' tap notes.
 APPARATUS_CLASSES = {"article-meta", "provenance", "admonition", "penalty-calculator", "headerlink", "footnote-backref", "footnote-ref", "editor-note", "variant-place"}
@@ -110,7 +127,7 @@ def visible_text(markdown_text: str) -> VisibleText:
     """The page's Markdown → HTML → the visible text, back-links section left out."""
     body = re.sub(r"^---\n.*?\n---\n", "", markdown_text, count=1, flags=re.S)
     body = body.split("\n## 引用本条的条文", 1)[0]
-    html = markdown.markdown(body, extensions=MARKDOWN_EXTENSIONS)
+    html = markdown.markdown(body, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_EXTENSION_CONFIGS)
     parser = VisibleText()
     parser.feed(html)
     return parser

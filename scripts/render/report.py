@@ -23,6 +23,7 @@ REPAIR_NAMES = {
     "white-circle-zero": "○→〇",
     "mixed-width-paren": "全半角括号混用",
     "ascii-comma": "中文中的半角逗号",
+    "ascii-punctuation": "中文中的半角冒号、分号、直引号",
     "glued-heading": "标题与正文粘连",
     "glued-subclause": "款项粘连在句中",
     "duplicate-heading": "重复的小标题",
