@@ -1,0 +1,23 @@
+"""The copy-edited text as a phone shows it: whole sentences, marks that say what they are (screenshots in tests/artifacts/)."""
+from __future__ import annotations
+
+import re
+
+
+def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url, artifacts_dir):
+    phone_page.goto(site_url + "regulations/34/")
+    item1 = phone_page.locator("#\\31 ").inner_text()
+    assert "警告、扣0.5VP(10%MP)、扣1VP(20%MP)。" in item1.replace("\n", "")
+    paragraphs = phone_page.locator("article p").all_inner_texts()
+    assert not [p for p in paragraphs if re.match(r"^\s*[0-9]+\.[0-9]", p)], "a paragraph starts with an amount cut off its sentence"
+    phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-34.png"), full_page=False)
+
+
+def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page, site_url, artifacts_dir):
+    phone_page.goto(site_url + "laws/13/")
+    mark = phone_page.locator("mark.unresolved").first
+    assert "未解决的缺陷" in (mark.get_attribute("title") or "")
+    assert phone_page.locator(".footnote ins.erratum").count() == 1
+    assert "Jump back" not in phone_page.content()
+    mark.scroll_into_view_if_needed()
+    phone_page.screenshot(path=str(artifacts_dir / "copyedit-laws-13.png"))
