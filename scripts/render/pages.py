@@ -9,7 +9,8 @@ import yaml
 from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, erratum_spans, escape_markdown, glossary_defect_note, heading_corrections, heading_markup, render_inline
+from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, glossary_defect_note, heading_corrections, heading_markup,
+                                     is_subheading, render_inline)
 from scripts.render.report import compact_numbers
 
 
@@ -49,7 +50,8 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
-        out += [f"    {render_inline(p.text, erratum_spans(p))}\n" for p in front]
+        # a short line without sentence punctuation is a heading of the poster's page ('规则要领'): set as one
+        out += [f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n" for p in front]
         out.append("")
     marks = heading_corrections(rulebook.headings)
     for chapter in book.chapters:
