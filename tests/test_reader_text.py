@@ -160,3 +160,10 @@ def test_a_glossary_term_is_never_linked_inside_a_longer_word(pages, page, word)
 def test_back_links_from_law_36_s_copied_text_are_marked(pages):
     items = [line for page in pages.values() for line in page.splitlines() if line.startswith("- [规则第36条]")]
     assert items and all("误载的第35条正文" in line for line in items)
+
+
+@pytest.mark.parametrize("path", ["about/build-report.md", "about/missing-references.md", "laws/index.md", "regulations/index.md", "glossary.md", "index.md"])
+def test_the_report_and_the_other_pages_speak_chinese(pages, path):
+    text = reader_text(pages[path])
+    found = [m.group(0) for chunk in ["".join(text.chunks), *text.tooltips] for m in ENGLISH_PROSE.finditer(chunk)]
+    assert not found, f"{path}: {found}"
