@@ -21,3 +21,15 @@ def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page,
     assert "Jump back" not in phone_page.content()
     mark.scroll_into_view_if_needed()
     phone_page.screenshot(path=str(artifacts_dir / "copyedit-laws-13.png"))
+
+
+def test_a_paragraph_closing_a_list_stands_at_its_parent_s_depth(phone_page, site_url, artifacts_dir):
+    phone_page.goto(site_url + "regulations/28/")
+    block = phone_page.locator("[id='一-1-1-b-p1']")
+    item = phone_page.locator("[id='一-1-1-b-3']")
+    parent = phone_page.locator("[id='一-1-1-b']")
+    assert "对于连续弃权2场或间断弃权3场的队" in block.inner_text()
+    assert block.bounding_box()["x"] == parent.bounding_box()["x"]
+    assert item.locator("text=对于连续弃权2场").count() == 0, "the closing paragraph still stands inside ③"
+    block.scroll_into_view_if_needed()
+    phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-28.png"))
