@@ -16,7 +16,10 @@ def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url,
 def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page, site_url, artifacts_dir):
     phone_page.goto(site_url + "laws/13/")
     mark = phone_page.locator("mark.unresolved").first
-    assert "未解决的缺陷" in (mark.get_attribute("title") or "")
+    assert "未解决的缺陷" in (mark.get_attribute("data-note") or "")
+    mark.tap()
+    note = mark.evaluate("el => getComputedStyle(el, '::after').content")
+    assert "可能脱一" in note, f"a tap shows {note!r}"
     assert phone_page.locator(".footnote ins.erratum").count() == 1
     assert "Jump back" not in phone_page.content()
     mark.scroll_into_view_if_needed()

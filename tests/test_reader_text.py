@@ -35,7 +35,7 @@ class ReaderText(HTMLParser):
         if tag not in ("br", "hr", "img", "input", "meta", "link"):
             self.stack.append((tag, english))
         if not english:
-            self.tooltips += [attributes[k] for k in ("title", "data-original") if attributes.get(k)]
+            self.tooltips += [attributes[k] for k in ("title", "data-original", "data-note", "aria-label") if attributes.get(k)]
 
     def handle_endtag(self, tag):
         while any(t == tag for t, _ in self.stack):
