@@ -165,5 +165,7 @@ def test_back_links_from_law_36_s_copied_text_are_marked(pages):
 @pytest.mark.parametrize("path", ["about/build-report.md", "about/missing-references.md", "laws/index.md", "regulations/index.md", "glossary.md", "index.md"])
 def test_the_report_and_the_other_pages_speak_chinese(pages, path):
     text = reader_text(pages[path])
-    found = [m.group(0) for chunk in ["".join(text.chunks), *text.tooltips] for m in ENGLISH_PROSE.finditer(chunk)]
+    # an English Law title cited as such ('Pass out of Rotation (WBF 1997)') is a name, not prose
+    found = [m.group(0) for chunk in ["".join(text.chunks), *text.tooltips] for m in ENGLISH_PROSE.finditer(chunk)
+             if not chunk[m.end():].lstrip(" (").startswith("WBF") and not m.group(0).endswith("WBF")]
     assert not found, f"{path}: {found}"
