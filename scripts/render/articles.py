@@ -9,7 +9,8 @@ from typing import Callable
 
 from scripts.books import BOOKS
 from scripts.pipeline.glossary import GlossaryEntry
-from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
+from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
 from scripts.pipeline.sources import SRC, load_yaml
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
@@ -108,7 +109,7 @@ class PageRenderer:
         for entry in glossary:
             first_by_term.setdefault(entry.term, entry)
         self.glossary_first = list(first_by_term.values())
-        self.extra_spans = extra_spans or (lambda article, para, page: [])
+        self.extra_spans = extra_spans or (lambda key, para, page: [])  # (paragraph key, paragraph, page) → spans
         self.src_dir = src_dir
         self.vocabulary = load_vocabulary(src_dir)
 
@@ -131,14 +132,15 @@ class PageRenderer:
             spans.append(Span(start, start + len(entry.term), 2, wrap))
         return spans
 
-    def paragraph_markdown(self, article: Article, para: Paragraph, page: str, used_terms: set[str]) -> str:
+    def paragraph_markdown(self, key: str, para: Paragraph, page: str, used_terms: set[str]) -> str:
+        """One paragraph as Markdown; `key` is its stable id (model.paragraph_key), under which the link stage filed it."""
         restored = RESTORED.match(para.text)
         if restored:
             return self.restored_block(restored["name"], para)
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
             body_start = footnote.end()
-            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
+            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(key, para, page) if s.start >= body_start]
             body = render_inline(para.text[body_start:], spans)
             for replacement, original, reason in para.corrections:  # the footnote itself was cut out of its sentence
                 if replacement.startswith(f"[^{footnote['n']}]:"):
@@ -148,7 +150,7 @@ class PageRenderer:
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
             return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
                     f'    <p class="source-text broken-formula">{lines}</p>')
-        spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
+        spans = erratum_spans(para) + self.extra_spans(key, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
@@ -200,6 +202,7 @@ class PageRenderer:
             "",
             f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), self.title_corrections(article))}",
             "",
+            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
             f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
             "",
         ]
@@ -207,9 +210,9 @@ class PageRenderer:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for item in self.unresolved_in_title(article):
             out += [f'!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
-        for para in article.intro:
+        for i, para in enumerate(article.intro):
             if para.text:
-                out += [self.paragraph_markdown(article, para, page, used_terms), ""]
+                out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
         for clause in article.clauses:
             out += self.clause_markdown(article, clause, page, used_terms)
         if widget_markup:
@@ -252,12 +255,20 @@ class PageRenderer:
 
     def clause_markdown(self, article: Article, clause: Clause, page: str, used_terms: set[str]) -> list[str]:
         out: list[str] = []
-        texts = [self.paragraph_markdown(article, p, page, used_terms) for p in clause.paragraphs if p.text]
+        texts = [
+            self.paragraph_markdown(paragraph_key(article.book, article.slug, clause.anchor, i), p, page, used_terms)
+            for i, p in enumerate(clause.paragraphs)
+            if p.text
+        ]
         label = escape_markdown(clause.label)
+        if clause.restored:  # a marker the source does not print: quiet, with the editor's note on hover or tap
+            note = html.escape(clause.restored, quote=True)
+            label = f'<span class="restored-marker" tabindex="0" title="{note}" data-note="{note}">{html.escape(clause.label)}</span>'
         if clause.title:
             level = min(clause.level + 1, 6)
             title_corrections = [c for para in clause.paragraphs if not para.text for c in para.corrections]
-            out += [f"{'#' * level} {label} {heading_markup(clause.title, title_corrections)} {{#{clause.anchor} .clause-heading}}", ""]
+            split = " .heading-split" if clause.heading_split else ""
+            out += [f"{'#' * level} {label} {heading_markup(clause.title, title_corrections)} {{#{clause.anchor} .clause-heading{split}}}", ""]
             for text in texts:
                 out += [text, ""]
         elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
@@ -268,7 +279,12 @@ class PageRenderer:
         else:
             first, rest = (texts[0], texts[1:]) if texts else ("", [])
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]
-            out += [f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a> {first}', ""]
+            if clause.restored:
+                note = html.escape(clause.restored, quote=True)
+                link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" title="{note}" data-note="{note}">{html.escape(clause.label)}</a>'
+            else:
+                link = f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+            out += [f"{link} {first}", ""]
             for text in rest:
                 out += [text, ""]
             out += ["</div>", ""]
@@ -298,43 +314,6 @@ def variant_item(text: str) -> str:
     if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
         return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
     return escape_markdown(text)
-
-
-def load_vocabulary(src_dir: Path = SRC) -> list[str]:
-    """The rulebook's words (jieba_user_dict.txt, first field per line): a glossary term inside one is not the term."""
-    path = src_dir / "jieba_user_dict.txt"
-    if not path.exists():
-        return []
-    return [line.split()[0] for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
-
-
-def whole_word_at(text: str, term: str, vocabulary: list[str]) -> int:
-    """The first place where `term` stands as a word of its own, not inside a longer word of the vocabulary
-    ('约定' in '约定卡', '引牌' in '首引牌张' are skipped); -1 if none."""
-    longer = [w for w in vocabulary if w != term and len(w) > 1]
-    start = text.find(term)
-    while start >= 0:
-        end = start + len(term)
-        inside = False
-        for word in longer:
-            pos = text.find(word, max(0, start - len(word) + 1))
-            while 0 <= pos < end:
-                if pos + len(word) > start and (pos < start or pos + len(word) > end):
-                    inside = True
-                    break
-                pos = text.find(word, pos + 1)
-            if inside:
-                break
-        if not inside:
-            return start
-        start = text.find(term, start + 1)
-    return -1
-
-
-def glossary_defect_note(entry: GlossaryEntry, unresolved: list[dict]) -> str:
-    """A note for a definition that an unresolved defect cuts short (庄家), shown with every copy of its text."""
-    text = "".join(p.text for p in entry.definition)
-    return "".join(f"（{item['reason']}）" for item in unresolved if item["quote"] in text)
 
 
 def inline_html(text: str, spans: list[Span]) -> str:
