@@ -11,6 +11,8 @@ def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url,
     paragraphs = phone_page.locator("article p").all_inner_texts()
     assert not [p for p in paragraphs if re.match(r"^\s*[0-9]+\.[0-9]", p)], "a paragraph starts with an amount cut off its sentence"
     phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-34.png"), full_page=False)
+    phone_page.locator("#\\37 ").scroll_into_view_if_needed()  # items 7–9: '警告、再犯扣' ⏎ '0.5VP…' in the source
+    phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-34-items-7-9.png"), full_page=False)
 
 
 def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page, site_url, artifacts_dir):
