@@ -12,9 +12,9 @@ from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
-from scripts.penalties.widgets import widget_markup_for
+from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
-from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.pipeline.sources import ROOT, SRC
@@ -29,7 +29,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     from another copy of the same rulebook."""
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans, heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
     missing = missing_articles(rulebook.books, links, rulebook.concordance)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
@@ -39,6 +39,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
                 widget_markup=widget_markup_for(key, slug),
+                calculator_notice=calculator_notice_for(key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
                 top=top_bar(order, key, slug),
                 bottom=foot_links(order, key, slug),
