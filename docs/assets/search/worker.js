@@ -292,7 +292,10 @@
     terms = terms.filter(function (t) { if (seen.has(t.word)) return false; seen.add(t.word); return true; });
     // Single characters count only when nothing longer matches.
     var strong = terms.some(function (t) { return t.word.length > 1 && t.df > 0; });
-    if (strong) terms.forEach(function (t) { if (t.word.length === 1 && HAN_RUN.test(t.word)) t.weak = true; });
+    // (a character with a reviewed synonym, 慢 or 亮, is a word).
+    if (strong) terms.forEach(function (t) {
+      if (t.word.length === 1 && HAN_RUN.test(t.word) && !self.synonyms.has(t.word)) t.weak = true;
+    });
     return terms;
   };
 
