@@ -40,6 +40,7 @@
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
+  var MAX_PAGES = 40;           // pages sent per query
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -148,7 +149,7 @@
         title: self.fold(raw.title), text: self.fold(raw.text),
         context: self.fold(raw.context || ""), english: self.fold(raw.english || "")
       };
-      doc.core = titleCore(doc.title);
+      doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
       doc.length = doc.title.length + doc.text.length;
       totalLength += doc.length;
@@ -322,7 +323,7 @@
     var best = 0;
     for (var i = 0; i < page.docs.length; i++) {
       var doc = this.docs[page.docs[i]];
-      var cores = doc.isTop ? [doc.core, doc.englishCore] : [titleCore(doc.title.replace(/^\S+\s*/, ""))];
+      var cores = doc.isTop ? [doc.core, doc.englishCore] : [doc.core];
       for (var c = 0; c < cores.length; c++) {
         var title = cores[c];
         if (!title) continue;
@@ -474,7 +475,8 @@
         b.score - a.score || a.page.top - b.page.top;
     });
 
-    var items = ranked.map(function (entry) {
+    // Material renders every page sent; nobody reads past the first few dozen on a phone.
+    var items = ranked.slice(0, MAX_PAGES).map(function (entry) {
       var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
       if (entry.reference || entry.title >= 2) {
         // The article asked for by number or by its title opens at its top.
