@@ -21,6 +21,8 @@ from pathlib import Path
 
 import yaml
 
+from scripts.books import HAN
+from scripts.errors import RulebookError
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
 )
@@ -34,7 +36,6 @@ ARTICLE_LOCATION = re.compile(
 ARTICLE_FILES = ("laws/*/index.html", "regulations/*/index.html", "laws/*.html", "regulations/*.html")
 # Pages about the site (build report, performance notes): editor material, never search results.
 EDITOR_PAGES = ("about/",)
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
 LATIN_HAN_WORD = re.compile(rf"^[A-Za-z]+[{HAN}]{{1,4}}$")  # IMP率, TP率
 # The Han blocks whose characters OpenCC t2s may fold (CJK Unified, Extension A, Compatibility Ideographs).
@@ -43,7 +44,7 @@ FOLD_CANDIDATES = "".join(
 )
 
 
-class SearchDataError(Exception):
+class SearchDataError(RulebookError):
     """The curated search data in rulebook_src/ is malformed; the message names the file and quotes the entry."""
 
 

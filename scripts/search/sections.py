@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from scripts.errors import RulebookError
+
 TAG = re.compile(r"<[^>]+>")
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -31,7 +33,7 @@ SPACES = re.compile(r"[\s\u00a0\u3000]+")
 CONTENT_START = re.compile(r"<article\b[^>]*\bclass=\"[^\"]*\bmd-content__inner\b")
 
 
-class SearchPageError(Exception):
+class SearchPageError(RulebookError):
     """A page Material indexed cannot be read; the message names the file."""
 
 
