@@ -521,3 +521,19 @@ def test_highlighting_marks_words_not_stray_characters(browser, site_url):
         assert words and all(len(w) > 1 for w in words), f"highlight lists {words} carry single characters"
     finally:
         context.close()
+
+
+def test_search_keeps_working_after_instant_navigation(browser, site_url):
+    """Open a result (Material's instant navigation swaps the page, the worker and its index stay), search again."""
+    context, page, refused, errors = open_site(browser, site_url, offline=False)
+    try:
+        box = SearchBox(page)
+        box.type("迟到")
+        page.locator(SEARCH_INPUT).press("Enter")
+        page.wait_for_url(re.compile(r"regulations/26/"), timeout=20_000)
+        box = SearchBox(page)
+        box.type("对观众的要求")
+        assert box.top_articles(1) == ["regulations/41"]
+        assert not errors, errors
+    finally:
+        context.close()
