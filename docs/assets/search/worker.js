@@ -266,6 +266,25 @@
     };
   };
 
+  /** The citations of an article reference: 第N条 (in its own book's pages when a book is named) and, with a book
+   * word, 规则N / 规则第N条 / 裁判法第N条 wherever they stand. */
+  Engine.prototype.citations = function (ref) {
+    var plain = "第" + ref.number + "条", term = this.match(plain);
+    if (ref.book === null) return term;
+    var names = { laws: ["规则第" + ref.number + "条", "规则" + ref.number], regulations: ["裁判法第" + ref.number + "条"] }[ref.book];
+    var named = this.match(names[0]);
+    if (names[1]) { var more = this.match(names[1]); for (var k = 0; k < this.docs.length; k++) { named.inText[k] += more.inText[k]; named.inTitle[k] += more.inTitle[k]; } }
+    term.df = 0;
+    for (var d = 0; d < this.docs.length; d++) {
+      var own = this.docs[d].raw.location.indexOf(ref.book + "/") === 0;
+      term.inText[d] = (own ? term.inText[d] : 0) + named.inText[d];
+      term.inTitle[d] = (own ? term.inTitle[d] : 0) + named.inTitle[d];
+      if (term.inText[d] || term.inTitle[d]) term.df++;
+    }
+    term.alternatives = [plain].concat(names);
+    return term;
+  };
+
   /** Words that match nothing are cut finer; single characters beside longer words become weak terms. */
   Engine.prototype.matchWords = function (words) {
     var terms = [], self = this;
@@ -286,6 +305,7 @@
       if (parts.length === 1) parts = word.split("");
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
       var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
+      found.forEach(function (t) { if (t.word.length === 1 && !self.synonyms.has(t.word)) t.stray = true; });
       if (found.length) terms.push.apply(terms, found);
       else terms.push(term);
     });
@@ -433,13 +453,15 @@
     var terms = this.matchWords(parsed.words);
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
-    // Nothing but stray single characters matched: no answer is better than a confident wrong one.
-    if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || !t.df; }) &&
-        parsed.words.some(function (w) { return w.length > 1; })) return { items: [] };
-    // A bare article reference still finds the articles that cite it ("参阅第26条").
+    // Nothing but stray single characters matched (a word the site does not have, 藏牌, cut into 藏 + 牌): no
+    // answer is better than a confident wrong one.
+    if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || t.stray || !t.df; }))
+      return { items: [] };
+    // A bare article reference still finds the articles that cite it ("参阅第26条"); with a book word, only
+    // that book's own citations (第42条 inside the Laws, 规则42 / 规则第42条 anywhere) count.
     if (!terms.length) {
       var self = this;
-      parsed.references.forEach(function (ref) { terms.push(self.match("第" + ref.number + "条")); });
+      parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
     }
 
     var ranked = [];
