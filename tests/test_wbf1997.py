@@ -69,3 +69,55 @@ def test_chapters_cover_laws(data):
             lo, hi = ch["laws"]
             covered.extend(range(lo, hi + 1))
     assert sorted(covered) == list(range(1, 94))
+
+
+def test_skeleton_sources_exist(data):
+    ids = {c["id"] for c in data["source_copies"]}
+    for n, law in data["laws"].items():
+        for sid in (law.get("skeleton_read_at") or []) + (law.get("title_read_at") or []):
+            assert sid in ids and sid != "recollection", (n, sid)
+
+
+def test_verified_laws_cite_a_real_copy(data):
+    for n, law in data["laws"].items():
+        if law["verified"]:
+            assert law["read_at"] != "recollection", n
+
+
+def _labels(law):
+    return [str(c["label"]) for c in law.get("clauses") or []]
+
+
+def test_known_1997_shapes(data):
+    """Facts read in stored 1997 copies (see each law's note); guards against 2007/2017 shapes creeping back."""
+    laws = data["laws"]
+    assert _labels(laws[14]) == ["A", "B"]            # se-1997: no 14C
+    assert _labels(laws[11]) == ["A", "B", "C"]       # se-1997 + Chinese: A, B1-2, C
+    assert _labels(laws[38]) == []                    # A-D is the 2007 shape
+    assert _labels(laws[76]) == ["A", "B"]            # se-1997
+    assert _labels(laws[81]) == ["A", "B", "C", "D"]  # se-1997
+    assert _labels(laws[40]) == ["A", "B", "C", "D", "E"]
+    assert [str(c["label"]) for c in laws[32]["clauses"][1]["clauses"]] == ["1", "2"]
+    assert laws[63]["clauses"][1]["heading"] == "Attention Is Illegally Drawn"
+    # titles as printed in the 1997 contents page (dk-e-1997); 2007 wording differs for several of them
+    assert laws[23]["title"] == "Damaging Enforced Pass"
+    assert laws[35]["title"] == "Inadmissible Call Condoned"
+    assert laws[36]["title"] == "Inadmissible Double or Redouble"
+    assert laws[39]["title"] == "Call after Final Pass"
+    # read in 1997 copies in the third pass: dk-na-1997 node10 (72), ecats-2001 (76, 80), lovbok no-1997 (74)
+    assert laws[72]["title"] == "General Principles"
+    assert laws[80]["title"] == "Sponsoring Organisation"
+    assert [str(c["label"]) for c in laws[76]["clauses"][0]["clauses"]] == ["1", "2", "3", "4"]
+    assert [str(c["label"]) for c in laws[74]["clauses"][2]["clauses"]] == [str(i) for i in range(1, 9)]
+
+
+def test_chapter_sections_cover_part_ranges(data):
+    for ch in data["chapters"]:
+        for part in ch.get("parts") or []:
+            secs = part.get("sections") or []
+            if not secs:
+                continue
+            covered = [n for s in secs for n in range(s["laws"][0], s["laws"][1] + 1)]
+            lo, hi = part["laws"]
+            assert sorted(covered) == sorted(set(covered)), part["label"]
+            assert set(covered) <= set(range(lo, hi + 1)), part["label"]
