@@ -36,7 +36,7 @@
   var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
   var WEAK_WEIGHT = 0.2;        // a single character beside longer words: breaks ties only
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
-  var LEADING_TITLE_SHARE = 0.4; // a title that starts with the query counts when the query is this much of it
+  var LEADING_TITLE_SHARE = 0.6; // a title that starts with the query counts when the query is this much of it
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
