@@ -21,6 +21,7 @@ class Erratum:
     reason: str
     count: int = 1
     restored: bool = False  # True where the replacement adds text that is not in any source
+    note: str = ""  # the reason for a reader, in Chinese: the print edition's footnote (required where the text reaches an article)
 
 
 def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict], list[dict]]:
