@@ -88,7 +88,8 @@ class BookDocument:
     def chapters(self) -> list[str]:
         out = []
         for number, (chapter_title, articles) in enumerate(self.chapter_groups(), 1):
-            out.append(f'<section class="chapter" id="{html.escape(self.book.key)}/chapter-{number}">'
+            first = " first-chapter" if number == 1 else ""
+            out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
                        f'<h2 class="chapter-title">{html.escape(chapter_title)}</h2>'
                        + "".join(self.article(article) for article in articles) + "</section>")
         return out
@@ -114,11 +115,11 @@ class BookDocument:
         paragraphs = [p for p in clause.paragraphs if p.text]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
         if clause.title:
-            out.append(f'<h4 class="clause-title">{label} {html.escape(clause.title)}</h4>')
+            out.append(f'<h4 class="clause-title">{label}{html.escape(clause.title)}</h4>')
             out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs]
         elif paragraphs:
             first = self.paragraph(article, paragraphs[0], source_notes, variants)
-            out.append(first.replace("<p>", f"<p>{label} ", 1) if first.startswith("<p>") else f"<p>{label}</p>{first}")
+            out.append(first.replace("<p>", f"<p>{label}", 1) if first.startswith("<p>") else f"<p>{label}</p>{first}")
             out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs[1:]]
         else:
             out.append(f"<p>{label}</p>")
