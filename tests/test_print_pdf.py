@@ -25,10 +25,15 @@ def flat(text: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def print_books(tmp_path_factory):
+def print_edition():
+    return current_edition()
+
+
+@pytest.fixture(scope="session")
+def print_books(tmp_path_factory, print_edition):
     """The four PDFs (two books × two scripts), typeset once per session, with their readers and page texts."""
     out = tmp_path_factory.mktemp("print")
-    printed = typeset(load_full_rulebook(), current_edition(), out, BUNDLE_PREFIX)
+    printed = typeset(load_full_rulebook(), print_edition, out, BUNDLE_PREFIX)
     books = {}
     for book in printed:
         reader = PdfReader(book.path)
@@ -143,11 +148,10 @@ def test_fonts_are_embedded_noto_cjk(print_books, key):
 
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
-def test_title_page_notes_appendix_and_missing_marks(print_books, key):
+def test_title_page_notes_appendix_and_missing_marks(print_books, print_edition, key):
     book_key, script = key
     _book, _reader, texts = print_books[key]
-    edition = current_edition()
-    assert edition.label.replace(" ", "") in flat(texts[0])
+    assert print_edition.label.replace(" ", "") in flat(texts[0])
     everything = flat("".join(texts))
     for text in ("附录构建报告摘要", "未交代的原始行：0"):
         assert flat(convert(script, text)) in everything

@@ -64,7 +64,10 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
             if script == "hant":
                 text = to_traditional_markdown(text)  # text only: ids, links and the stylesheet stay as they are
             rendered = HTML(string=text).render()
-            anchors = {name: number for number, page in enumerate(rendered.pages, 1) for name in page.anchors}
+            anchors: dict[str, int] = {}
+            for number, page in enumerate(rendered.pages, 1):
+                for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
+                    anchors.setdefault(name, number)
             pages_by_book[book] = anchors
             path = out_dir / pdf_name(prefix, book, script, edition)
             rendered.write_pdf(path)
