@@ -27,10 +27,6 @@ class TitleInfo:
     script: str  # 'hans' | 'hant'
 
 
-def article_heading(article: Article) -> str:
-    return f"第{article.number}条 {article.title}".rstrip()
-
-
 class BookDocument:
     """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the traditional one)."""
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import difflib
-import re
 import html
+import re
 
 from scripts.errors import RulebookError
 from scripts.pipeline.errata import Erratum

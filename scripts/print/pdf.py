@@ -1,12 +1,12 @@
 """Writes the print edition: each book, in simplified and in traditional characters, as a PDF typeset by WeasyPrint."""
 from __future__ import annotations
 
-import html
 import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import Rulebook, load_full_rulebook
 from scripts.pipeline.sources import SRC
@@ -25,6 +25,10 @@ FONTS = {"hans": ('"Noto Serif CJK SC", "Noto Sans CJK SC", serif', "zh-Hans"),
          "hant": ('"Noto Serif CJK TC", "Noto Sans CJK TC", serif', "zh-Hant")}
 # the laws first: the regulations cite them (规则N) and print the page where the cited clause stands
 BOOK_ORDER = ("laws", "regulations")
+
+
+class PrintEditionError(RulebookError):
+    """The print edition cannot be typeset on this machine (WeasyPrint or its system libraries are missing)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,10 @@ def other_book(book: str) -> str:
 
 def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, src_dir: Path = SRC) -> list[PrintedBook]:
     """Every book in both scripts into out_dir; returns what was written, with each anchor's page."""
-    from weasyprint import HTML  # imported here: its system libraries are only needed when printing
+    try:  # imported here: its system libraries are only needed when printing
+        from weasyprint import HTML
+    except (ImportError, OSError) as exc:
+        raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
 
     links = link_rulebook(rulebook, src_dir)
     notes = ErratumNotes(rulebook.errata)
