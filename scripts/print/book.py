@@ -5,6 +5,7 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.books import BOOKS
 from scripts.pipeline.model import Article, Book, Clause, Paragraph
 from scripts.pipeline.run import Rulebook
 from scripts.pipeline.sources import load_yaml
@@ -12,7 +13,6 @@ from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import source_footnote_definitions, variant_notes
 from scripts.print.tables import penalty_tables_html
 from scripts.render.articles import FOOTNOTE_DEF, RESTORED, is_subheading
-from scripts.render.links import BOOK_NAMES
 
 STYLESHEET = Path(__file__).with_name("book.css")
 SITE_NAME = "中国桥牌规则库"
@@ -40,7 +40,7 @@ class BookDocument:
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
         parts = [self.title_page(title), self.contents(), *self.chapters(), self.appendix_html]
-        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOK_NAMES[self.book.key])}</title>'
+        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
                 f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>")
 
     # --- front ------------------------------------------------------------------------------------------

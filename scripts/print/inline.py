@@ -6,11 +6,12 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from scripts.books import BOOKS
 from scripts.pipeline.link import Citation, LinkIndex, Resolution
 from scripts.pipeline.model import Article, Paragraph
 from scripts.print.notes import ErratumNotes, footnote
-from scripts.render.articles import BOOK_SHORT, FOOTNOTE_DEF
-from scripts.render.links import BOOK_NAMES, LINKED
+from scripts.render.articles import FOOTNOTE_DEF
+from scripts.render.links import LINKED
 
 SOURCE_FOOTNOTE_MARK = re.compile(r"\[\^(?P<n>[0-9]+)\]")
 MISSING_MARK = "（来源缺）"  # as the site shows a reference to an article the sources lack (docs/assets/refs/preview.css)
@@ -142,6 +143,7 @@ class InlineRenderer:
         if resolution.book == self.links.book:
             return f'<a class="ref" href="#{html.escape(target)}">{inner}</a>'
         page = self.links.other_pages.get(target)
-        where = f"{BOOK_SHORT[resolution.book]}第{page}页" if page else f"见《{BOOK_NAMES[resolution.book]}》"
+        name = BOOKS[resolution.book]
+        where = f"{name.meta_label}第{page}页" if page else f"见《{name.title}》"
         href = f"{self.links.other_pdf}#nameddest={quote(target, safe='/')}"
         return f'<a class="ref ref-other-book" href="{html.escape(href)}">{inner}</a><span class="other-book-page">〔{where}〕</span>'
