@@ -107,3 +107,9 @@ def test_traditional_conversion_keeps_ids_and_converts_text(documents):
 def test_appendix_summarises_the_build_report(documents):
     assert "附录 构建报告摘要" in documents["laws"]
     assert "未交代的原始行：0" in documents["laws"]
+
+
+def test_laws_print_the_definitions_the_sources_keep(rulebook, documents):
+    for entry in rulebook.glossary:
+        assert f'id="laws/definitions/{entry.term}"' in documents["laws"]
+    assert 'href="#laws/definitions"' in documents["laws"] and "laws/definitions" not in documents["regulations"]

@@ -39,7 +39,7 @@ class BookDocument:
 
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
-        parts = [self.title_page(title), self.contents(), *self.chapters(), self.appendix_html]
+        parts = [self.title_page(title), self.contents(), self.definitions(), *self.chapters(), self.appendix_html]
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
                 f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>")
 
@@ -60,6 +60,8 @@ class BookDocument:
 
     def contents(self) -> str:
         items = []
+        if self.glossary():
+            items.append(f'<li class="toc-chapter"><a href="#{html.escape(self.book.key)}/definitions">定义（来源所存部分）</a></li>')
         for chapter_title, articles in self.chapter_groups():
             items.append(f'<li class="toc-chapter">{html.escape(chapter_title)}</li>')
             for article in articles:
@@ -80,11 +82,28 @@ class BookDocument:
             groups[-1][1].append(article)
         return groups
 
+    def glossary(self) -> list:
+        """The definitions the sources keep (the Laws' front matter; the regulations have none)."""
+        return self.rulebook.glossary if self.book.key == "laws" else []
+
+    def definitions(self) -> str:
+        entries = self.glossary()
+        if not entries:
+            return ""
+        items = "".join(
+            f'<p class="definition" id="{html.escape(self.book.key)}/definitions/{html.escape(entry.term)}">'
+            f'<span class="definition-term">{html.escape(entry.term)}（{html.escape(entry.english)}）</span>'
+            + "".join(self.inline.paragraph_without_notes(para, 0) for para in entry.definition) + "</p>"
+            for entry in entries
+        )
+        return (f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
+                f'<h2 class="chapter-title">定义（来源所存部分）</h2>{items}</section>')
+
     # --- body -------------------------------------------------------------------------------------------
     def chapters(self) -> list[str]:
         out = []
         for number, (chapter_title, articles) in enumerate(self.chapter_groups(), 1):
-            first = " first-chapter" if number == 1 else ""
+            first = " first-chapter" if number == 1 and not self.glossary() else ""
             out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
                        f'<h2 class="chapter-title">{html.escape(chapter_title)}</h2>'
                        + "".join(self.article(article) for article in articles) + "</section>")
