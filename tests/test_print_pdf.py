@@ -179,3 +179,14 @@ def test_render_pages_to_png(print_books, artifacts_dir):
         subprocess.run(["pdftoppm", "-r", "110", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(path), str(prefix)], check=True)
         png = prefix.with_suffix(".png")
         assert png.stat().st_size > 20_000, f"{png} looks blank"
+
+
+def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
+    """`python -m scripts.site.build` (make site) leaves the four PDFs in dist/ with the zip's prefix and date."""
+    _site_dir, zip_path = shipped_site
+    date = zip_path.stem.rsplit("-", 1)[1]
+    names = sorted(path.name for path in zip_path.parent.glob("*.pdf"))
+    assert names == sorted(f"{BUNDLE_PREFIX}-{book}{script}-{date}.pdf" for book in ("guize", "caipanfa") for script in ("", "-fanti"))
+    for name in names:
+        reader = PdfReader(zip_path.parent / name)
+        assert len(reader.pages) > 10 and reader.named_destinations
