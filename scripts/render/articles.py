@@ -9,7 +9,7 @@ from typing import Callable
 
 from scripts.books import BOOKS
 from scripts.pipeline.glossary import GlossaryEntry
-from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
 from scripts.pipeline.sources import SRC, load_yaml
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
@@ -75,7 +75,7 @@ class PageRenderer:
         for entry in glossary:
             first_by_term.setdefault(entry.term, entry)
         self.glossary_first = list(first_by_term.values())
-        self.extra_spans = extra_spans or (lambda article, para, page: [])
+        self.extra_spans = extra_spans or (lambda key, para, page: [])  # (paragraph key, paragraph, page) → spans
         self.src_dir = src_dir
 
     # --- inline -------------------------------------------------------------------------------------
@@ -97,18 +97,19 @@ class PageRenderer:
             spans.append(Span(start, start + len(entry.term), 2, wrap))
         return spans
 
-    def paragraph_markdown(self, article: Article, para: Paragraph, page: str, used_terms: set[str]) -> str:
+    def paragraph_markdown(self, key: str, para: Paragraph, page: str, used_terms: set[str]) -> str:
+        """One paragraph as Markdown; `key` is its stable id (model.paragraph_key), under which the link stage filed it."""
         restored = RESTORED.match(para.text)
         if restored:
             return self.restored_block(restored["name"], para)
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
             body_start = footnote.end()
-            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
+            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(key, para, page) if s.start >= body_start]
             return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
             return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in para.text.split("\n")) + "\n    ```"
-        spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms)
+        spans = erratum_spans(para) + self.extra_spans(key, para, page) + self.glossary_spans(para.text, page, used_terms)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
@@ -133,14 +134,15 @@ class PageRenderer:
             "",
             f"# 第{article.number}条 {article.title}".rstrip(),
             "",
+            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
             f'<p class="article-meta">{BOOKS[article.book].meta_label} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
             "",
         ]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
-        for para in article.intro:
+        for i, para in enumerate(article.intro):
             if para.text:
-                out += [self.paragraph_markdown(article, para, page, used_terms), ""]
+                out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
         for clause in article.clauses:
             out += self.clause_markdown(article, clause, page, used_terms)
         if widget_markup:
@@ -164,17 +166,30 @@ class PageRenderer:
 
     def clause_markdown(self, article: Article, clause: Clause, page: str, used_terms: set[str]) -> list[str]:
         out: list[str] = []
-        texts = [self.paragraph_markdown(article, p, page, used_terms) for p in clause.paragraphs if p.text]
+        texts = [
+            self.paragraph_markdown(paragraph_key(article.book, article.slug, clause.anchor, i), p, page, used_terms)
+            for i, p in enumerate(clause.paragraphs)
+            if p.text
+        ]
         label = escape_markdown(clause.label)
+        if clause.restored:  # a marker the source does not print: quiet, with the editor's note on hover or tap
+            note = html.escape(clause.restored, quote=True)
+            label = f'<span class="restored-marker" tabindex="0" title="{note}" data-note="{note}">{html.escape(clause.label)}</span>'
         if clause.title:
             level = min(clause.level + 1, 6)
-            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading}}", ""]
+            split = " .heading-split" if clause.heading_split else ""
+            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading{split}}}", ""]
             for text in texts:
                 out += [text, ""]
         else:
             first, rest = (texts[0], texts[1:]) if texts else ("", [])
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]
-            out += [f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a> {first}', ""]
+            if clause.restored:
+                note = html.escape(clause.restored, quote=True)
+                link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" title="{note}" data-note="{note}">{html.escape(clause.label)}</a>'
+            else:
+                link = f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+            out += [f"{link} {first}", ""]
             for text in rest:
                 out += [text, ""]
             out += ["</div>", ""]

@@ -7,6 +7,7 @@ import yaml
 
 from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.model import glossary_paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.render.articles import GENERATED, escape_markdown
 from scripts.render.report import compact_numbers
@@ -67,12 +68,12 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
 
 
 def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
-    """The glossary; `render_paragraph(para, page)` renders a definition (the link stage adds its reference links)."""
-    render_paragraph = render_paragraph or (lambda para, page: escape_markdown(para.text))
+    """The glossary; `render_paragraph(key, para, page)` renders a definition (the link stage adds its reference links)."""
+    render_paragraph = render_paragraph or (lambda key, para, page: escape_markdown(para.text))
     out = ["---", "title: 术语", "---", GENERATED, "", "# 术语（定义）", "", "摘自《中国桥牌竞赛规则》的定义部分；来源只保留了以下几条，“庄家”一条在来源中被截断。", ""]
-    for entry in rulebook.glossary:
+    for number, entry in enumerate(rulebook.glossary):
         out += [f"## {entry.term} ({entry.english}) {{#{entry.term}}}", ""]
-        out += [render_paragraph(p, "glossary.md") + "\n" for p in entry.definition]
+        out += [render_paragraph(glossary_paragraph_key(number, i), p, "glossary.md") + "\n" for i, p in enumerate(entry.definition)]
         provs = [p for para in [entry.heading, *entry.definition] for p in para.provs]
         out += [f'<p class="provenance">来源：<code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p>', ""]
     return "\n".join(out)

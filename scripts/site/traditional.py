@@ -34,7 +34,8 @@ SCRIPT_STRING = re.compile(
     r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?P<colon>\s*:)?"""
 )
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
-TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
+# data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
+TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
 
 class TraditionalFixesError(Exception):
