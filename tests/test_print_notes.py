@@ -10,7 +10,7 @@ from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
-from scripts.print.inline import BookLinks, InlineRenderer, anchor_id
+from scripts.print.inline import BookLinks, InlineRenderer, anchor_id, paragraph_keys
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
 from scripts.pipeline.sources import SRC
@@ -36,7 +36,7 @@ def documents(rulebook) -> dict[str, str]:
     out = {}
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
-        inline = InlineRenderer(BookLinks(links, book, pdf_name("p", other, "hans", EDITION)), notes)
+        inline = InlineRenderer(BookLinks(links, book, pdf_name("p", other, "hans", EDITION)), notes, paragraph_keys(rulebook))
         document = BookDocument(rulebook, book, inline, report_appendix(rulebook, links, book), SRC)
         out[book] = document.html(TitleInfo(EDITION.label, "hans"), *FONTS["hans"])
     return out
@@ -114,3 +114,10 @@ def test_laws_print_the_definitions_the_sources_keep(rulebook, documents):
     for entry in rulebook.glossary:
         assert f'id="laws/definitions/{entry.term}"' in documents["laws"]
     assert 'href="#laws/definitions"' in documents["laws"] and "laws/definitions" not in documents["regulations"]
+
+
+def test_restored_clause_markers_are_light_with_their_note(rulebook, documents):
+    restored = [clause for article in rulebook.books["laws"].articles.values() for clause in article.walk_clauses() if clause.restored]
+    assert restored, "the concordance restores clause markers the source lost (rulebook_src/clause_markers.yml)"
+    assert documents["laws"].count('<span class="clause-label restored-marker">') == len(restored)
+    assert f"补入：{restored[0].restored}" in documents["laws"]

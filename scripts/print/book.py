@@ -10,7 +10,7 @@ from scripts.pipeline.model import Article, Book, Clause, Paragraph
 from scripts.pipeline.run import Rulebook
 from scripts.pipeline.sources import load_yaml
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
-from scripts.print.notes import source_footnote_definitions, variant_notes
+from scripts.print.notes import footnote, source_footnote_definitions, variant_notes
 from scripts.print.tables import penalty_tables_html
 from scripts.render.articles import FOOTNOTE_DEF, RESTORED, is_subheading
 
@@ -114,6 +114,8 @@ class BookDocument:
         variants = variant_notes(article, self.rulebook.sources)
         out = [f'<article class="article" id="{html.escape(anchor_id(article.book, article.slug))}">',
                f'<h3 class="article-title"><span class="article-number">第{article.number}条</span> {html.escape(article.title)}</h3>']
+        if article.english:
+            out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
         for warning in article.warnings:
             out.append(f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>')
         for para in article.intro:
@@ -127,6 +129,9 @@ class BookDocument:
     def clause(self, article: Article, clause: Clause, source_notes, variants) -> str:
         clause_id = html.escape(anchor_id(article.book, article.slug, clause.anchor))
         label = f'<span class="clause-label">{html.escape(clause.label)}</span>'
+        if clause.restored:  # a marker the source does not print: light, with the editor's note as a footnote
+            label = (f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>'
+                     + footnote(f"补入：{html.escape(clause.restored)}", "restored-marker"))
         paragraphs = [p for p in clause.paragraphs if p.text]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
         if clause.title:

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from scripts.books import BOOKS
 from scripts.pipeline.link import Citation, LinkIndex, Resolution
-from scripts.pipeline.model import Article, Paragraph
+from scripts.pipeline.model import Article, Paragraph, glossary_paragraph_key
 from scripts.print.notes import ErratumNotes, footnote
 from scripts.render.articles import FOOTNOTE_DEF
 from scripts.render.links import LINKED
@@ -45,6 +45,16 @@ class BookLinks:
     other_pages: dict[str, int] = field(default_factory=dict)  # id in the other PDF → page number (empty: not typeset yet)
 
 
+def paragraph_keys(rulebook) -> dict[int, str]:
+    """id(paragraph) → the stable key the link stage filed its citations under (model.paragraph_key), for every
+    article paragraph and glossary definition of the tree being typeset."""
+    keys = {id(para): key for book in rulebook.books.values() for article in book.articles.values()
+            for key, _anchor, para in article.keyed_paragraphs()}
+    for number, entry in enumerate(rulebook.glossary):
+        keys.update((id(para), glossary_paragraph_key(number, i)) for i, para in enumerate(entry.definition))
+    return keys
+
+
 @dataclass
 class Marked:
     """An erratum-marked stretch of a paragraph and its footnote."""
@@ -57,9 +67,13 @@ class Marked:
 class InlineRenderer:
     """Renders paragraphs of one book; references into the other book link to its PDF and name it with its page."""
 
-    def __init__(self, links: BookLinks, notes: ErratumNotes):
+    def __init__(self, links: BookLinks, notes: ErratumNotes, keys: dict[int, str]):
         self.links = links
         self.notes = notes
+        self.keys = keys  # paragraph_keys(rulebook)
+
+    def citations(self, para: Paragraph) -> list[Citation]:
+        return self.links.index.by_paragraph.get(self.keys.get(id(para), ""), [])
 
     def paragraph(self, article: Article, para: Paragraph, source_notes: dict[str, Paragraph], start: int = 0) -> str:
         """The paragraph's text from `start` as inline HTML."""
@@ -71,7 +85,7 @@ class InlineRenderer:
             if at >= start and not correction[0].startswith("[^"):
                 marks.append(Marked(at, at + len(correction[0]), self.notes.correction_note(correction, where)))
         spans: list[tuple[int, int, Citation]] = []
-        for citation in self.links.index.by_paragraph.get(id(para), []):
+        for citation in self.citations(para):
             ref = citation.reference
             if ref.implied or citation.resolution.status not in LINKED or ref.start < start:
                 continue
@@ -124,7 +138,7 @@ class InlineRenderer:
     def paragraph_without_notes(self, para: Paragraph, start: int) -> str:
         """A source footnote's body with its references linked (a footnote cannot hold footnotes)."""
         text, out, pos = para.text, [], start
-        for citation in sorted(self.links.index.by_paragraph.get(id(para), []), key=lambda c: c.reference.start):
+        for citation in sorted(self.citations(para), key=lambda c: c.reference.start):
             ref = citation.reference
             if ref.implied or citation.resolution.status not in LINKED or ref.start < pos:
                 continue
