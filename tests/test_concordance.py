@@ -54,7 +54,9 @@ def glued_heading(text: str, titles: set[str]) -> str:
     headings the concordance found glued in the source) followed by more text, or an opening phrase of four or more
     characters that the sentence then repeats ('来不及更改叫牌来不及更改叫牌时', '第一个叫牌不合法如果第一个叫牌不合法')."""
     for title in titles:
-        if len(title) >= 3 and text.startswith(title) and len(text) > len(title):
+        # '让第一个叫牌成立，（判罚）…' (25B2(b)(1)) is a sentence that opens with its heading's words, not a glued heading:
+        # the source line carries them twice (heading, then sentence) and the sentence goes on after a comma
+        if len(title) >= 3 and text.startswith(title) and len(text) > len(title) and text[len(title)] not in "，、":
             return title
     m = re.match(r"^(?P<head>[\u4e00-\u9fff]{4,16}?)(?:如果|如|对于)?(?P=head)", text)
     return m["head"] if m else ""

@@ -156,7 +156,7 @@ def test_title_page_notes_appendix_and_missing_marks(print_books, print_edition,
     for text in ("附录构建报告摘要", "未交代的原始行：0"):
         assert flat(convert(script, text)) in everything
     if book_key == "laws":
-        for text in ("（来源缺）", "校勘：来源作“人”，当作“入”", "异文：繁体百科本作", "原注1："):
+        for text in ("（来源缺）", "校勘：“入”误作“人”", "异文：繁体百科本作", "原注1："):
             assert flat(convert(script, text)) in everything, text
     else:
         assert flat(convert(script, "判罚对照表：迟到的判罚（第26条）")) in everything

@@ -135,11 +135,13 @@ def _simplified_leftovers(text: str) -> list[str]:
     """Each character of `text` that only simplified writing uses, with some context."""
     import opencc
 
-    s2t = opencc.OpenCC("s2t")
+    from scripts.site.traditional import OPENCC_CONFIG
+
+    to_traditional = opencc.OpenCC(OPENCC_CONFIG)  # the edition's configuration: s2tw keeps 秘, which s2t makes 祕
     leftovers = []
     for match in re.finditer(r"[\u4e00-\u9fff]", text):
         char = match.group(0)
-        if char not in ALSO_TRADITIONAL and s2t.convert(char) != char:
+        if char not in ALSO_TRADITIONAL and to_traditional.convert(char) != char:
             leftovers.append(f"{char} in {text[max(0, match.start() - 8) : match.end() + 8]!r}".replace("\\n", " "))
     return leftovers
 

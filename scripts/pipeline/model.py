@@ -95,6 +95,7 @@ class Article:
     variants: list[Variant] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    copy_of: int | None = None  # the article whose text the source put here in place of this one's own (Law 36 ← 35)
     english: str = ""  # the 1997 WBF Law's number and English title: 'Law 27 · Insufficient Bid (WBF 1997)'
 
     def walk_clauses(self):

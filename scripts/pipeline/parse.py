@@ -79,7 +79,7 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
                 out.append(Paragraph(text, provs))
             else:
                 text = f"{top}\n{label}\n{bottom}"
-                defects.append(f"{provs[0]}: broken formula left as it stands (operators and fraction bar lost): {top!r} / {label!r} / {bottom!r}")
+                defects.append(f"{provs[0]}: 公式排版损坏（运算符和分数线丢失），照录未改：“{top}”／“{label}”／“{bottom}”")
                 out.append(Paragraph(text, provs))
             i += 3
             continue
@@ -153,7 +153,7 @@ class ArticleParser:
             self.pending_title = False
             if SHORT_HEADING.match(text) and not match_marker(text):
                 self.article.title = text
-                self.article.intro.append(Paragraph("", para.provs))  # title line: provenance kept, no text
+                self.article.intro.append(Paragraph("", para.provs, para.corrections))  # title line: provenance kept, no text
                 return
         self.read_body(para)
 
@@ -161,7 +161,7 @@ class ArticleParser:
         self.close_article()
         self.in_toc = False
         self.article = Article(self.result.book, number, str(number), title, self.chapter, sources=[self.result.file])
-        self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
+        self.article.intro.append(Paragraph("", para.provs, para.corrections))  # the heading line itself
         self.pending_title = not title
         self.stack = []
         self.anchors = set()
@@ -193,7 +193,7 @@ class ArticleParser:
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
         taken = self.anchors
         if anchor in taken:
-            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
+            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条：款项编号“{printed}”与前面的重复，锚点加后缀区分")
             k = 2
             while f"{anchor}_{k}" in taken:
                 k += 1
@@ -201,11 +201,11 @@ class ArticleParser:
         clause = Clause(label=printed, level=len(self.stack) + 1, anchor=anchor, title="")
         if rest and SHORT_HEADING.match(rest) and not rest.endswith(("：", "。")):
             clause.title = rest
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         elif rest:
             clause.paragraphs.append(Paragraph(rest, para.provs, para.corrections))
         else:
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         siblings.append(clause)
         self.anchors.add(anchor)
         self.stack.append((family, clause))

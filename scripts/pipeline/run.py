@@ -13,6 +13,7 @@ from scripts.pipeline.glossary import GlossaryEntry, extract_glossary
 from scripts.pipeline.model import Book, Drop, Provenance, Repair
 from scripts.pipeline.normalise import normalise_source
 from scripts.pipeline.parse import parse_articles
+from scripts.pipeline.reparent import reparent_paragraphs
 from scripts.pipeline.sources import SRC, SourceEntry, load_manifest
 
 
@@ -67,6 +68,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
             article.english = concordance.laws[article.number].english_heading
     drops += assembly.drops
     defects += assembly.defects
+    repairs += reparent_paragraphs(assembly.books, src_dir)
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
     if stale_unresolved:

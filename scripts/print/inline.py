@@ -131,7 +131,7 @@ class InlineRenderer:
             return ""
         body_start = FOOTNOTE_DEF.match(para.text).end()
         body = self.paragraph_without_notes(para, body_start)
-        moved = [self.notes.erratum_for(c[2], "a source footnote").note for c in para.corrections if c[0].startswith("[^")]
+        moved = [self.notes.erratum_for(c[2], "a source footnote").reason for c in para.corrections if c[0].startswith("[^")]
         remark = "".join(f"〔校勘：{html.escape(note)}〕" for note in moved)
         return footnote(f"原注{number}：{body}{remark}", "source")
 

@@ -21,7 +21,7 @@ SOURCE_KINDS = {
 
 
 class PrintNoteError(RulebookError):
-    """A correction reaches the printed text but its erratum has no Chinese `note` in errata.yml."""
+    """A correction reaches the printed text with a reason that no erratum in errata.yml gives."""
 
 
 def footnote(text_html: str, kind: str) -> str:
@@ -30,7 +30,8 @@ def footnote(text_html: str, kind: str) -> str:
 
 
 class ErratumNotes:
-    """The Chinese note of each correction, looked up by the reason the pipeline copied into Paragraph.corrections."""
+    """Each correction's erratum, looked up by the reason the pipeline copied into Paragraph.corrections; its `reason`
+    (in Chinese, as the site's tap note shows it) is the footnote's text."""
 
     def __init__(self, errata: list[Erratum]):
         self.by_reason = {erratum.reason: erratum for erratum in errata}
@@ -39,19 +40,13 @@ class ErratumNotes:
         erratum = self.by_reason.get(reason.removesuffix(RESTORED_SUFFIX))
         if erratum is None:
             raise PrintNoteError(f"{where}: a correction carries a reason no erratum in errata.yml has: {reason[:60]!r}")
-        if not erratum.note:
-            raise PrintNoteError(
-                f"errata.yml: erratum {erratum.find!r} ({erratum.file}) reaches {where} but has no `note` "
-                "(the reason in Chinese, printed as a footnote)"
-            )
         return erratum
 
     def correction_note(self, correction: tuple[str, str, str], where: str) -> str:
-        """'校勘：来源作“卷”，当作“券”……' or '补入：……' for restored text."""
-        _replacement, _original, reason = correction
-        erratum = self.erratum_for(reason, where)
+        """'校勘：“在”误作“主”……' or '补入：……' for restored text."""
+        erratum = self.erratum_for(correction[2], where)
         label = "补入" if erratum.restored else "校勘"
-        return footnote(f"{label}：{html.escape(erratum.note)}", "erratum")
+        return footnote(f"{label}：{html.escape(erratum.reason)}", "erratum")
 
 
 def variant_notes(article: Article, sources: list[SourceEntry]) -> dict[int, list[str]]:

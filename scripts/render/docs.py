@@ -12,7 +12,7 @@ from scripts.render.pages import book_index_page, glossary_page, home_page, navi
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.widgets import widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
-from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.pipeline.sources import ROOT, SRC
@@ -27,7 +27,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     from another copy of the same rulebook."""
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans, heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
     pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key)

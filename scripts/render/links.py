@@ -97,7 +97,10 @@ def citation_items(page: str, citations: list[Citation], books: dict[str, Book],
         target = ""
         if show_target and citation.resolution.status == "clause":
             target = f"（引 {escape_markdown(target_label(books, citation.resolution).split(' · ')[-1])}）"
-        items.append(f"- {citing_link(page, citation)}{target}：{sentence_markdown(citation)}")
+        citing = books[citation.book].articles.get(citation.slug) if citation.book in books else None
+        copied = (f"（此句出自来源在第{citing.number}条下误载的第{citing.copy_of}条正文，并非第{citing.number}条本身的引用）"
+                  if citing is not None and citing.copy_of is not None else "")
+        items.append(f"- {citing_link(page, citation)}{target}：{sentence_markdown(citation)}{copied}")
     return items
 
 
