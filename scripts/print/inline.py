@@ -109,10 +109,22 @@ class InlineRenderer:
         for mark in sorted(marks, key=lambda m: m.start):
             if mark.start >= lo and mark.end <= hi:
                 out.append(self.plain(text[pos : mark.start], source_notes))
-                out.append(f'<ins class="erratum">{self.plain(text[mark.start : mark.end], source_notes)}</ins>')
+                out.append(self.inserted(text[mark.start : mark.end], source_notes))
                 (out if deferred is None else deferred).append(mark.note)
                 pos = mark.end
         out.append(self.plain(text[pos:hi], source_notes))
+        return "".join(out)
+
+    def inserted(self, text: str, source_notes: dict[str, Paragraph]) -> str:
+        """A corrected stretch, underlined; a source footnote inside it stands between two marks, so that the note at
+        the page foot does not inherit the underline."""
+        pieces = SOURCE_FOOTNOTE_MARK.split(text)  # text, number, text, number, …, text
+        out = []
+        for i, piece in enumerate(pieces):
+            if i % 2:
+                out.append(self.source_footnote(piece, source_notes))
+            elif piece:
+                out.append(f'<ins class="erratum">{html.escape(piece)}</ins>')
         return "".join(out)
 
     def plain(self, text: str, source_notes: dict[str, Paragraph]) -> str:
