@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scripts.penalties.widgets import WIDGETS
+from scripts.penalties.widgets import placements
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
 from scripts.print.appendix import report_appendix
@@ -89,7 +89,7 @@ def test_marks_notes_and_variants_are_footnotes(documents):
 
 
 def test_calculators_print_as_band_tables(documents):
-    for (book, slug), calculators in WIDGETS.items():
+    for (book, slug), calculators in placements().items():
         article = documents[book].split(f'id="{anchor_id(book, slug)}"', 1)[1].split("</article>", 1)[0]
         if book == "laws" and slug == "2":  # the board calculator's table is the restored table of 规则第2条
             assert '<aside class="restored">' in article

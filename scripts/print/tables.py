@@ -7,7 +7,8 @@ from typing import Callable
 
 from scripts.penalties.scoring import rounding
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
-from scripts.penalties.widgets import FORMS, WIDGETS
+from scripts.penalties.spec import load_spec
+from scripts.penalties.widgets import placements
 from scripts.print.inline import anchor_id
 
 ROUNDING_EXAMPLES = (("0.745", 2), ("1.125", 2), ("0.75", 1), ("2.5", 0))  # 第35条's rule worked on a few values
@@ -92,7 +93,7 @@ def forfeit_tables(tables: dict, _article: str) -> list[Table]:
 def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
     """第28条二: the boards not played after a side withdraws."""
     withdrawal = tables["forfeit"]["withdrawal"]
-    labels = dict(next(f for f in FORMS["withdrawal"]["fields"] if f["name"] == "event")["choices"])
+    labels = dict(next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"])
     rows = [[labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()]
     return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows, [withdrawal["quote"]])]
 
@@ -163,11 +164,11 @@ PRINTED: dict[str, Callable[[dict, str], list[Table]]] = {
 def penalty_tables_html(book: str, slug: str) -> str:
     """The band tables printed after an article in place of its calculators ('' when it has none)."""
     blocks = []
-    for calculator, article_number in WIDGETS.get((book, slug), ()):
+    for calculator, fixed, _widget_id in placements().get((book, slug), ()):
         if calculator not in PRINTED:
             continue
-        tables = PRINTED[calculator](load_tables(), article_number)
-        title = html.escape(FORMS[calculator]["title"])
+        tables = PRINTED[calculator](load_tables(), fixed.get("article", ""))
+        title = html.escape(load_spec()["calculators"][calculator]["title"])
         blocks.append(f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
                       + "".join(table.html() for table in tables) + "</section>")
     return "".join(blocks)
