@@ -14,34 +14,28 @@ it for the offline build and pass it to the worker unchanged; our worker reads `
 from __future__ import annotations
 
 import functools
-import hashlib
-import html
 import json
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
 
 from scripts.books import HAN
+from scripts.errors import RulebookError
+from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
+    PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
+)
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 
 # Article pages: `laws/26/`, `regulations/52-2/` (directory URLs) or `laws/26.html` (offline build).
 ARTICLE_LOCATION = re.compile(
     r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
 )
-TAG = re.compile(r"<[^>]+>")
-HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
-# Page furniture that is not rule text: provenance notes, the breadcrumb line, the ¶ permalinks, and the penalty
-# calculator widgets (their markup is a "needs JavaScript" note). `data-search-exclude` works on any element.
-SKIP_CLASSES = {"provenance", "article-meta", "headerlink", "penalty-calculator"}
-SPACES = re.compile(r"[\s\u00a0\u3000]+")
-# The start tag of Material's content column; SectionParser ignores everything before it (header, nav, toc).
-CONTENT_START = re.compile(r"<article\b[^>]*\bclass=\"[^\"]*\bmd-content__inner\b")
+ARTICLE_FILES = ("laws/*/index.html", "regulations/*/index.html", "laws/*.html", "regulations/*.html")
+# Pages about the site (build report, performance notes): editor material, never search results.
+EDITOR_PAGES = ("about/",)
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
 LATIN_HAN_WORD = re.compile(rf"^[A-Za-z]+[{HAN}]{{1,4}}$")  # IMP率, TP率
 # The Han blocks whose characters OpenCC t2s may fold (CJK Unified, Extension A, Compatibility Ideographs).
@@ -50,17 +44,8 @@ FOLD_CANDIDATES = "".join(
 )
 
 
-class SearchDataError(Exception):
+class SearchDataError(RulebookError):
     """The curated search data in rulebook_src/ is malformed; the message names the file and quotes the entry."""
-
-
-@dataclass
-class Section:
-    """One searchable unit: a page top or a headed section (clause) of a page."""
-
-    location: str  # as Material writes it: 'laws/26/' or 'laws/26/#c-1'
-    title: str
-    text: str
 
 
 @dataclass
@@ -72,195 +57,6 @@ class SearchVocabulary:
     stopwords: list[str] = field(default_factory=list)
 
 
-def page_locations(stock: dict) -> list[tuple[str, str]]:
-    """The pages Material indexed (it honours `search: exclude`), as (location, title), in its order."""
-    pages: dict[str, str] = {}
-    for n, doc in enumerate(stock.get("docs", [])):
-        if "location" not in doc:
-            raise SearchDataError(f"search_index.json: docs[{n}] has no 'location': {json.dumps(doc)[:120]!r}")
-        path = doc["location"].split("#", 1)[0]
-        if path not in pages:
-            pages[path] = html.unescape(TAG.sub("", doc.get("title", ""))).replace("\u200b", "")
-    return list(pages.items())
-
-
-def page_file(site_dir: Path, location: str) -> Path:
-    """`laws/26/` → site/laws/26/index.html; `laws/26.html` (offline build) → site/laws/26.html; `` → index.html."""
-    if location == "" or location.endswith("/"):
-        return site_dir / location / "index.html"
-    return site_dir / location
-
-
-class SectionParser(HTMLParser):
-    """Splits a page's content into sections: the page top, each heading with an id, each `.clause` with an id.
-
-    `<h2 id="b">B. 其他的取消叫牌</h2><p>…</p>` opens section `#b` titled `B. 其他的取消叫牌`;
-    `<div class="clause level-2" id="一-1"><p><a class="clause-label">1.</a> 在循环赛…</p></div>` opens `#一-1`
-    titled `<last heading> 1.`, and text after the div goes back to the heading's section.
-    Elements of SKIP_CLASSES (provenance notes, the breadcrumb), `data-search-exclude`, scripts and the ¶ permalinks
-    are left out.
-    """
-
-    def __init__(self, location: str, page_title: str):
-        super().__init__(convert_charrefs=True)
-        self.location = location
-        self.sections = [Section(location, page_title, "")]
-        self.heading_section = self.sections[0]  # section of the last heading (text after a clause ends goes here)
-        self.stack: list[tuple[str, str]] = []  # (tag, role) of open elements; role: skip | heading | clause | label | ""
-        self.in_content = False
-        self.depth = 0
-        self.label = ""
-        self.buffer: list[str] = []
-
-    # -- where text goes
-    def _current(self) -> Section:
-        for tag, role in reversed(self.stack):
-            if role.startswith("clause:"):
-                return self._by_anchor(role[len("clause:"):])
-        return self.heading_section
-
-    def _by_anchor(self, anchor: str) -> Section:
-        location = f"{self.location}#{anchor}"
-        for section in reversed(self.sections):
-            if section.location == location:
-                return section
-        raise KeyError(location)
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        classes = (attrs.get("class") or "").split()
-        if not self.in_content:
-            if tag == "article" and "md-content__inner" in classes:
-                self.in_content = True
-                self.depth = 0
-            return
-        if tag in VOID_TAGS:
-            if tag == "br":
-                self._text(" ")
-            return
-        self.depth += 1
-        if any(role == "skip" for _, role in self.stack):
-            self.stack.append((tag, "skip"))
-            return
-        if tag in ("script", "style") or "data-search-exclude" in attrs or SKIP_CLASSES.intersection(classes):
-            self.stack.append((tag, "skip"))
-            return
-        anchor = attrs.get("id")
-        if tag in HEADINGS and anchor and tag != "h1":
-            section = Section(f"{self.location}#{anchor}", "", "")
-            self.sections.append(section)
-            self.heading_section = section
-            self.stack.append((tag, "heading"))
-            return
-        if tag == "h1":
-            self.stack.append((tag, "title"))
-            return
-        if anchor and "clause" in classes:
-            base = self.heading_section.title if self.heading_section is not self.sections[0] else ""
-            self.sections.append(Section(f"{self.location}#{anchor}", base, ""))
-            self.stack.append((tag, f"clause:{anchor}"))
-            return
-        if "clause-label" in classes:
-            self.stack.append((tag, "label"))
-            return
-        self.stack.append((tag, ""))
-
-    def handle_endtag(self, tag):
-        if not self.in_content or tag in VOID_TAGS:
-            return
-        if self.depth == 0:
-            if tag == "article":
-                self.in_content = False
-            return
-        # close up to the matching open tag (tolerates unclosed <p>/<li>)
-        while self.stack:
-            open_tag, role = self.stack.pop()
-            self.depth -= 1
-            if open_tag == tag:
-                break
-        if tag in BLOCK_TAGS:
-            self._text(" ")
-
-    def handle_data(self, data):
-        if not self.in_content:
-            return
-        roles = [role for _, role in self.stack]
-        if "skip" in roles:
-            return
-        if "label" in roles:
-            section = self._current()
-            section.title = f"{section.title} {data.strip()}".strip()
-            return
-        if "heading" in roles or "title" in roles:
-            section = self.heading_section if "heading" in roles else self.sections[0]
-            section.title += data
-            return
-        self._text(data)
-
-    def _text(self, data: str) -> None:
-        section = self._current()
-        section.text += data
-
-
-def read_sections(site_dir: Path, stock: dict) -> list[Section]:
-    """The sections of every page Material indexed, read from the built HTML, in Material's page order."""
-    sections = []
-    for location, title in page_locations(stock):
-        path = page_file(site_dir, location)
-        if not path.is_file():
-            raise SearchDataError(f"{path}: page {location!r} is in Material's search index but was not built")
-        parsed = [Section(*fields) for fields in parsed_page_sections(location, path.read_text(encoding="utf-8"))]
-        if not parsed[0].title:
-            parsed[0].title = title
-        for n, section in enumerate(parsed):
-            section.title = SPACES.sub(" ", section.title).strip()
-            section.text = SPACES.sub(" ", section.text).strip()
-            if n == 0 or section.text or section.title:
-                sections.append(section)
-    return sections
-
-
-@dataclass
-class ParsedPageCache:
-    """Sections of built pages by (location, SHA-1 of the HTML): `mkdocs serve` rebuilds every page, but an edit changes
-    few of them, so the rest are not parsed again. Bounded; entries are immutable tuples."""
-
-    limit: int = 50_000
-    entries: dict[tuple[str, bytes], tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
-
-
-PARSED_PAGES = ParsedPageCache()
-
-
-def content_column(page_html: str) -> str:
-    """The page from the start tag of its content column on; the whole page where that tag might stand inside a
-    comment or a script (an unclosed `<!--` or `<script` before it)."""
-    start = CONTENT_START.search(page_html)
-    if start is None:
-        return page_html
-    head = page_html[: start.start()]
-    if head.count("<!--") != head.count("-->") or head.count("<script") != head.count("</script>"):
-        return page_html
-    return page_html[start.start():]
-
-
-def parsed_page_sections(location: str, page_html: str) -> tuple[tuple[str, str, str], ...]:
-    """(location, title, text) of each section of one page, as SectionParser reads them."""
-    key = (location, hashlib.sha1(page_html.encode("utf-8")).digest())
-    cached = PARSED_PAGES.entries.get(key)
-    if cached is None:
-        parser = SectionParser(location, "")
-        # Only the content column is read, so the page is fed from its start: the nav in front of it grows with the
-        # number of pages, which made parsing every page quadratic in the size of the site.
-        parser.feed(content_column(page_html))
-        parser.close()
-        cached = tuple((s.location, s.title, s.text) for s in parser.sections)
-        if len(PARSED_PAGES.entries) >= PARSED_PAGES.limit:
-            PARSED_PAGES.entries.clear()
-        PARSED_PAGES.entries[key] = cached
-    return cached
-
-
 def article_of(location: str) -> dict | None:
     """`laws/26/` → {'book': 'laws', 'slug': '26', 'number': 26}; None for pages that are not articles."""
     match = ARTICLE_LOCATION.match(location.split("#", 1)[0])
@@ -269,21 +65,32 @@ def article_of(location: str) -> dict | None:
     return {"book": match["book"], "slug": match["slug"], "number": int(match["number"])}
 
 
+MAPPING_SECTIONS = ("synonyms", "regional", "english")  # typed → rulebook; each entry with its reason
+
+
 def load_search_vocabulary(path: Path) -> SearchVocabulary:
-    """Read and check rulebook_src/search_synonyms.yml; every problem is reported with the entry it is in."""
+    """Read and check rulebook_src/search_synonyms.yml; every problem is reported with the entry it is in.
+
+    `synonyms` (everyday words), `regional` (Taiwan / Hong Kong bridge terms) and `english` (terms directors use)
+    are all `{typed: [...], rulebook: [...], reason}`; `stopwords` are groups `{words: [...], reason}`;
+    `variants` are one-character foldings `{from, to, reason}`."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     problems = []
     vocabulary = SearchVocabulary()
-    for n, entry in enumerate(data.get("synonyms") or []):
-        where = f"{path}: synonyms[{n}]"
-        typed, rulebook, reason = entry.get("typed"), entry.get("rulebook"), entry.get("reason")
-        if not typed or not isinstance(typed, list) or not rulebook or not isinstance(rulebook, list):
-            problems.append(f"{where}: needs non-empty lists 'typed' and 'rulebook', got {entry!r}")
-            continue
-        if not reason or not str(reason).strip():
-            problems.append(f"{where}: {typed!r} → {rulebook!r} has no 'reason'")
-            continue
-        vocabulary.synonyms.append(([str(t) for t in typed], [str(r) for r in rulebook], str(reason)))
+    for section in MAPPING_SECTIONS:
+        for n, entry in enumerate(data.get(section) or []):
+            where = f"{path}: {section}[{n}]"
+            if not isinstance(entry, dict):
+                problems.append(f"{where}: needs a mapping with 'typed', 'rulebook' and 'reason', got {entry!r}")
+                continue
+            typed, rulebook, reason = entry.get("typed"), entry.get("rulebook"), entry.get("reason")
+            if not typed or not isinstance(typed, list) or not rulebook or not isinstance(rulebook, list):
+                problems.append(f"{where}: needs non-empty lists 'typed' and 'rulebook', got {entry!r}")
+                continue
+            if not reason or not str(reason).strip():
+                problems.append(f"{where}: {typed!r} → {rulebook!r} has no 'reason'")
+                continue
+            vocabulary.synonyms.append(([str(t) for t in typed], [str(r) for r in rulebook], str(reason)))
     for n, entry in enumerate(data.get("variants") or []):
         where = f"{path}: variants[{n}]"
         source, target, reason = str(entry.get("from", "")), str(entry.get("to", "")), entry.get("reason")
@@ -293,7 +100,14 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
             problems.append(f"{where}: {source!r} → {target!r} has no 'reason'")
         else:
             vocabulary.variants[source] = target
-    vocabulary.stopwords = [str(w) for w in data.get("stopwords") or []]
+    for n, group in enumerate(data.get("stopwords") or []):
+        where = f"{path}: stopwords[{n}]"
+        if not isinstance(group, dict) or not isinstance(group.get("words"), list) or not group["words"]:
+            problems.append(f"{where}: needs a non-empty list 'words' and a 'reason', got {group!r}")
+        elif not str(group.get("reason") or "").strip():
+            problems.append(f"{where}: {group['words']!r} has no 'reason'")
+        else:
+            vocabulary.stopwords.extend(str(w) for w in group["words"])
     if problems:
         raise SearchDataError("\n".join(problems))
     return vocabulary
@@ -362,24 +176,68 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
-def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path) -> dict:
-    """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections)."""
-    sections = read_sections(site_dir, stock)
-    vocabulary = load_search_vocabulary(synonyms_path)
-    texts = [s.title + " " + s.text for s in sections]
-    corpus_chars = set("".join(texts))
-    synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
-    words = build_vocabulary(texts, user_dict, synonym_words)
-    fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
+BOOK_LABELS = {"laws": "规则", "regulations": "裁判法"}  # how the text itself names the books (规则第27条, 裁判法第26条)
+ARTICLE_LABEL = "第%s条"
 
+
+def load_english_titles(path: Path | None) -> dict[int, str]:
+    """Law number → the 1997 WBF English title, from rulebook_src/wbf1997.yml (`laws.<N>.title`)."""
+    if path is None or not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    titles = {}
+    for number, law in (data.get("laws") or {}).items():
+        title = (law or {}).get("title") if isinstance(law, dict) else None
+        if not isinstance(number, int) or not isinstance(title, str) or not title.strip():
+            raise SearchDataError(f"{path}: laws.{number}: needs an integer Law number and a 'title', got {law!r}")
+        titles[number] = title.strip()
+    return titles
+
+
+def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
+    """Material's page list without the pages about the site, plus every article page the site has (a page under
+    laws/ or regulations/ is always searchable, even one that says its text is missing from the sources)."""
+    pages = [(location, title) for location, title in page_locations(stock) if not location.startswith(EDITOR_PAGES)]
+    known = {location for location, _ in pages}
+    offline = any(location.endswith(".html") for location in known)
+    for pattern in ARTICLE_FILES:
+        for path in sorted(site_dir.glob(pattern)):
+            rel = path.relative_to(site_dir).as_posix()
+            location = rel.removesuffix("index.html") if rel.endswith("/index.html") else rel
+            if (location.endswith(".html") == offline) and location not in known and article_of(location):
+                pages.append((location, ""))
+                known.add(location)
+    return pages
+
+
+def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path,
+                       english_titles: Path | None = None, book_labels: dict[str, str] | None = None,
+                       article_label: str = ARTICLE_LABEL) -> dict:
+    """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
+
+    The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
+    and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title)."""
+    pages = read_pages(site_dir, indexed_pages(site_dir, stock))
+    vocabulary = load_search_vocabulary(synonyms_path)
+    english = load_english_titles(english_titles)
     docs = []
-    for section in sections:
-        doc = {"location": section.location, "title": section.title, "text": section.text}
-        if "#" not in section.location:
-            article = article_of(section.location)
+    for sections, breadcrumb in pages:
+        for section in sections:
+            doc = {"location": section.location, "title": section.title, "text": section.text}
+            article = article_of(section.location) if "#" not in section.location else None
             if article:
                 doc["article"] = article
-        docs.append(doc)
+                context = " ".join(breadcrumb.split(" · ")[1:])  # the first part names the book
+                if context:
+                    doc["context"] = context
+                if article["book"] == "laws" and article["number"] in english:
+                    doc["english"] = english[article["number"]]
+            docs.append(doc)
+    texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
+    corpus_chars = set("".join(texts))
+    synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
+    words = build_vocabulary(texts, user_dict, [w for w in synonym_words if HAN_WORD.match(w)])
+    fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}
     config["separator"] = r"[\s\u200b\-]+"  # Material's highlighter splits the `h` parameter with it
@@ -389,8 +247,17 @@ def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, s
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,
+        "books": book_labels or BOOK_LABELS,
+        "article_label": article_label,
     }
     return {"config": config, "docs": docs}
+
+
+def index_stub(index: dict, full_index_url: str) -> dict:
+    """What Material fetches at page load on the hosted site: the config, no documents, and where the worker finds
+    the full index (relative to the site root; the worker sits two folders below it) when search is wanted."""
+    config = {**index["config"], "rulebook": {"version": INDEX_VERSION, "index": full_index_url, "base": "../../"}}
+    return {"config": config, "docs": []}
 
 
 def write_search_index(index: dict, path: Path) -> None:

@@ -5,7 +5,9 @@
                                            a service worker (sw.js) that precaches all of it;
   dist/zhongguo-qiaopai-guize-<YYYYMMDD>.zip
                                            offline flavour (Material's offline plugin, .html URLs, vendored
-                                           iframe-worker shim), both scripts, opened from index.html via file://.
+                                           iframe-worker shim), both scripts, opened from index.html via file://;
+  dist/zhongguo-qiaopai-guize-{guize,caipanfa}[-fanti]-<YYYYMMDD>.pdf
+                                           the print edition (scripts/print/): each book typeset as an A5 PDF.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
 """
@@ -26,6 +28,7 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
+from scripts.print.pdf import write_print_books
 from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.site.traditional import to_traditional_text
@@ -167,6 +170,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
             for old in dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"):
                 old.unlink()
             bundle_zip = write_bundle_zip(offline_dir, dist_dir / f"{name}.zip", name, build_timestamp())
+            write_print_books(dist_dir, edition, BUNDLE_PREFIX)  # the print edition: one PDF per book and script
     return SiteBuild(edition=edition, hosted_dir=site_dir, bundle_zip=bundle_zip)
 
 

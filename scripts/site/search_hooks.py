@@ -16,13 +16,15 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
 
 from scripts.paths import ROOT  # noqa: E402
 
-from scripts.search.index import build_search_index, write_search_index  # noqa: E402
+from scripts.search.index import ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, write_search_index  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
 
 WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
 USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
+ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
+WARM_SCRIPT = "assets/search/warm.js"  # in extra_javascript: tells the worker when search is wanted
 # Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
@@ -65,7 +67,11 @@ def on_post_page(output: str, *, page, config) -> str | None:
 
 @event_priority(-50)  # after Material's search plugin wrote its index, before the offline plugin inlines it (-100)
 def on_post_build(*, config) -> None:
-    """Rewrite site/search/search_index.json as our index and copy our worker next to Material's assets."""
+    """Rewrite site/search/search_index.json as our index and copy our worker next to Material's assets.
+
+    Hosted site: search_index.json (fetched by Material at page load) becomes a stub, and the full index goes to
+    search/search_index.<hash>.json, which the worker fetches when the reader opens search or the page is idle.
+    Offline copy: search_index.json is the full index, which Material's offline plugin inlines for file://."""
     if not _search_enabled(config):
         return
     site = Path(config.site_dir)
@@ -74,8 +80,22 @@ def on_post_build(*, config) -> None:
     # The traditional edition's build points the search plugin at a traditional copy of the dictionary.
     configured = config.plugins["material/search"].config.jieba_dict_user
     user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
-    index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS)
-    write_search_index(index, index_path)
+    labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
+    if config.extra.get("rulebook_script") == "hant":
+        from scripts.site.traditional import to_traditional_text
+
+        labels = {book: to_traditional_text(label) for book, label in labels.items()}
+        article_label = to_traditional_text(article_label)
+    index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS,
+                               english_titles=ENGLISH_TITLES, book_labels=labels, article_label=article_label)
+    offline = config.plugins.get("material/offline")
+    if offline is not None and offline.config.enabled:
+        write_search_index(index, index_path)
+    else:
+        full = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+        name = f"search/search_index.{hashlib.sha256(full.encode('utf-8')).hexdigest()[:8]}.json"
+        (site / name).write_text(full, encoding="utf-8")
+        write_search_index(index_stub(index, name), index_path)
     worker = site / _worker_path()
     worker.parent.mkdir(parents=True, exist_ok=True)
     worker.write_bytes(WORKER_SOURCE.read_bytes())

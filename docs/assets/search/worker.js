@@ -6,31 +6,43 @@
  * {type: 2 QUERY, data: "<query>"}, we answer {type: 3 RESULT, data: {items: SearchItem[][]}}.
  * `config.rulebook` and `docs` are written at build time by scripts/search/index.py.
  *
+ * Hosted site: the index Material fetches at page load is a stub whose `config.rulebook.index` names the full
+ * index; this worker fetches that only when the page says search is wanted (docs/assets/search/warm.js posts on
+ * the "rulebook-search" BroadcastChannel when the search box is opened or the page is idle) or when a query
+ * arrives. The offline copy (file://) carries the full index inline, as Material's offline plugin writes it.
+ *
  * A classic script with no imports: it runs as a Web Worker over http and, under file://, inside the
  * iframe of the `iframe-worker` shim (where `postMessage` is the shim's and `self` is the iframe window).
  *
  * Matching is substring matching on text folded the same way on both sides (traditional → simplified,
  * full-width → ASCII, lower case; always one character for one character, so positions carry over to
- * the original text for highlighting). A query is cut into words with the corpus vocabulary, words are
- * expanded with reviewed synonyms, article references (26, 第26条, 第二十六条, 规则26) lift the articles
- * with that number to the top, and pages that match every word rank before pages that miss one.
+ * the original text for highlighting). A query is cut into words with the corpus vocabulary; particles and
+ * question words (the reviewed stop list) are dropped; single characters count only when no longer word
+ * matches; words are expanded with reviewed synonyms (everyday, Taiwan/Hong Kong and English words); article
+ * references (26, 第26条, 第二十六条, 规则26) lift the articles with that number (a book word keeps to its book);
+ * exact and leading title matches come first, then pages that match every word.
  */
 (function () {
   "use strict";
 
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+  var LOAD_CHANNEL = "rulebook-search";  // docs/assets/search/warm.js
 
   var K1 = 1.2;                 // BM25 term-frequency saturation
   var B = 0.5;                  // BM25 length normalisation
-  var PAGE_TITLE_WEIGHT = 3.0;  // a word in the article title
+  var PAGE_TITLE_WEIGHT = 3.0;  // a word in the article title (or its English title)
   var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
+  var CONTEXT_WEIGHT = 1.0;     // a word in the names of the chapter and section an article stands in
   var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
+  var WEAK_WEIGHT = 0.2;        // a single character beside longer words: breaks ties only
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
+  var LEADING_TITLE_SHARE = 0.6; // a title that starts with the query counts when the query is this much of it
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
+  var MAX_PAGES = 40;           // pages sent per query
 
-  // Article references. `book` is a hint that orders laws and regulations; the number is what counts.
+  // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
   var BOOK = "(?<book>竞赛规则|桥牌规则|规则|裁判法|laws?|rules?|regulations?|regs?|art(?:icle)?\\.?)";
   var ARTICLE_REFERENCES = [
@@ -49,6 +61,8 @@
   var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
   var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+  var ARTICLE_PREFIX = /^第\s*[0-9]+\s*条\s*/;  // 第27条 in a page title
+  var NOT_TITLE_TEXT = /[\s\u200b.,;:!?'"()\-、，。；：！？“”‘’（）《》·]+/g;
 
   /* ------------------------------------------------------------------------ */
 
@@ -74,6 +88,10 @@
     return n;
   }
 
+  function titleCore(title) {
+    return title.replace(ARTICLE_PREFIX, "").replace(NOT_TITLE_TEXT, "");
+  }
+
   /* ------------------------------------------------------------------------ */
 
   function Engine(index) {
@@ -90,19 +108,24 @@
     var self = this;
     // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
+    this.stopwords = new Set(data.stopwords.map(function (w) { return self.fold(w); }));
+    this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     this.synonyms = new Map();
+    this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
       var rulebook = entry[1].map(function (w) { return self.fold(w); });
       entry[0].forEach(function (typed) {
         var key = self.fold(typed.normalize("NFKC"));
-        self.vocabulary.add(key);
+        if (HAN_RUN.test(key)) self.vocabulary.add(key);
         if (key.length > self.maxWord) self.maxWord = key.length;
         self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
+        if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
       });
     });
-    this.stopwords = new Set(data.stopwords);
+    this.books = data.books || {};
+    this.articleLabel = data.article_label;
 
     // Documents: a page top (no '#') precedes its sections, as in Material's own index.
     this.docs = [];
@@ -113,14 +136,21 @@
       var path = raw.location.split("#")[0];
       var page = pageOf.get(path);
       if (page === undefined) {
-        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length };
+        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "" };
+        if (page.article) {  // 规则 / 裁判法 and 第27条: every result item names its book and article
+          page.book = self.books[page.article.book] || "";
+          page.label = page.book + (self.articleLabel || "第%s条").replace("%s", page.article.number);
+        }
         pageOf.set(path, page);
         self.pages.push(page);
       }
       var doc = {
         raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
-        title: self.fold(raw.title), text: self.fold(raw.text)
+        title: self.fold(raw.title), text: self.fold(raw.text),
+        context: self.fold(raw.context || ""), english: self.fold(raw.english || "")
       };
+      doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
+      doc.englishCore = titleCore(doc.english);
       doc.length = doc.title.length + doc.text.length;
       totalLength += doc.length;
       page.docs.push(self.docs.length);
@@ -155,21 +185,26 @@
     }
     var pieces = [];
     for (var at = n; at > 0; at = back[at]) pieces.unshift(run.slice(back[at], at));
-    // Glue runs of characters that are no word (手机 when the corpus never says it) back together.
-    var words = [], loose = "";
-    for (var i = 0; i < pieces.length; i++) {
-      var p = pieces[i];
-      if (p.length === 1 && !this.stopwords.has(p)) { loose += p; continue; }
-      if (loose) { words.push(loose); loose = ""; }
+    return pieces;
+  };
+
+  /** Neighbouring single characters that are no stop word, glued back (手机 when the corpus never says it). */
+  Engine.prototype.glue = function (pieces) {
+    var words = [], loose = "", self = this;
+    function flush() { if (loose) { words.push(loose); loose = ""; } }
+    pieces.forEach(function (p) {
+      if (p.length === 1 && !self.stopwords.has(p)) { loose += p; return; }
+      flush();
       words.push(p);
-    }
-    if (loose) words.push(loose);
+    });
+    flush();
     return words;
   };
 
-  /** A query as article references, words and phrases: {references: [{number, book}], words: [], phrases: []}. */
+  /** A query as article references, words and phrases: {references: [{number, book}], words, phrases, core}. */
   Engine.prototype.parse = function (query) {
     var text = this.fold(String(query).normalize("NFKC"));
+    var core = text.replace(NOT_TITLE_TEXT, "");
     var references = [];
     ARTICLE_REFERENCES.forEach(function (pattern) {
       text = text.replace(pattern, function () {
@@ -182,20 +217,31 @@
       });
     });
     var words = [], phrases = [], self = this;
+    this.phraseKeys.forEach(function (key) {
+      var at = (" " + text + " ").indexOf(" " + key + " ");
+      if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
+    });
     (text.match(CHUNK) || []).forEach(function (chunk) {
       var runs = chunk.match(RUN) || [];
       if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
       else if (runs.length === 1 && HAN_RUN.test(runs[0])) {
-        var cut = self.segment(runs[0]);
+        var pieces = self.segment(runs[0]);
+        var cut = self.glue(pieces);
         words.push.apply(words, cut);
-        if (cut.length > 1) phrases.push(runs[0]);  // 发牌人 cut into 发牌|人: the text that has 发牌人 ranks higher
+        // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
+        var content = [], part = "";
+        pieces.forEach(function (p) {
+          if (self.stopwords.has(p)) { if (part) content.push(part); part = ""; } else part += p;
+        });
+        if (part) content.push(part);
+        content.forEach(function (c) { if (cut.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
       } else if (runs.length === 1) words.push(runs[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
-    return { references: references, words: words, phrases: phrases };
+    return { references: references, words: words, phrases: phrases, core: references.length ? "" : core };
   };
 
   /** Per-document hit counts of a word and its synonyms. */
@@ -205,20 +251,41 @@
     for (var d = 0; d < this.docs.length; d++) {
       var doc = this.docs[d], t = 0, h = 0;
       for (var a = 0; a < alternatives.length; a++) {
-        t += countOccurrences(doc.text, alternatives[a]);
-        h += countOccurrences(doc.title, alternatives[a]);
+        var alt = alternatives[a];
+        t += countOccurrences(doc.text, alt);
+        h += countOccurrences(doc.title, alt);
+        if (doc.isTop) h += countOccurrences(doc.english, alt) + 0.4 * countOccurrences(doc.context, alt);
       }
       inText[d] = t; inTitle[d] = h;
       if (t || h) df++;
     }
     var N = this.docs.length;
     return {
-      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df,
+      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, weak: false,
       idf: Math.log(1 + (N - df + 0.5) / (df + 0.5))
     };
   };
 
-  /** Words that match nothing are cut finer (a compound the corpus never uses, a run of unknown characters). */
+  /** The citations of an article reference: 第N条 (in its own book's pages when a book is named) and, with a book
+   * word, 规则N / 规则第N条 / 裁判法第N条 wherever they stand. */
+  Engine.prototype.citations = function (ref) {
+    var plain = "第" + ref.number + "条", term = this.match(plain);
+    if (ref.book === null) return term;
+    var names = { laws: ["规则第" + ref.number + "条", "规则" + ref.number], regulations: ["裁判法第" + ref.number + "条"] }[ref.book];
+    var named = this.match(names[0]);
+    if (names[1]) { var more = this.match(names[1]); for (var k = 0; k < this.docs.length; k++) { named.inText[k] += more.inText[k]; named.inTitle[k] += more.inTitle[k]; } }
+    term.df = 0;
+    for (var d = 0; d < this.docs.length; d++) {
+      var own = this.docs[d].raw.location.indexOf(ref.book + "/") === 0;
+      term.inText[d] = (own ? term.inText[d] : 0) + named.inText[d];
+      term.inTitle[d] = (own ? term.inTitle[d] : 0) + named.inTitle[d];
+      if (term.inText[d] || term.inTitle[d]) term.df++;
+    }
+    term.alternatives = [plain].concat(names);
+    return term;
+  };
+
+  /** Words that match nothing are cut finer; single characters beside longer words become weak terms. */
   Engine.prototype.matchWords = function (words) {
     var terms = [], self = this;
     words.forEach(function (word) {
@@ -228,7 +295,7 @@
       if (runs.length > 1) {
         var split = [];
         runs.forEach(function (run) {
-          if (HAN_RUN.test(run)) split.push.apply(split, self.segment(run)); else split.push(run);
+          if (HAN_RUN.test(run)) split.push.apply(split, self.glue(self.segment(run))); else split.push(run);
         });
         terms.push.apply(terms, self.matchWords(split.filter(function (w) { return !self.stopwords.has(w); })));
         return;
@@ -238,8 +305,17 @@
       if (parts.length === 1) parts = word.split("");
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
       var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
+      found.forEach(function (t) { if (t.word.length === 1 && !self.synonyms.has(t.word)) t.stray = true; });
       if (found.length) terms.push.apply(terms, found);
       else terms.push(term);
+    });
+    var seen = new Set();
+    terms = terms.filter(function (t) { if (seen.has(t.word)) return false; seen.add(t.word); return true; });
+    // Single characters count only when nothing longer matches.
+    var strong = terms.some(function (t) { return t.word.length > 1 && t.df > 0; });
+    // (a character with a reviewed synonym, 慢 or 亮, is a word).
+    if (strong) terms.forEach(function (t) {
+      if (t.word.length === 1 && HAN_RUN.test(t.word) && !self.synonyms.has(t.word)) t.weak = true;
     });
     return terms;
   };
@@ -250,15 +326,33 @@
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      covered++;
-      var titleWeight = th ? (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
-      score += t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+      if (!t.weak) covered++;
+      var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
+      score += (t.weak ? WEAK_WEIGHT : 1) * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
     }
     for (var j = 0; covered && j < phrases.length; j++) {
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
     return { score: score, covered: covered };
+  };
+
+  /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
+  Engine.prototype.titleRank = function (page, core) {
+    if (core.length < 2) return 0;
+    var best = 0;
+    for (var i = 0; i < page.docs.length; i++) {
+      var doc = this.docs[page.docs[i]];
+      var cores = doc.isTop ? [doc.core, doc.englishCore] : [doc.core];
+      for (var c = 0; c < cores.length; c++) {
+        var title = cores[c];
+        if (!title) continue;
+        if (title === core) best = Math.max(best, doc.isTop ? 2 : 1.5);
+        else if (doc.isTop && title.indexOf(core) === 0 && core.length >= LEADING_TITLE_SHARE * title.length)
+          best = Math.max(best, 1);
+      }
+    }
+    return best;
   };
 
   /** Highlight every occurrence of the given needles in `original` (matched on its folded twin). */
@@ -292,9 +386,10 @@
 
   Engine.prototype.renderItem = function (d, terms, score) {
     var doc = this.docs[d], raw = doc.raw, needles = [], found = {};
-    var ordered = terms.slice().sort(function (a, b) { return b.idf - a.idf; });
+    // The query's words are marked (and sent to the page for highlighting), not its stray single characters.
+    var marked = terms.filter(function (t) { return !t.weak; }).sort(function (a, b) { return b.idf - a.idf; });
     var first = -1;
-    ordered.forEach(function (t) {
+    marked.forEach(function (t) {
       t.alternatives.forEach(function (alt) {
         needles.push(alt);
         var inTitle = doc.title.indexOf(alt), inText = doc.text.indexOf(alt);
@@ -305,9 +400,10 @@
       });
     });
     var termMap = {};
-    terms.forEach(function (t) {
+    marked.forEach(function (t) {
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
-      else if (score > 0) termMap[t.word] = false;
+      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1)))
+        termMap[t.word] = false;
     });
     // An article whose text all sits in clauses: its teaser is the opening of its first clause.
     var source = doc;
@@ -320,18 +416,21 @@
     var start = first === -1 ? 0 : Math.max(0, first - SNIPPET_BEFORE);
     var end = Math.min(sourceText.length, start + SNIPPET_LENGTH);
     var text = "";
+    if (doc.isTop && raw.english && marked.some(function (t) { return doc.english.indexOf(t.word) !== -1; })) {
+      text += "<p>" + renderMarked(raw.english, markRanges(doc.english, needles, 0, raw.english.length), 0, raw.english.length) + "</p>";
+    }
     if (end > start) {
-      text = "<p>" + (start > 0 ? "…" : "") +
+      text += "<p>" + (start > 0 ? "…" : "") +
         renderMarked(sourceText, markRanges(source.text, needles, start, end), start, end) +
         (end < sourceText.length ? "…" : "") + "</p>";
     }
-    return {
-      location: raw.location,
-      title: renderMarked(raw.title, markRanges(doc.title, needles, 0, raw.title.length), 0, raw.title.length),
-      text: text,
-      score: score,
-      terms: termMap
-    };
+    // Every result names its book and article: 规则第27条 不足叫牌, 规则第27条 · C. 越序的不足叫牌.
+    var page = doc.page, title = renderMarked(raw.title, markRanges(doc.title, needles, 0, raw.title.length), 0, raw.title.length);
+    if (page.book) {
+      if (doc.isTop) title = escapeHTML(ARTICLE_PREFIX.test(doc.title) ? page.book : page.label + " ") + title;
+      else title = escapeHTML(page.label) + " · " + title;
+    }
+    return { location: raw.location, title: title, text: text, score: score, terms: termMap };
   };
 
   Engine.prototype.referenceRank = function (page, references) {
@@ -339,7 +438,8 @@
     if (!page.article) return 0;
     references.forEach(function (ref) {
       if (ref.number !== page.article.number) return;
-      var rank = ref.book === null ? 2 : ref.book === page.article.book ? 3 : 1;
+      if (ref.book !== null && ref.book !== page.article.book) return;  // 规则42 never lifts 裁判法第42条
+      var rank = ref.book === null ? 2 : 3;
       if (page.article.slug.indexOf("-") !== -1) rank -= 0.5;  // a second article with the same number after the first
       best = Math.max(best, rank);
     });
@@ -353,10 +453,15 @@
     var terms = this.matchWords(parsed.words);
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
-    // A bare article reference still finds the articles that cite it ("参阅第26条").
+    // Nothing but stray single characters matched (a word the site does not have, 藏牌, cut into 藏 + 牌): no
+    // answer is better than a confident wrong one.
+    if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || t.stray || !t.df; }))
+      return { items: [] };
+    // A bare article reference still finds the articles that cite it ("参阅第26条"); with a book word, only
+    // that book's own citations (第42条 inside the Laws, 规则42 / 规则第42条 anywhere) count.
     if (!terms.length) {
       var self = this;
-      parsed.references.forEach(function (ref) { terms.push(self.match("第" + ref.number + "条")); });
+      parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
     }
 
     var ranked = [];
@@ -365,7 +470,7 @@
       for (var i = 0; i < page.docs.length; i++) {
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
-        terms.forEach(function (t) { if (t.inText[d] || t.inTitle[d]) covered.add(t.word); });
+        terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens).
         scored.push({ d: d, score: s.covered * 100 + s.score });
         sum += s.score;
@@ -374,25 +479,29 @@
       }
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference) continue;
+      if (!reference && !covered.size && scored.length) continue;  // weak characters alone
       // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
       // there only one section counts.
       ranked.push({
         page: page, scored: scored, reference: reference, bestCovered: bestCovered,
+        title: this.titleRank(page, parsed.core),
         covered: page.article ? covered.size : bestCovered, article: page.article ? 1 : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      // Articles asked for by number; then pages with every word; articles before listings and notes.
-      return b.reference - a.reference || b.covered - a.covered || b.article - a.article ||
+      // Articles asked for by number; the page whose title the query is; then pages with every word;
+      // articles before listings and notes.
+      return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
         b.bestCovered - a.bestCovered ||
         b.score - a.score || a.page.top - b.page.top;
     });
 
-    var items = ranked.map(function (entry) {
+    // Material renders every page sent; nobody reads past the first few dozen on a phone.
+    var items = ranked.slice(0, MAX_PAGES).map(function (entry) {
       var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
-      if (entry.reference) {
-        // The article asked for by number opens at its top.
+      if (entry.reference || entry.title >= 2) {
+        // The article asked for by number or by its title opens at its top.
         var top = scored.filter(function (s) { return s.d === entry.page.top; })[0];
         var lift = (scored.length ? scored[0].score : 0) + 1;
         if (top) top.score = lift; else scored.push({ d: entry.page.top, score: lift });
@@ -410,27 +519,70 @@
   /* ------------------------------------------------------------------------ */
 
   var engine = null;
+  var deferred = null;   // {url} of the full index while it is not loaded (hosted site)
+  var loading = null;    // the fetch of the full index, once started
+  var waiting = [];      // queries that arrived while the index was loading
 
-  function handle(message) {
+  function answer(query) {
+    try {
+      return { type: RESULT, data: engine.search(query) };
+    } catch (err) {
+      console.warn("rulebook search: query " + JSON.stringify(query) + " failed", err);
+      return { type: RESULT, data: { items: [] } };
+    }
+  }
+
+  /** Fetch and set up the full index (once); then answer the queries that waited for it. */
+  function load(reply) {
+    if (loading || !deferred) return;
+    loading = fetch(deferred.url).then(function (response) {
+      if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      return response.json();
+    }).then(function (index) {
+      engine = new Engine(index);
+      deferred = null;
+      var queries = waiting;
+      waiting = [];
+      if (queries.length) reply(answer(queries[queries.length - 1]));
+    }).catch(function (err) {
+      console.warn("rulebook search: could not load " + deferred.url, err);
+      loading = null;
+      waiting = [];
+    });
+  }
+
+  function handle(message, reply) {
     switch (message.type) {
       case SETUP:
-        engine = new Engine(message.data);
-        return { type: READY };
-      case QUERY:
-        try {
-          return { type: RESULT, data: engine.search(message.data) };
-        } catch (err) {
-          console.warn("rulebook search: query " + JSON.stringify(message.data) + " failed", err);
-          return { type: RESULT, data: { items: [] } };
+        var data = message.data.config && message.data.config.rulebook;
+        if (data && data.index && !(message.data.docs && message.data.docs.length)) {
+          deferred = { url: String(new URL(data.index, data.base ? new URL(data.base, self.location.href) : self.location.href)) };
+          listenForLoad(reply);
+        } else {
+          engine = new Engine(message.data);
         }
+        return reply({ type: READY });
+      case QUERY:
+        if (engine) return reply(answer(message.data));
+        if (!String(message.data).trim()) return reply({ type: RESULT, data: { items: [] } });
+        waiting.push(message.data);
+        return load(reply);
       default:
         throw new TypeError("rulebook search: invalid message type " + JSON.stringify(message.type));
     }
   }
 
+  /** The page says search is wanted (box opened, or idle): start loading the index. */
+  function listenForLoad(reply) {
+    if (typeof BroadcastChannel !== "function") return;
+    var channel = new BroadcastChannel(LOAD_CHANNEL);
+    channel.onmessage = function (ev) { if (ev.data && ev.data.type === "load") load(reply); };
+    channel.postMessage({ type: "ready" });  // the page may have asked before this worker listened
+  }
+
   if (typeof module === "object" && module.exports) {
     module.exports = { Engine: Engine, handle: handle };  // for bench/ and command-line checks with node
   } else {
-    addEventListener("message", function (ev) { postMessage(handle(ev.data)); });
+    addEventListener("message", function (ev) { handle(ev.data, function (out) { postMessage(out); }); });
   }
 })();

@@ -1,0 +1,95 @@
+"""The search worker's engine on a small hand-made index, run in chromium: query analysis and ranking rules of
+issue 15 (stop words, single characters, book words, title matches, no answer rather than a wrong one)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = ROOT / "docs" / "assets" / "search" / "worker.js"
+
+
+def doc(location, title, text="", **extra):
+    return {"location": location, "title": title, "text": text, **extra}
+
+
+INDEX = {
+    "config": {"rulebook": {
+        "version": 2, "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
+        "fold": "遲迟", "books": {"laws": "规则", "regulations": "裁判法"}, "article_label": "第%s条",
+        "synonyms": [[["搭档"], ["同伴"]], [["藏牌"], ["revoke"]], [["alert"], ["提醒"]]],
+        "stopwords": ["的", "吗", "我", "他", "能不能", "时候", "的时候", "了"],
+    }},
+    "docs": [
+        doc("laws/27/", "第27条 不足叫牌", "不足叫牌被接受。", article={"book": "laws", "slug": "27", "number": 27},
+            english="Insufficient Bid", context="第五章 竞叫 第三节 不足叫牌"),
+        doc("laws/40/", "第40条 同伴间的默契", "同伴叫牌时不得提醒。", article={"book": "laws", "slug": "40", "number": 40},
+            english="Partnership Understandings"),
+        doc("laws/42/", "第42条", "本站的来源没有收录规则第42条。", article={"book": "laws", "slug": "42", "number": 42},
+            english="Dummy's Rights"),
+        doc("regulations/31/", "第31条 约定叫正确的提醒方式", "", article={"book": "regulations", "slug": "31", "number": 31}),
+        doc("regulations/31/#一", "一、", "须由叫出该约定叫者的同伴立即做出提醒，提醒对方注意。"),
+        doc("regulations/42/", "第42条 送交、收取记分表", "记分表的送交。", article={"book": "regulations", "slug": "42", "number": 42}),
+        doc("regulations/41/", "第41条 对观众的要求", "观众不得说话。", article={"book": "regulations", "slug": "41", "number": 41}),
+        doc("regulations/26/", "第26条 对迟到的判罚", "迟到扣分。我他的了吗。", article={"book": "regulations", "slug": "26", "number": 26}),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def engine_page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", INDEX)
+    yield page
+    context.close()
+
+
+def search(page, query):
+    return page.evaluate("q => engine.search(q).items", query)
+
+
+def top(page, query):
+    return [group[0]["location"].split("#")[0] for group in search(page, query)]
+
+
+def test_stop_words_and_everyday_words(engine_page):
+    # 搭档 → 同伴; 的/时候/我/能不能/他 dropped: the page with 同伴 + 叫牌 + 提醒 wins, not the one full of particles
+    assert top(engine_page, "搭档叫牌的时候我能不能提醒他")[0] == "laws/40/"
+    parsed = engine_page.evaluate("q => engine.parse(q)", "搭档叫牌的时候我能不能提醒他")
+    assert set(parsed["words"]) == {"搭档", "叫牌", "提醒"}, parsed
+
+
+def test_a_book_word_keeps_to_its_book(engine_page):
+    assert top(engine_page, "规则42")[0] == "laws/42/"
+    assert "regulations/42/" not in top(engine_page, "规则42")
+    assert top(engine_page, "裁判法第42条")[0] == "regulations/42/"
+    assert set(top(engine_page, "42")[:2]) == {"laws/42/", "regulations/42/"}
+
+
+def test_a_title_query_lifts_its_article(engine_page):
+    assert top(engine_page, "不足叫牌")[0] == "laws/27/"
+    assert top(engine_page, "对观众的要求")[0] == "regulations/41/"
+    assert top(engine_page, "insufficient bid")[0] == "laws/27/"
+
+
+def test_no_answer_rather_than_a_wrong_one(engine_page):
+    assert search(engine_page, "藏牌") == []  # revoke: no page says it here; 牌 alone is no answer
+
+
+def test_results_name_their_book_and_highlight_words_only(engine_page):
+    groups = search(engine_page, "同伴的提醒吗")
+    titles = [item["title"] for group in groups for item in group]
+    assert all(t.startswith(("规则", "裁判法")) for t in titles), titles
+    assert any(t.startswith("裁判法第31条 · 一、") for t in titles), titles
+    terms = [term for group in groups for item in group for term, hit in item["terms"].items() if hit]
+    assert terms and all(len(term) > 1 for term in terms), terms
+
+
+def test_english_terms(engine_page):
+    assert top(engine_page, "alert")[0] == "regulations/31/"
+    assert top(engine_page, "Partnership Understandings")[0] == "laws/40/"
