@@ -78,10 +78,17 @@ def test_build_timestamp_without_epoch_is_the_last_commit(monkeypatch):
         (lambda root: (root / "rulebook_src/new.yml").write_text("x", encoding="utf-8"), True),
         (lambda root: _tree(root, {"rulebook_src/__pycache__/m.cpython-311.pyc": "x"}), False),
         (lambda root: _tree(root, {"site/index.html": "built output is not a source"}), False),
+        # issue 10: every build input, not only the pages and the curated sources
+        (lambda root: _tree(root, {"mkdocs.yml": "site_name: other"}), True),
+        (lambda root: _tree(root, {"overrides/main.html": "{# changed #}"}), True),
+        (lambda root: _tree(root, {"scripts/site/build.py": "# changed"}), True),
+        (lambda root: _tree(root, {"requirements.txt": "mkdocs==1.6.2"}), True),
+        (lambda root: _tree(root, {"tests/test_x.py": "tests are not a build input"}), False),
     ],
 )
 def test_content_hash(tmp_path, change, changes_hash):
-    _tree(tmp_path, {"docs/a.md": "text", "rulebook_src/errata.yml": "[]"})
+    _tree(tmp_path, {"docs/a.md": "text", "rulebook_src/errata.yml": "[]", "mkdocs.yml": "site_name: x",
+                     "overrides/main.html": "{# base #}", "scripts/site/build.py": "# build", "requirements.txt": "mkdocs==1.6.1"})
     before = content_hash(tmp_path)
     assert re.fullmatch(r"[0-9a-f]{8}", before)
     change(tmp_path)

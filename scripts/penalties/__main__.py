@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 
+from scripts.errors import RulebookError
 from scripts.penalties.engine import CALCULATORS
 from scripts.penalties.inputs import PenaltyInputError
 
@@ -41,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         result = CALCULATORS[name].function(**inputs)
     except PenaltyInputError as error:
         sys.stderr.write(f"error: {error}\n")
+        return 2
+    except RulebookError as error:  # a penalty table under rulebook_src/penalties/ is malformed
+        sys.stderr.write(f"{error}\n")
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")

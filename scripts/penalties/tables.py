@@ -5,8 +5,7 @@ import functools
 from pathlib import Path
 from typing import Iterator
 
-import yaml
-
+from scripts import curated
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
@@ -33,7 +32,7 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 @functools.lru_cache(maxsize=1)
 def load_tables() -> dict[str, dict]:
     """Every table by name; the files are read once per process."""
-    return {name: yaml.safe_load((PENALTY_DIR / f"{name}.yml").read_text(encoding="utf-8")) for name in TABLE_FILES}
+    return {name: curated.load(PENALTY_DIR / f"{name}.yml") for name in TABLE_FILES}
 
 
 def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from scripts import curated
 
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.model import Article, Book, Clause, Paragraph
@@ -421,7 +421,7 @@ def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
     path = src_dir / "reference_titles.yml"
     if not path.exists():
         return []
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    entries = curated.load(path)
     return [TitleAlias(**entry) for entry in entries]
 
 

@@ -5,14 +5,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from scripts import curated
 from scripts.errors import SourceFormatError
 
 from scripts.paths import ROOT, SRC  # noqa: F401  (ROOT re-exported for the stages)
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
-# libyaml's safe loader where PyYAML was built with it (same result as yaml.safe_load, ~10× faster on a large errata.yml).
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -27,8 +24,8 @@ class SourceEntry:
 
 
 def load_yaml(path: Path):
-    """A YAML file of rulebook_src/, loaded safely."""
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+    """A YAML file of rulebook_src/, loaded and checked against its schema (scripts/curated/)."""
+    return curated.load(path)
 
 
 def load_manifest(src_dir: Path = SRC) -> list[SourceEntry]:

@@ -7,7 +7,7 @@ import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, escape_markdown
+from scripts.render.articles import GENERATED, escape_markdown, front_matter_title, html_text
 from scripts.render.report import compact_numbers
 
 BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
@@ -36,7 +36,7 @@ def home_page(rulebook: Rulebook) -> str:
     ]
     for key, book in rulebook.books.items():
         out += [f"## [{BOOK_NAMES[key]}]({key}/index.md)", "", '<div class="article-grid" markdown="1">', ""]
-        out += [" ".join(f"[{escape_markdown(slug)}]({key}/{slug}.md \"第{a.number}条 {a.title}\")" for slug, a in book.articles.items())]
+        out += [" ".join(f"[{escape_markdown(slug)}]({key}/{slug}.md \"{html_text(f'第{a.number}条 {a.title}')}\")" for slug, a in book.articles.items())]
         out += ["", "</div>", ""]
     out += ["## 其他", "", "- [术语](glossary.md)：规则的定义部分", "- [构建报告](about/build-report.md)：来源文本的修复、校勘与缺陷", ""]
     return "\n".join(out)
@@ -44,7 +44,7 @@ def home_page(rulebook: Rulebook) -> str:
 
 def book_index_page(rulebook: Rulebook, key: str) -> str:
     book = rulebook.books[key]
-    out = ["---", f"title: {book.title}", "---", GENERATED, "", f"# {book.title}", ""]
+    out = ["---", front_matter_title(book.title), "---", GENERATED, "", f"# {escape_markdown(book.title)}", ""]
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
@@ -84,8 +84,9 @@ def navigation(rulebook: Rulebook, extra: list[dict] | None = None) -> str:
     for key, book in rulebook.books.items():
         section: list = [{"目录": f"{key}/index.md"}]
         for chapter in book.chapters:
-            items = [{f"第{book.articles[s].number}条 {book.articles[s].title}": f"{key}/{s}.md"} for s in chapter.article_slugs]
-            section.append({(chapter.title.split(" · ")[-1] if chapter.title else "（未标章节）"): items})
+            # titles as HTML text: Material prints navigation titles unescaped
+            items = [{html_text(f"第{book.articles[s].number}条 {book.articles[s].title}"): f"{key}/{s}.md"} for s in chapter.article_slugs]
+            section.append({html_text(chapter.title.split(" · ")[-1] if chapter.title else "（未标章节）"): items})
         nav.append({BOOK_NAMES[key]: section})
     nav.append({"术语": "glossary.md"})
     nav.append({"关于": [{"构建报告": "about/build-report.md"}] + (extra or [])})

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-import yaml
+from scripts import curated
+from scripts.errors import RulebookError
 
 INDEX_VERSION = 1
 
@@ -49,7 +50,7 @@ FOLD_CANDIDATES = "".join(
 )
 
 
-class SearchDataError(Exception):
+class SearchDataError(RulebookError):
     """The curated search data in rulebook_src/ is malformed; the message names the file and quotes the entry."""
 
 
@@ -270,7 +271,7 @@ def article_of(location: str) -> dict | None:
 
 def load_search_vocabulary(path: Path) -> SearchVocabulary:
     """Read and check rulebook_src/search_synonyms.yml; every problem is reported with the entry it is in."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = curated.load(path)
     problems = []
     vocabulary = SearchVocabulary()
     for n, entry in enumerate(data.get("synonyms") or []):

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import yaml
 
+from scripts.errors import RulebookError
 from scripts.paths import ROOT
 SEARCH_HOOK = "scripts/site/search_hooks.py"
 OFFLINE_SWITCH = "RULEBOOK_OFFLINE"  # mkdocs.yml's own offline flavour, when it has one
 
 
-class SiteBuildError(Exception):
+class SiteBuildError(RulebookError):
     """A variant of the site could not be built; the message says which and why."""
 
 
