@@ -10,6 +10,7 @@ line and exit with status 2. The schemas live in scripts/curated/files.py.
 from __future__ import annotations
 
 import fnmatch
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,8 +66,42 @@ def read_text(path: Path) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Lines:
+    """Where each value of a loaded file stands: `lines.of("errata", 3)` is the line of the 4th erratum."""
+    file: str  # the file as messages name it, e.g. 'rulebook_src/errata.yml'
+    by_path: dict
+
+    def of(self, *keys) -> int:
+        for depth in range(len(keys), -1, -1):  # the nearest enclosing value that has a line
+            if keys[:depth] in self.by_path:
+                return self.by_path[keys[:depth]]
+        return 1
+
+    def at(self, *keys) -> str:
+        """'rulebook_src/errata.yml:40', to start a message."""
+        return f"{self.file}:{self.of(*keys)}"
+
+
+def node_lines(node, prefix: tuple = ()) -> dict:
+    lines = {prefix: node.start_mark.line + 1}
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            lines.update(node_lines(value_node, prefix + (key_node.value,)))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, child in enumerate(node.value):
+            lines.update(node_lines(child, prefix + (index,)))
+    return lines
+
+
 def load(path: Path) -> Any:
     """The checked data of a curated YAML file (see the module docstring)."""
+    return load_with_lines(path)[0]
+
+
+def load_with_lines(path: Path) -> tuple[Any, Lines]:
+    """load(), and the line of every value, for messages about an entry that is well-formed but wrong
+    (an erratum that does not match, an alias to a missing clause)."""
     schema = schema_for(path)
     where = display_path(path)
     if isinstance(schema, LineTable):
@@ -87,7 +122,7 @@ def load(path: Path) -> Any:
             raise CuratedFileError(f"{where}:1: file is empty")
         schema.check(node, Where(where))
         try:
-            return loader.construct_document(node)
+            return loader.construct_document(node), Lines(where, node_lines(node))
         except yaml.YAMLError as exc:  # e.g. an unknown !tag
             raise CuratedFileError(f"{where}:{node.start_mark.line + 1}: {str(exc).splitlines()[0]}") from None
     finally:

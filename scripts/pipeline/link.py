@@ -131,6 +131,7 @@ class TitleAlias:
     slug: str
     anchor: str
     reason: str
+    where: str = "reference_titles.yml"  # 'rulebook_src/reference_titles.yml:12', for messages
 
 
 @dataclass
@@ -421,8 +422,8 @@ def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
     path = src_dir / "reference_titles.yml"
     if not path.exists():
         return []
-    entries = curated.load(path)
-    return [TitleAlias(**entry) for entry in entries]
+    entries, lines = curated.load_with_lines(path)
+    return [TitleAlias(**entry, where=lines.at(i)) for i, entry in enumerate(entries)]
 
 
 # --- the whole rulebook -------------------------------------------------------------------------------
@@ -431,7 +432,7 @@ def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
     books: dict[str, Book] = rulebook.books
     aliases = load_title_aliases(src_dir)
     problems = [
-        f"reference_titles.yml: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
+        f"{a.where}: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
         for a in aliases
         if a.slug not in books.get(a.book, Book(a.book, "")).articles
         or (a.anchor and deepest_anchor(books[a.book].articles[a.slug], a.anchor) != a.anchor)
