@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scripts.site.edition import Edition, EditionError, build_timestamp, content_hash
-from scripts.site.pwa import precache_urls, render_service_worker
+from scripts.site.pwa import precache_lists, precache_urls, render_service_worker
 from scripts.site.build import bundle_name, write_bundle_zip
 
 
@@ -38,11 +38,23 @@ def test_precache_urls(tmp_path, files, expected):
     assert sorted(precache_urls(tmp_path)) == sorted(expected)
 
 
+def test_precache_lists_split_by_script_edition(tmp_path):
+    """Issue 11: a reader's phone stores the edition it reads (and the shared files), not both."""
+    site = _tree(tmp_path, {name: "x" for name in ["index.html", "laws/1/index.html", "404.html", "assets/pwa/icon-192.png",
+                                                    "assets/javascripts/bundle.js", "zh-hant/index.html",
+                                                    "zh-hant/assets/javascripts/bundle.js", "zh-hant/search/search_index.json"]})
+    assert {edition: sorted(urls) for edition, urls in precache_lists(site).items()} == {
+        "shared": ["404.html", "assets/pwa/icon-192.png"],
+        "hans": ["./", "assets/javascripts/bundle.js", "laws/1/"],
+        "hant": ["zh-hant/", "zh-hant/assets/javascripts/bundle.js", "zh-hant/search/search_index.json"],
+    }
+
+
 def test_service_worker_version_follows_the_files(tmp_path):
     site = _tree(tmp_path, {"index.html": "a", "laws/1/index.html": "b"})
     first = render_service_worker(site)
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", first, re.S).group(1))
-    assert precache == ["./", "laws/1/"]
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", first, re.S).group(1))
+    assert precache == {"shared": [], "hans": ["./", "laws/1/"], "hant": []}
     assert render_service_worker(site) == first, "same files, same worker (browsers keep their cache)"
     (site / "laws/1/index.html").write_text("c", encoding="utf-8")
     assert render_service_worker(site) != first, "a changed page must change the worker so browsers update"

@@ -267,8 +267,10 @@ def main(argv: list[str] | None = None) -> None:
         return 2
     print(f"edition {result.edition.label}")
     if result.hosted_dir:
-        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"
-              f" {precache_bytes(result.hosted_dir) // 1024} KiB before compression)")
+        sizes = ", ".join(f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
+                          for edition in ("hans", "hant"))
+        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
+              f" a reader of one edition downloads, gzip: {sizes})")
     if result.bundle_zip:
         print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
     return 0
