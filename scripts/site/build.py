@@ -26,11 +26,13 @@ from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
 from scripts import curated
 from scripts.errors import RulebookError
 from scripts.paths import SRC
 from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
+from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.site.traditional import to_traditional_text
 
@@ -257,7 +259,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if args.build_edition:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
-            build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+            try:
+                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+            except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
+                return 2 if isinstance(exc.__context__, RulebookHookError) else 1
             return 0
         result = build_site(
             None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()

@@ -16,6 +16,7 @@ from pathlib import Path
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
 
+from scripts.errors import RulebookError  # noqa: E402
 from scripts.paths import ROOT  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.serve")
@@ -42,7 +43,7 @@ def source_fingerprint(src_dir: Path) -> str:
     return digest.hexdigest()
 
 
-class KeepLastGoodSite(Exception):
+class KeepLastGoodSite(RulebookError):
     """A build of `mkdocs serve` stopped before it touched the site folder; the last good site stays served."""
 
 

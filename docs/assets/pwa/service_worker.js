@@ -84,12 +84,13 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   if (request.url.endsWith("/sw.js")) return;  // the browser's update check must reach the server
+  if (request.mode === "navigate") {
+    // the first visit to the other script edition: store it in the background for offline use
+    // (waitUntil while the event is being dispatched, not after an await)
+    event.waitUntil(caches.open(CACHE).then((cache) => storeEdition(cache, editionOf(request.url))).catch(() => {}));
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    if (request.mode === "navigate") {
-      // the first visit to the other script edition: store it in the background for offline use
-      event.waitUntil(storeEdition(cache, editionOf(request.url)).catch(() => {}));
-    }
     const hit = await cachedResponse(cache, request);
     if (hit) return hit;
     try {
