@@ -56,7 +56,7 @@ def two_builds(tmp_path_factory):
     page = project / EDITED_PAGE
     text = page.read_text(encoding="utf-8")
     assert OLD_TEXT in text, f"{EDITED_PAGE} no longer says {OLD_TEXT}: pick another word"
-    page.write_text(text.replace(OLD_TEXT, NEW_WORD, 1), encoding="utf-8")
+    page.write_text(text.replace(OLD_TEXT, NEW_WORD), encoding="utf-8")  # the word, wherever the page says it
     v2 = build_hosted(project, work / "v2")
     return v1, v2
 

@@ -8,6 +8,9 @@
                                            iframe-worker shim), both scripts, opened from index.html via file://.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
+
+Atomic: every step (BUILD_STEPS) writes into a staging folder beside site/; site/ and dist/ are replaced only when
+all steps succeeded. A fault in a curated file stops the build first (one line naming file:line, exit status 2).
 """
 from __future__ import annotations
 
@@ -137,8 +140,8 @@ def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool
     status = subprocess.run(command, cwd=ROOT).returncode
     if status != 0:
         flavour = "offline" if offline else "hosted"
-        raise EditionBuildError(f"mkdocs.yml: the {flavour} {script.name} edition did not build (exit status {status},"
-                                " see above); site/ and dist/ are left as they were")
+        raise EditionBuildError(f"python -m scripts.site: the {flavour} {script.name} edition did not build (exit status"
+                                f" {status}, see the messages above); site/ and dist/ are left as they were")
 
 
 def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:

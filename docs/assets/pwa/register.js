@@ -15,8 +15,8 @@
   var UPDATED_KEY = "rulebook-updated";
   var traditional = /^zh-(Hant|TW|HK)/i.test(document.documentElement.lang || "");
   var TEXT = traditional
-    ? { updated: "已更新到新版本", offline: "離線：顯示已存的版本", edition: "繁體版" }
-    : { updated: "已更新到新版本", offline: "离线：显示已存的版本", edition: "简体版" };
+    ? { updated: "已更新：", offline: "離線：顯示本機保存的", edition: "繁體版", version: "，版本 " }
+    : { updated: "已更新：", offline: "离线：显示本机保存的", edition: "简体版", version: "，版本 " };
 
   function stamp() {
     var footer = document.querySelector(".rulebook-edition");
@@ -46,7 +46,7 @@
   }
 
   function showConnection() {
-    if (navigator.onLine === false) notice("offline", TEXT.offline + " " + TEXT.edition + " · 版本 " + stamp());
+    if (navigator.onLine === false) notice("offline", TEXT.offline + TEXT.edition + TEXT.version + stamp());
     else clearNotice("offline");
   }
 
@@ -91,7 +91,7 @@
   try { updated = sessionStorage.getItem(UPDATED_KEY) === "1"; sessionStorage.removeItem(UPDATED_KEY); } catch (error) { /* none */ }
   function start() {
     if (updated) {
-      var bar = notice("updated", TEXT.updated + "：" + TEXT.edition + " · 版本 " + stamp());
+      var bar = notice("updated", TEXT.updated + TEXT.edition + TEXT.version + stamp());
       setTimeout(function () { if (bar.getAttribute("data-kind") === "updated") bar.remove(); }, 6000);
     }
     showConnection();
