@@ -145,6 +145,12 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
     lists = _precache(site_dir)
     needed = len(lists["shared"]) + len(lists["hans"])  # the simplified edition, which the reader opened
     assert cached >= needed, f"service worker cached {cached} of {needed} files"
+    # issue 11: the other script edition is stored on the reader's first visit to it, not before
+    page.goto(base + "zh-hant/")
+    page.wait_for_function(
+        """async () => { for (const key of await caches.keys())
+             if (await (await caches.open(key)).match(new URL("zh-hant/search/search_index.json", location.href).href)) return true;
+           return false; }""", timeout=60_000, polling=500)
 
     go_offline()
     with pytest.raises(Exception):  # the network really is gone
