@@ -89,13 +89,22 @@ def browser():
         browser.close()
 
 
+# The one phone every browser test uses: 360×740 CSS px, device scale 2, touch. Pass it to new_context(**PHONE).
+PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
+
+
+def phone_context(browser, width: int = 360, height: int = 740, **options):
+    """A browser context shaped like PHONE (another size if given); options go to new_context (service_workers, …)."""
+    return browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}, **options})
+
+
 @pytest.fixture
 def open_phone_page(browser):
     """Opens fresh touch pages at a phone size (device scale 2); every context is closed after the test."""
     contexts = []
 
-    def open_page(width: int = 360, height: int = 740):
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, has_touch=True, is_mobile=True)
+    def open_page(width: int = 360, height: int = 740, **options):
+        context = phone_context(browser, width, height, **options)
         contexts.append(context)
         return context.new_page()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, phone_context
 from scripts.site.traditional import to_traditional_text
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
@@ -78,7 +78,7 @@ def test_two_builds_give_byte_identical_zips(shipped_site, tmp_path):
 @pytest.fixture
 def offline_page(browser):
     """A phone-sized page that may load file:// URLs only; every other request is recorded and refused."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
+    context = phone_context(browser)
     refused, errors = [], []
 
     def refuse_network(route):

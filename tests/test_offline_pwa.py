@@ -7,10 +7,9 @@ import struct
 
 import pytest
 
-from conftest import serve_directory
+from conftest import PHONE, serve_directory
 from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
 
-PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
 
 
 def _manifest_href(html: str) -> str:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PHONE
 from reader_steps import calculator_page, longest_article, run_search, url_of
 
-PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
 PHONE_CHECKS = (Path(__file__).parent / "phone_checks.js").read_text(encoding="utf-8")
 MIN_FONT_PX = 16
 MIN_LINE_HEIGHT = 1.4

@@ -14,7 +14,7 @@ import yaml
 
 from scripts.errors import RulebookError
 from scripts.search.index import SectionParser, load_search_vocabulary
-from scripts.search.sitebuild import build_site
+from scripts.search.sitebuild import build_site_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_SET = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
@@ -176,7 +176,7 @@ def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
 def offline_site(tmp_path_factory) -> Path:
     """Material's offline copy of the site (offline plugin, vendored iframe-worker shim), for file://."""
     out = tmp_path_factory.mktemp("offline-site")
-    build_site(out, offline=True)
+    build_site_variant(out, offline=True)
     home = (out / "index.html").read_text(encoding="utf-8")
     if "iframe-worker" not in home or "unpkg.com" in home:
         pytest.fail("the offline build does not load a vendored iframe-worker shim (extra.polyfills)")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import phone_context
 from reader_steps import article_pages, calculator_page, run_search, url_of
 from scripts.errors import CuratedFileError
 from scripts.site.traditional import (
@@ -232,7 +233,7 @@ def test_search_works_in_the_traditional_edition(browser, shipped_site, shipped_
     words = [w for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"<[^>]+>", "", title)) if not re.fullmatch(r"第.*條", w)]
     assert words, f"{article}: no word in its title {title!r}"
     query = words[0][:2]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, service_workers="block")
+    context = phone_context(browser, service_workers="block")
     page = context.new_page()
     page.goto(url_of(article, hant_root, shipped_url + "zh-hant/"))
     results = run_search(page, query)

@@ -5,12 +5,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.books import BOOKS
 from scripts.errors import StructureError
 from scripts.pipeline.model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
 from scripts.pipeline.parse import ParsedSource
 from scripts.pipeline.sources import SRC, load_yaml
 
-BOOK_TITLES = {"laws": "中国桥牌竞赛规则（1999）", "regulations": "复式定约桥牌裁判法（试行）（2006）"}
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
 BOOK_ARTICLE_COUNT = {"laws": 93, "regulations": 53}
 COMPARABLE = re.compile(r"[\s，。、；：,.;:（）()“”\"'「」]")
@@ -102,7 +102,7 @@ def make_variant(primary: Article, other: Article, reason: str, drops: list[Drop
 
 def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], dict]) -> Assembly:
     """Parsed sources (manifest order) → the two books, with drops and defects recorded."""
-    books = {key: Book(key, title) for key, title in BOOK_TITLES.items()}
+    books = {key: Book(key, name.edition_title) for key, name in BOOKS.items()}
     assembly = Assembly(books)
     by_number: dict[tuple[str, int], list[Article]] = {}
     for source in parsed:

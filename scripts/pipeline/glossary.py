@@ -5,10 +5,10 @@ import re
 from dataclasses import dataclass, field
 
 from scripts.pipeline.model import Paragraph
-from scripts.pipeline.normalise import TITLE_LINE
+from scripts.books import SHORT_HEADING
 
 TERM = re.compile(r"^(?P<term>[\u4e00-\u9fff]{1,6})\((?P<english>[A-Z][A-Z ]*)\)$")
-END_OF_DEFINITIONS = TITLE_LINE  # a short heading line ('竞赛规则1999版') ends the definitions
+END_OF_DEFINITIONS = SHORT_HEADING  # a short heading line ('竞赛规则1999版') ends the definitions
 
 
 @dataclass

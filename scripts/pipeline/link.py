@@ -8,13 +8,12 @@ from pathlib import Path
 
 from scripts import curated
 
+from scripts.books import BOOKS, CN_DIGITS, SENTENCE_END, book_by_cited_title
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.model import Article, Book, Clause, Paragraph
 from scripts.pipeline.parse import match_marker
 from scripts.pipeline.sources import SRC
 
-CN_DIGITS = "一二三四五六七八九十"
-BOOK_TITLES = {"中国桥牌竞赛规则": "laws", "复式定约桥牌裁判法": "regulations", "复式定约桥牌裁判法(试行)": "regulations", "复式定约桥牌裁判法（试行）": "regulations"}
 
 # One step of a cited clause path, as printed after the article number: `C`, `款`-less `1`, `(b)`, `（1）`, `（一）`, `①`.
 # `l` directly after a step is the OCR misreading of `1` (第72條B款l); full-width letters and digits are accepted.
@@ -242,8 +241,8 @@ def find_references(text: str, book_key: str, article: Article | None = None, cl
         refs.append(Reference(m.start("title"), m.end("title"), title, "title", number_book, title=re.sub(r"\s+", "", title), slug=article.slug if article else "", context=clause_anchor))
     for m in BOOK_REF.finditer(text):
         title = re.sub(r"\s+", "", m.group("title"))
-        if title in BOOK_TITLES:
-            refs.append(Reference(m.start("title"), m.end("title"), m.group("title"), "book", BOOK_TITLES[title], title=title))
+        if book_by_cited_title(title):
+            refs.append(Reference(m.start("title"), m.end("title"), m.group("title"), "book", book_by_cited_title(title), title=title))
     refs.sort(key=lambda r: (r.start, r.implied))
     return refs + unparsed_triggers(text, refs, number_book)
 
@@ -470,12 +469,11 @@ def article_paragraphs(article: Article):
             yield clause.anchor, para
 
 
-BOOK_SHORT = {"laws": "规则", "regulations": "裁判法"}
 
 
 def citing_label(article: Article, anchor: str) -> str:
     """'规则第9条 A.2.（b）' / '裁判法第28条'."""
-    label = f"{BOOK_SHORT[article.book]}第{article.number}条"
+    label = f"{BOOKS[article.book].cite_prefix}第{article.number}条"
     chain = clause_chain(article, anchor)
     if chain:
         label += " " + "".join(c.label for c in chain)
@@ -487,9 +485,9 @@ def target_label(books: dict[str, Book], resolution: Resolution) -> str:
     if resolution.status == "book":
         return books[resolution.book].title
     if resolution.status == "missing":
-        return f"{BOOK_SHORT[resolution.book]}第{resolution.slug}条"
+        return f"{BOOKS[resolution.book].cite_prefix}第{resolution.slug}条"
     article = books[resolution.book].articles[resolution.slug]
-    label = f"{BOOK_SHORT[resolution.book]}第{article.number}条 {article.title}".rstrip()
+    label = f"{BOOKS[resolution.book].cite_prefix}第{article.number}条 {article.title}".rstrip()
     if resolution.status == "clause":
         label += " · " + "".join(c.label for c in clause_chain(article, resolution.anchor))
     return label
@@ -513,7 +511,6 @@ def target_text(books: dict[str, Book], resolution: Resolution, limit: int = 160
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-SENTENCE_END = "。！？\n"
 
 
 def citing_sentence(text: str, start: int, end: int, limit: int = 90) -> str:

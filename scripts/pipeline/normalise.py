@@ -9,11 +9,11 @@ from pathlib import Path
 
 import opencc
 
+from scripts.books import HAN, SHORT_HEADING
 from scripts.errors import SourceFormatError
 from scripts.pipeline.model import Drop, Paragraph, Provenance, Repair, SourceLine
 from scripts.pipeline.sources import SRC, SourceEntry, load_yaml
 
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
 
 LAYOUT_LINE = re.compile(r"^(?:downtown)?[\s\u00a0\u3000]*$")
@@ -36,7 +36,7 @@ STRAY_SPACE_PUNCT = re.compile(r"(?<=%) +(?=；)|(?<=：) +(?=[" + HAN + "])")
 LIST_MARKER_START = re.compile(
     rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)]|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
 )
-SENTENCE_END = tuple("。；：！？）")
+LINE_END_PUNCTUATION = tuple("。；：！？）")
 # A sub-clause glued after a full stop or colon: '…一直有效。B.其他的取消叫牌'.
 GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])")
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
@@ -44,7 +44,6 @@ GLUED_CHAPTER = re.compile(rf"^(?P<chapter>第[一二三四五六七八九十]+�
 # A heading repeated at the start of its body: '来不及更改叫牌来不及更改叫牌时…'.
 REPEATED_HEADING = re.compile(rf"^(?P<marker>(?:[A-Z]|[0-9]{{1,2}})\.)?(?P<heading>[{HAN}“”]{{3,14}}?)(?=(?:对于|如果|如)?(?P=heading))")
 # A short heading line with no sentence punctuation (a title standing alone).
-TITLE_LINE = re.compile(r"^[^。；，：,;]{2,24}$")
 FOOTNOTE_MARK = re.compile(r"\[(?P<n>[0-9])\]")
 
 # Display widths (min, max) of a PDF line that counts as full, i.e. wrapped; short headings and formula lines stay
@@ -178,7 +177,7 @@ def join_wrapped_lines(lines: list[tuple[str, list[Provenance]]], fmt: str, repa
             if (
                 last_line_width >= min_width
                 and (max_width is None or last_line_width <= max_width)
-                and not prev_text.endswith(SENTENCE_END)
+                and not prev_text.endswith(LINE_END_PUNCTUATION)
                 and (fmt not in WRAP_NEEDS_HAN_END or han_end.search(prev_text))
                 and not LIST_MARKER_START.match(text)
             ):
@@ -221,7 +220,7 @@ def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> 
 def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repair]) -> list[Paragraph]:
     """'违反不叫的判罚' ⏎ '违反不叫的判罚受罚不叫的赛员…': the heading standing alone is glued again to the body; strip the copy."""
     for prev, para in zip(paragraphs, paragraphs[1:]):
-        if TITLE_LINE.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
+        if len(prev.text) >= 2 and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
             repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
             para.text = para.text[len(prev.text):]
     return paragraphs

@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from scripts.books import CN_DIGITS, SHORT_HEADING
 from scripts.errors import StructureError
 from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
 
-CN_DIGITS = "一二三四五六七八九十"
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
 TOC_TITLE = re.compile(r"^目\s*录$")
 ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,4})条[：:\s]*(?P<title>.*)$")
@@ -31,7 +31,6 @@ FAMILY_RANK = {
 }
 CIRCLED_VALUE = {**{chr(0x2474 + i): str(i + 1) for i in range(20)}, **{chr(0x2460 + i): str(i + 1) for i in range(20)}}
 # A clause text that is only a title: short, with no sentence punctuation.
-TITLE_ONLY = re.compile(r"^[^。；，：,;]{1,24}$")
 FORMULA_FRACTION_LABEL = re.compile(r"^(?P<label>\S{1,12})=$")
 FORMULA_OPERAND_WORDS = re.compile(r"^[A-Z]*[\u4e00-\u9fff]+$")
 
@@ -155,7 +154,7 @@ class ArticleParser:
             return
         if self.pending_title:
             self.pending_title = False
-            if TITLE_ONLY.match(text) and not match_marker(text):
+            if SHORT_HEADING.match(text) and not match_marker(text):
                 self.article.title = text
                 self.article.intro.append(Paragraph("", para.provs))  # title line: provenance kept, no text
                 return
@@ -198,7 +197,7 @@ class ArticleParser:
                 k += 1
             anchor = f"{anchor}_{k}"
         clause = Clause(label=printed, level=len(self.stack) + 1, anchor=anchor, title="")
-        if rest and TITLE_ONLY.match(rest) and not rest.endswith(("：", "。")):
+        if rest and SHORT_HEADING.match(rest) and not rest.endswith(("：", "。")):
             clause.title = rest
             clause.paragraphs.append(Paragraph("", para.provs))
         elif rest:

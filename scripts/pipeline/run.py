@@ -22,7 +22,6 @@ class Rulebook:
     books: dict[str, Book]
     sources: list[SourceEntry]
     glossary: list[GlossaryEntry]
-    front_matter: dict[str, list]
     toc: dict[str, list]
     repairs: list[Repair] = field(default_factory=list)
     drops: list[Drop] = field(default_factory=list)
@@ -69,7 +68,6 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         books=assembly.books,
         sources=sources,
         glossary=glossary,
-        front_matter={k: b.front_matter for k, b in assembly.books.items()},
         toc=assembly.toc,
         repairs=repairs,
         drops=drops,

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from scripts.books import BOOKS
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.pipeline.model import Article, Book, Clause, Paragraph
 from scripts.pipeline.sources import SRC, load_yaml
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
-BOOK_SHORT = {"laws": "竞赛规则", "regulations": "裁判法"}
 RESTORED = re.compile(r"^\{\{restored:(?P<name>[a-z0-9-]+)\}\}$")
 FOOTNOTE_DEF = re.compile(r"^\[\^(?P<n>[0-9]+)\]:\s*")
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}#|])")  # `{` too: an attr_list `{: onclick=…}` would set attributes
@@ -146,7 +146,7 @@ class PageRenderer:
             "",
             f"# 第{article.number}条 {escape_markdown(article.title)}".rstrip(),
             "",
-            f'<p class="article-meta">{BOOK_SHORT[article.book]} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
+            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
             "",
         ]
         for warning in article.warnings:
@@ -216,11 +216,14 @@ def is_subheading(text: str) -> bool:
     return bool(re.fullmatch(r"[^。；，：,;.（）()]{2,20}", text)) and not text[0].isdigit()
 
 
+LINE_GAP_BRIDGED = 1  # one line missing between two cited lines (a blank or dropped line) does not split a range
+
+
 def line_ranges(numbers: list[int]) -> str:
-    """[1, 2, 3, 7, 9, 10] → '1–3、7、9–10'."""
+    """[1, 2, 3, 7, 9, 10, 14] → '1–3、7–10、14': runs of lines, a gap of one line bridged."""
     ranges: list[tuple[int, int]] = []
     for n in numbers:
-        if ranges and n <= ranges[-1][1] + 2:
+        if ranges and n <= ranges[-1][1] + 1 + LINE_GAP_BRIDGED:
             ranges[-1] = (ranges[-1][0], n)
         else:
             ranges.append((n, n))

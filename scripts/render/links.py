@@ -5,7 +5,8 @@ import json
 import re
 from collections import Counter
 
-from scripts.pipeline.link import BOOK_SHORT, Citation, LinkIndex, citing_sentence, target_label, target_text
+from scripts.books import BOOKS
+from scripts.pipeline.link import Citation, LinkIndex, citing_sentence, target_label, target_text
 from scripts.pipeline.model import Article, Book, Paragraph
 from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
@@ -13,7 +14,6 @@ MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = "assets/generated/ref-previews.js"
 LINKED = ("clause", "article", "book", "missing")
 FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
-BOOK_NAMES = {"laws": "中国桥牌竞赛规则", "regulations": "复式定约桥牌裁判法"}
 
 
 def reference_href(page: str, citation: Citation) -> str:
@@ -112,7 +112,7 @@ def backlinks_markdown(index: LinkIndex, books: dict[str, Book], article: Articl
 
 
 def missing_anchor_heading(book: str, number: int) -> str:
-    return f"### {BOOK_SHORT[book]}第{number}条 {{#{book}-{number}}}"
+    return f"### {BOOKS[book].cite_prefix}第{number}条 {{#{book}-{number}}}"
 
 
 def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
@@ -136,7 +136,7 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
         numbers = [(k, v) for k, v in missing.items() if k[0] == key]
         if not numbers:
             continue
-        out += [f"## {BOOK_NAMES[key]}", ""]
+        out += [f"## {BOOKS[key].title}", ""]
         for (book, number), citations in numbers:
             written = [c for c in citations if not c.reference.implied]
             out += [missing_anchor_heading(book, number), "", f"被引用 {len(written)} 次：", ""]
@@ -186,5 +186,5 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
         out.append(f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}")
     missing = index.missing_targets()
     by_book = Counter(book for book, _ in missing)
-    out += ["", f"被引用但不在来源中的条文：" + "、".join(f"{BOOK_SHORT[b]} {n} 条" for b, n in by_book.items()) + f"，明细见[缺失条文的引用](missing-references.md)。"]
+    out += ["", f"被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + f"，明细见[缺失条文的引用](missing-references.md)。"]
     return "\n".join(out)

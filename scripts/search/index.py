@@ -25,6 +25,8 @@ from pathlib import Path
 from scripts import curated
 from scripts.errors import RulebookError
 
+from scripts.books import HAN
+
 INDEX_VERSION = 1
 
 # Article pages: `laws/26/`, `regulations/52-2/` (directory URLs) or `laws/26.html` (offline build).
@@ -41,7 +43,6 @@ SKIP_CLASSES = {"provenance", "article-meta", "headerlink", "penalty-calculator"
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
 # The start tag of Material's content column; SectionParser ignores everything before it (header, nav, toc).
 CONTENT_START = re.compile(r"<article\b[^>]*\bclass=\"[^\"]*\bmd-content__inner\b")
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN_WORD = re.compile(rf"^[{HAN}]{{2,12}}$")
 LATIN_HAN_WORD = re.compile(rf"^[A-Za-z]+[{HAN}]{{1,4}}$")  # IMP率, TP率
 # The Han blocks whose characters OpenCC t2s may fold (CJK Unified, Extension A, Compatibility Ideographs).

@@ -12,6 +12,7 @@ import yaml
 
 from scripts.errors import RulebookError
 from scripts.paths import ROOT
+
 SEARCH_HOOK = "scripts/site/search_hooks.py"
 OFFLINE_SWITCH = "RULEBOOK_OFFLINE"  # mkdocs.yml's own offline flavour, when it has one
 
@@ -20,7 +21,7 @@ class SiteBuildError(RulebookError):
     """A variant of the site could not be built; the message says which and why."""
 
 
-def build_site(site_dir: Path, *, offline: bool = False, search_hook: bool = True, strict: bool = True) -> None:
+def build_site_variant(site_dir: Path, *, offline: bool = False, search_hook: bool = True, strict: bool = True) -> None:
     """`mkdocs build` of the committed docs into site_dir.
 
     search_hook=False builds stock Material search (our hook left out of a temporary copy of mkdocs.yml).

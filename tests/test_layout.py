@@ -1,0 +1,76 @@
+"""The tree says how the code flows: stage folders import one way, and the README names only things that exist."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = ROOT / "scripts"
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+# What each stage folder may import from the others (pipeline → render → site; search and penalties beside).
+ALLOWED_IMPORTS = {
+    "curated": set(),  # the loader of rulebook_src/ (a folder, but shared like the modules below)
+    "pipeline": set(),
+    "render": {"pipeline", "penalties"},
+    "penalties": {"pipeline"},
+    "search": set(),
+    "print": {"pipeline", "render", "penalties", "site"},
+    "site": {"pipeline", "render", "search", "penalties", "print"},
+}
+SHARED_MODULES = {"books", "paths", "errors", "curated"}  # top-level modules every stage may use
+
+
+def stage_imports(path: Path) -> set[str]:
+    """The `scripts.<folder>` names a module imports (absolute imports only; the code uses no relative ones)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {name.split(".")[1] for name in names if name.startswith("scripts.") and name.count(".") >= 1}
+
+
+def stage_modules():
+    return sorted(p for p in SCRIPTS.rglob("*.py") if p.parent != SCRIPTS)
+
+
+@pytest.mark.parametrize("path", stage_modules(), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
+def test_stage_imports_flow_one_way(path):
+    stage = path.relative_to(SCRIPTS).parts[0]
+    assert stage in ALLOWED_IMPORTS, f"scripts/{stage}/ is not a known stage folder: add it to ALLOWED_IMPORTS with its place in the flow"
+    wrong = stage_imports(path) - ALLOWED_IMPORTS[stage] - SHARED_MODULES - {stage}
+    assert not wrong, f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}: against the flow pipeline → render → site"
+
+
+def test_no_relative_imports_across_stages():
+    relative = [p.relative_to(ROOT).as_posix() for p in SCRIPTS.rglob("*.py")
+                if any(isinstance(n, ast.ImportFrom) and n.level > 1 for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))))]
+    assert not relative, f"modules importing with `from ..`: {relative} (use absolute scripts.<stage> imports)"
+
+
+def test_every_path_the_readme_names_exists():
+    named = set(re.findall(r"`((?:scripts|rulebook_src|tests|bench|docs|overrides)/[^`\s*<>]+?)`", README))
+    missing = sorted(p for p in named if not (ROOT / p.rstrip("/")).exists())
+    assert named and not missing, f"README names paths that do not exist: {missing}"
+
+
+def test_every_module_command_the_readme_names_exists():
+    commands = set(re.findall(r"python -m (scripts(?:\.[a-z_]+)*)", README))
+    missing = []
+    for command in commands:
+        path = ROOT / command.replace(".", "/")
+        if not ((path / "__main__.py").exists() or path.with_suffix(".py").exists()):
+            missing.append(command)
+    assert commands and not missing, f"README names `python -m` commands that do not exist: {missing}"
+
+
+def test_every_make_target_the_readme_names_exists():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z-]+):", makefile, re.M))
+    named = set(re.findall(r"`make ([a-z-]+)`", README))
+    assert named and named <= targets, f"README names make targets the Makefile lacks: {sorted(named - targets)}"
