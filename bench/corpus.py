@@ -172,7 +172,8 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
             shutil.copy2(src / name, dest / name)
     if (src / "restored").is_dir():
         shutil.copytree(src / "restored", dest / "restored", dirs_exist_ok=True)
-    sources, errata, mojibake, unresolved = [], [], [], []
+    parents_data = yaml.safe_load((src / "clause_parents.yml").read_text(encoding="utf-8")) if (src / "clause_parents.yml").exists() else []
+    sources, errata, mojibake, unresolved, parents = [], [], [], [], []
     new_overlaps: dict[str, list] = {book: [] for book in overlaps}
     raw_bytes = 0
     for copy in range(copies):
@@ -206,6 +207,7 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
             mojibake.append({**item, "file": copy_file_name(item["file"], copy), "line": line})
         for item in errata_data.get("unresolved") or []:
             unresolved.append({**item, "file": copy_file_name(item["file"], copy), "quote": renumber(item["quote"], copy)})
+        parents += [{**item, "article": int(item["article"]) + NUMBER_SHIFT * copy} for item in parents_data or []]
         for book, groups in overlaps.items():
             for group in groups:
                 new_overlaps[book].append({
@@ -218,6 +220,7 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
     (dest / "manifest.yml").write_text(dump({"sources": sources}), encoding="utf-8")
     (dest / "errata.yml").write_text(dump({"mojibake": mojibake, "errata": errata, "unresolved": unresolved}), encoding="utf-8")
     (dest / "overlaps.yml").write_text(dump(new_overlaps), encoding="utf-8")
+    (dest / "clause_parents.yml").write_text(dump(parents), encoding="utf-8")
     return Corpus(dest, copies, len(sources), raw_bytes, len(errata), {})
 
 

@@ -51,11 +51,11 @@ CASES = [
     ("laws/20", "laws", ("laws", "20"), "e",
      "所有赛员，包括明手或受罚不叫者，如发现复述有误时均应立即加以改正（当不正确的复述造成损失时参阅第12条C款1）。",
      [("第12条C款1", "clause", "laws/12#c-1")]),
-    # 第35條A款: Law 35 lost its A. marker in the source, so the link falls back to the article
+    # 第35條A款: Law 35 lost its A. marker in the source; the concordance restores it (clause_markers.yml)
     ("003 Law 32", "laws", ("laws", "32"), "",
      "受（若對方在不能成立的加倍或再加倍後接續叫牌，參閱第35條A款）。如該不合法叫",
-     [("第35條A款", "article", "laws/35")]),
-    # 第35条D款: the one clause of Law 35 whose marker survived
+     [("第35條A款", "clause", "laws/35#a")]),
+    # 第35条D款: the one clause of Law 35 whose marker survived in the source
     ("laws/39", "laws", ("laws", "39"), "b",
      "防守方的其他叫牌如防家作出实质叫牌、加倍或再加倍，则可应用第26条的引牌判罚（如违规者下家接续叫牌时，参阅第35条D款）。",
      [("第26条", "article", "laws/26"), ("第35条D款", "clause", "laws/35#d")]),
@@ -75,10 +75,21 @@ CASES = [
     ("laws/20", "laws", ("laws", "20"), "c-2",
      "庄家或任一防家，在第一次轮到他打牌时，均可要求复述该副牌的全部叫牌（参阅第41条B款和C款）。",
      [("第41条B款", "missing", "missing/laws/41"), ("C款", "missing", "missing/laws/41")]),
-    # 本条A2（b）: a clause of the citing Law
-    ("laws/31", "laws", ("laws", "31"), "",
+    # 本条A2（b）: a clause of the citing Law (its markers restored from the 1997 WBF Laws)
+    ("laws/31", "laws", ("laws", "31"), "a",
      "轮到上家叫牌违规者在轮到其上家叫牌时越序实质叫牌（或对同伴的叫牌越序的约定性不叫，此时应用本条A2（b）），如果：",
-     [("本条A2（b）", "article", "laws/31")]),
+     [("本条A2（b）", "clause", "laws/31#a-2-b")]),
+    # relative references into restored clauses: 前述（b）（1）或（b）（2） from 25B2(c), 以下（b）项 from 27B1(a), 如上面的1 from 21B2
+    ("laws/25", "laws", ("laws", "25"), "b-2-c",
+     "前述（b）（1）或（b）（2）中的违规者如果成为防家，违规者的同伴应受到引牌判罚（参阅第26条）。",
+     [("前述（b）（1）", "clause", "laws/25#b-2-b-1"), ("（b）（2）", "clause", "laws/25#b-2-b-2"), ("第26条", "article", "laws/26")]),
+    ("laws/27", "laws", ("laws", "27"), "b-1-a", "叫牌继续进行（第16条C款2此时不适用，但需参阅以下（b）项）。",
+     [("第16条C款2", "missing", "missing/laws/16"), ("以下（b）项", "clause", "laws/27#b-1-b")]),
+    ("laws/21", "laws", ("laws", "21"), "b-2", "一赛员由于对方的错误解释（如上面的1）而更改了不适当的叫牌后",
+     [("上面的1", "clause", "laws/21#b-1")]),
+    # a director's citation of a restored clause: 规则27B1(b), 本条A款 in Law 29
+    ("regulations/23", "regulations", ("regulations", "23"), "", "按规则27B1(b)判给调整分。", [("规则27B1(b)", "clause", "laws/27#b-1-b")]),
+    ("laws/29", "laws", ("laws", "29"), "b", "否则，越序叫牌应予取消（参阅本条A款）", [("本条A款", "clause", "laws/29#a")]),
     # 本条规则: the article itself, not linked
     ("laws/23", "laws", ("laws", "23"), "", "许多对竞叫阶段中违规的判罚条款，都应参考本条规则。", [("本条", "self", "laws/23")]),
     # 规则N in the regulations points into the Laws
@@ -94,7 +105,7 @@ CASES = [
      "若牌面向上的越序首引后，窗口已经打开，而做庄一方始终没有过错：(1)屏幕另侧正确的首引未暴露，按越序首引应用规则54处理；",
      [("规则54", "missing", "missing/laws/54")]),
     ("regulations/30", "regulations", ("regulations", "30"), "三-2", "除非有理由认为对方2名赛员能够理解其意义，或者本方已根据主办机构的规定公布了这种叫牌或打牌的方法。见规则40(b)。",
-     [("规则40(b)", "article", "laws/40")]),
+     [("规则40(b)", "clause", "laws/40#b")]),
     # same-article references in the regulations, relative to the citing clause (raw text, stray space and all)
     ("000 Art 28 一1（3）B①", "regulations", ("regulations", "28"), "一-1-3-b-1", "①在以VP 换算的场分制中，按本条1（1）B 款执行。",
      [("本条1（1）B 款", "clause", "regulations/28#一-1-1-b")]),
@@ -171,13 +182,13 @@ def test_every_trigger_in_the_tree_is_explained(rulebook, index):
     triggers = re.compile(r"第\s*[0-9]+\s*条|规则\s*[0-9]|本条")
     covered = {}
     for c in index.citations:
-        covered.setdefault(id(c.paragraph), []).append((c.reference.start, c.reference.end))
+        covered.setdefault(c.place, []).append((c.reference.start, c.reference.end))
     missed = []
     for book in rulebook.books.values():
         for article in book.articles.values():
-            for para in article.paragraphs():
+            for place, _anchor, para in article.keyed_paragraphs():
                 for m in triggers.finditer(para.text):
-                    if not any(s <= m.start() < e for s, e in covered.get(id(para), [])):
+                    if not any(s <= m.start() < e for s, e in covered.get(place, [])):
                         missed.append(f"{book.key}/{article.slug}: {para.text[m.start():m.start() + 12]}")
     assert missed == []
 
@@ -259,3 +270,29 @@ def test_every_reference_link_has_a_preview(pages):
     keys = {key for path, text in pages.items() if path.endswith(".md") for key in re.findall(r'data-ref="([^"]+)"', text)}
     assert keys and keys <= set(previews), sorted(keys - set(previews))[:10]
     assert all(entry["label"] and entry["text"] for entry in previews.values())
+
+
+def test_a_copy_of_the_tree_between_link_and_render_keeps_every_link(rulebook, index):
+    """Citations name their paragraph by a stable key (book/slug#anchor/index), not by object identity: pages rendered
+    from a deep copy of the rulebook with the original's link index are the same, links included."""
+    import copy
+
+    from scripts.render.docs import render_site_pages
+
+    copied = copy.deepcopy(rulebook)
+    assert copied.books["laws"].articles["27"].intro[0] is not rulebook.books["laws"].articles["27"].intro[0]
+    from_copy = render_site_pages(copied, index)
+    original = render_site_pages(rulebook, index)
+    assert from_copy == original
+    pages = [text for rel, text in from_copy.items() if rel == "glossary.md" or rel.split("/")[0] in ("laws", "regulations")]
+    written = [c for c in index.citations if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied]
+    assert sum(text.count('data-ref="') for text in pages) == len(written) > 100
+
+
+def test_linking_leaves_the_tree_as_it_was(rulebook):
+    """The link stage reads the tree and writes only its index: the books compare equal before and after."""
+    import copy
+
+    before = copy.deepcopy(rulebook.books)
+    link_rulebook(rulebook)
+    assert rulebook.books == before

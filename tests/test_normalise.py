@@ -1,6 +1,8 @@
 """Each defect class of source-defects.md: the original as it stands in the source, and the repaired text."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scripts.pipeline.model import Paragraph, Provenance, Repair, SourceLine
@@ -92,6 +94,38 @@ def test_line_wraps_are_joined_but_short_headings_are_not():
     assert [r.kind for r in repairs] == ["line-wrap"]
 
 
+def test_a_wrap_before_an_amount_or_after_a_full_line_ending_in_a_colon_is_joined():
+    lines = [
+        ("1.未按规定填写、上交、携带约定卡即参加比赛：警告、扣", [Provenance("001", 33)]),
+        ("0.5VP(10%MP)、扣1VP(20%MP)。", [Provenance("001", 35)]),
+        ("8.对约定性叫牌未及时做出提醒、或未按规定的方式做出提醒：", [Provenance("001", 65)]),
+        ("警告、扣0.5VP(10%MP)，如导致对方可能的部分损失则扣违规方3IMP。", [Provenance("001", 67)]),
+        ("超时0+—2分钟：正式提出警告，再犯扣一副牌顶分的10%；", [Provenance("000", 383)]),
+        ("超时2+—5分钟：扣罚一副牌顶分的10%；", [Provenance("000", 385)]),
+        ("若时间许可，且双方均同意的情况下，可至少重打该场（节）", [Provenance("001", 377)]),
+        ("一半的比赛牌数（应尽量打全），以定成绩。", [Provenance("001", 379)]),
+    ]
+    joined = [t for t, _ in join_wrapped_lines(lines, "pdf-text", [])]
+    assert joined == [
+        "1.未按规定填写、上交、携带约定卡即参加比赛：警告、扣0.5VP(10%MP)、扣1VP(20%MP)。",
+        "8.对约定性叫牌未及时做出提醒、或未按规定的方式做出提醒：警告、扣0.5VP(10%MP)，如导致对方可能的部分损失则扣违规方3IMP。",
+        "超时0+—2分钟：正式提出警告，再犯扣一副牌顶分的10%；",  # a band line, not a wrap: the line is not full
+        "超时2+—5分钟：扣罚一副牌顶分的10%；",
+        "若时间许可，且双方均同意的情况下，可至少重打该场（节）一半的比赛牌数（应尽量打全），以定成绩。",
+    ]
+
+
+@pytest.mark.parametrize("slug", ["29", "34", "37", "44"])
+def test_no_regulation_paragraph_is_the_tail_of_a_wrapped_sentence(slug):
+    article = load_full_rulebook().books["regulations"].articles[slug]
+    groups = [article.intro] + [clause.paragraphs for clause in article.walk_clauses()]
+    for paragraphs in groups:
+        texts = [p.text for p in paragraphs if p.text]
+        for before, after in zip(texts, texts[1:]):
+            assert not re.match(r"^[0-9]+\.[0-9]", after), f"第{slug}条: {before[-12:]!r} ⏎ {after[:12]!r}"
+            assert not before.endswith(("扣", "（节）", "（见黄色）")), f"第{slug}条: {before[-12:]!r} ⏎ {after[:12]!r}"
+
+
 def test_wrapped_title_reference_is_whole_again():
     text = load_full_rulebook().books["regulations"].articles["27"].plain_text()
     assert "团体赛中被减打的牌，按“不能构成复式的牌”处理" in text
@@ -116,7 +150,7 @@ def test_broken_fractions_are_rebuilt_and_the_carry_over_is_left_as_it_stands():
     assert "TP率 = TP总胜分 ÷ TP总负分" in text45
     text52 = rulebook.books["regulations"].articles["52"].plain_text()
     assert "MQ AB\n参赛者的带分=\nES" in text52
-    assert any("broken formula left as it stands" in d for d in rulebook.defects)
+    assert any("公式排版损坏（运算符和分数线丢失），照录未改" in d for d in rulebook.defects)
 
 
 def test_display_width_counts_cjk_double():

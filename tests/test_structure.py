@@ -204,3 +204,19 @@ def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
     assert check_unresolved_quotes("x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved) == []
     problems = check_unresolved_quotes("x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved)
     assert problems == ["rulebook_src/errata.yml:237: unresolved defect '如将已经的叫牌放在面前' does not occur in the normalised text of x.txt"]
+
+
+@pytest.mark.parametrize(
+    "slug,opening,parent",
+    [
+        ("28", "对于连续弃权2场或间断弃权3场的队", "一-1-1-b"),
+        ("29", "作为上述3“体系分类”的补充", "一-4"),
+        ("29", "如果一对牌手有应在此列出的叫牌", "二"),
+        ("29", "凡是要在比赛中使用的约定叫", "二"),
+    ],
+)
+def test_a_paragraph_closing_a_list_belongs_to_the_list_s_parent(rulebook, slug, opening, parent):
+    article = rulebook.books["regulations"].articles[slug]
+    holder = next(c for c in article.walk_clauses() if any(p.text.startswith(opening) for p in c.paragraphs))
+    assert holder.label == "" and holder.anchor.startswith(parent + "-p"), f"第{slug}条: {opening!r} stands under {holder.anchor}"
+    assert any(child is holder for child in {c.anchor: c for c in article.walk_clauses()}[parent].children)

@@ -35,6 +35,9 @@ from scripts.site.traditional import (
         # HTML: ids, hrefs and data stay; text, title and aria-label are converted
         ('<a href="#一-2" id="发" title="发牌" data-x="罚">罚分</a>', '<a href="#一-2" id="发" title="發牌" data-x="罚">罰分</a>'),
         ('<span aria-label="庄家">庄家</span>', '<span aria-label="莊家">莊家</span>'),
+        # the notes CSS shows on tap (restored clause markers, errata) are text too
+        ('<span class="restored-marker" data-note="款项编号据规则补">A.</span>', '<span class="restored-marker" data-note="款項編號據規則補">A.</span>'),
+        ('<ins class="erratum" data-original="原文：发">罚</ins>', '<ins class="erratum" data-original="原文：發">罰</ins>'),
         ("<script>var x = '发';</script>发", "<script>var x = '发';</script>發"),
         ("<!-- 发 -->发", "<!-- 发 -->發"),
         ("[ref]: ../发.md \"发\"\n发", "[ref]: ../发.md \"发\"\n發"),
@@ -132,11 +135,13 @@ def _simplified_leftovers(text: str) -> list[str]:
     """Each character of `text` that only simplified writing uses, with some context."""
     import opencc
 
-    s2t = opencc.OpenCC("s2t")
+    from scripts.site.traditional import OPENCC_CONFIG
+
+    to_traditional = opencc.OpenCC(OPENCC_CONFIG)  # the edition's configuration: s2tw keeps 秘, which s2t makes 祕
     leftovers = []
     for match in re.finditer(r"[\u4e00-\u9fff]", text):
         char = match.group(0)
-        if char not in ALSO_TRADITIONAL and s2t.convert(char) != char:
+        if char not in ALSO_TRADITIONAL and to_traditional.convert(char) != char:
             leftovers.append(f"{char} in {text[max(0, match.start() - 8) : match.end() + 8]!r}".replace("\\n", " "))
     return leftovers
 

@@ -5,7 +5,7 @@ A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated
 """
 from __future__ import annotations
 
-from scripts.curated.schema import AnyOf, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Record, Text
+from scripts.curated.schema import AnyOf, Anything, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Record, Text
 
 BOOKS = ("laws", "regulations")
 SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
@@ -55,7 +55,7 @@ OVERLAPS = MapOf(key=Choice(BOOKS), value=ListOf(Record({
     "primary": Text(pattern=SOURCE_FILE),
     "variant": Text(pattern=SOURCE_FILE),
     "reason": PROSE,
-})), min_items=0)
+}, optional={"note": PROSE})), min_items=0)
 
 REFERENCE_TITLES = ListOf(Record({
     "quote": ONE_LINE,
@@ -104,6 +104,25 @@ JIEBA_USER_DICT = LineTable(
     fields=(("<word>", r"[^<>&\s]+"), ("<frequency>", r"[0-9]+"), ("<part of speech>", r"[a-z]+")),
     min_fields=1, separator=None)
 
+# The concordance with the 1997 WBF Laws (scripts/pipeline/concordance.py checks the entries against each other and
+# the text; here, the shapes) and the paragraphs moved to their parent clause (scripts/pipeline/reparent.py).
+ARTICLE_NUMBER = Text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
+CLAUSE_MARKERS = MapOf(key=Choice(BOOKS), min_items=0, value=MapOf(key=ARTICLE_NUMBER, min_items=0, value=Record(
+    {},
+    optional={"reason": PROSE, "note": PROSE, "untitled": ListOf(ONE_LINE), "uncovered": ListOf(ONE_LINE), "clauses": ListOf(Record(
+        {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
+)))
+CLAUSE_PARENTS = ListOf(Record(
+    {"book": Choice(BOOKS), "article": Integer(minimum=1), "starts": ONE_LINE, "parent": Text(pattern=ANCHOR), "reason": PROSE},
+    optional={"paragraphs": Integer(minimum=1)},
+), min_items=0)
+# (its entries may leave a value out on purpose, e.g. `laws:` of a chapter not yet read: concordance.py checks them)
+WBF_1997 = Record({"laws": MapOf(key=ARTICLE_NUMBER, value=Anything(), min_items=0)},
+                  optional={"source_copies": ListOf(Record({"id": ONE_LINE}, open=True)),
+                            "chapters": ListOf(Anything(), min_items=0)})
+TRADITIONAL_SOURCE_SLIPS = LineTable(
+    fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")), min_fields=3)
+
 # path pattern relative to rulebook_src/ → schema (YAML files: a Schema; line-based files: a LineTable)
 SCHEMAS = {
     "manifest.yml": MANIFEST,
@@ -116,6 +135,10 @@ SCHEMAS = {
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,
     "traditional_fixes.tsv": TRADITIONAL_FIXES,
+    "traditional_source_slips.tsv": TRADITIONAL_SOURCE_SLIPS,
+    "clause_markers.yml": CLAUSE_MARKERS,
+    "clause_parents.yml": CLAUSE_PARENTS,
+    "wbf1997.yml": WBF_1997,
     "jieba_user_dict.txt": JIEBA_USER_DICT,
 }
 # Files under rulebook_src/ that are not data: never loaded by the build.

@@ -64,8 +64,13 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
                 corrections = [c for c in para.corrections if c[0] in piece]
                 # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks nothing
                 changed = [part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find]
+                pure_split = "\n" in erratum.replace and all(part in erratum.find for part in erratum.replace.split("\n"))
+                if pure_split and piece and piece == new_text.split("\n")[0]:
+                    changed = [piece]  # a pure split (a heading cut off its body) is marked on the heading it made
                 if changed:
-                    corrections = corrections + [(max(changed, key=len), erratum.original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
+                    # restored text has no reading in the source: the note says so instead of quoting the line it was put by
+                    original = "（来源中无此文字）" if erratum.restored else erratum.original
+                    corrections = corrections + [(max(changed, key=len), original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
                 out.append(Paragraph(piece, list(para.provs), corrections))
         paragraphs = out
     if problems:

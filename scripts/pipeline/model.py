@@ -63,6 +63,8 @@ class Clause:
     title: str
     paragraphs: list[Paragraph] = field(default_factory=list)
     children: list["Clause"] = field(default_factory=list)
+    restored: str = ""  # the editor's note where the label is not printed in the source (restored from the 1997 WBF Laws)
+    heading_split: bool = False  # the title was glued to its first sentence in the source and split off by the concordance
 
     def walk(self):
         yield self
@@ -93,10 +95,20 @@ class Article:
     variants: list[Variant] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    copy_of: int | None = None  # the article whose text the source put here in place of this one's own (Law 36 ← 35)
+    english: str = ""  # the 1997 WBF Law's number and English title: 'Law 27 · Insufficient Bid (WBF 1997)'
 
     def walk_clauses(self):
         for clause in self.clauses:
             yield from clause.walk()
+
+    def keyed_paragraphs(self):
+        """(stable key, clause anchor, paragraph) for every paragraph, intro first ('' as its anchor); see paragraph_key."""
+        for i, para in enumerate(self.intro):
+            yield paragraph_key(self.book, self.slug, "", i), "", para
+        for clause in self.walk_clauses():
+            for i, para in enumerate(clause.paragraphs):
+                yield paragraph_key(self.book, self.slug, clause.anchor, i), clause.anchor, para
 
     def paragraphs(self):
         yield from self.intro
@@ -115,6 +127,16 @@ class Article:
 
     def provenance(self) -> list[Provenance]:
         return sorted({prov for para in self.paragraphs() for prov in para.provs})
+
+
+def paragraph_key(book: str, slug: str, anchor: str, index: int) -> str:
+    """A paragraph's stable id, the same in any copy of the tree: 'laws/27#b-1/0' (index within its clause; '' = intro)."""
+    return f"{book}/{slug}#{anchor}/{index}"
+
+
+def glossary_paragraph_key(entry_number: int, index: int) -> str:
+    """A glossary definition paragraph's stable id: 'glossary/3/0' (entry position, paragraph index)."""
+    return f"glossary/{entry_number}/{index}"
 
 
 @dataclass
@@ -142,7 +164,8 @@ def dump_article(article: Article) -> str:
 
     def dump_clause(clause: Clause, depth: int) -> None:
         pad = "  " * depth
-        out.append(f"{pad}#{clause.anchor} ({clause.label}) {clause.title}".rstrip())
+        flags = (" [restored]" if clause.restored else "") + (" [split]" if clause.heading_split else "")
+        out.append(f"{pad}#{clause.anchor} ({clause.label}) {clause.title}".rstrip() + flags)
         for para in clause.paragraphs:
             out.append(f"{pad}  | {para.text}")
         for child in clause.children:

@@ -28,15 +28,25 @@ FULLWIDTH_KEEP = set("，：；（）！？～")
 # U+FF01–FF5E → U+0021–007E, except the punctuation kept full-width (a str.translate table).
 FULLWIDTH_FOLD = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F) if chr(code) not in FULLWIDTH_KEEP}
 MIXED_PAREN = re.compile(r"（(?P<inner>[^（）()]*)\)")
-ASCII_COMMA_IN_CJK = re.compile(rf"(?<=[{HAN}]), ?(?=[{HAN}])")
+ASCII_COMMA_IN_CJK = re.compile(rf"(?<=[{HAN}]), ?(?=[{HAN}])|(?<=[0-9A-Za-z%]),(?=[{HAN}])")  # '6IMP,未打' too
+# ':' and ';' after a Han character ('如果裁判认为:', '正好13张;其后') are the full-width colon and semicolon.
+ASCII_COLON_IN_CJK = re.compile(rf"(?<=[{HAN}]):")
+ASCII_SEMICOLON_IN_CJK = re.compile(rf"(?<=[{HAN}]);|;(?=[{HAN}])")
+# Straight double quotes around Chinese words ('说出"加倍"一词') are the curly quotes “…”.
+STRAIGHT_QUOTES = re.compile(rf'"(?P<inner>[^"\n]*[{HAN}][^"\n]*)"')
 WHITE_CIRCLE_ZERO = re.compile(r"(?<=[一二三四五六七八九〇○])○|○(?=[一二三四五六七八九〇○])")
 # A space a PDF text run left after an ASCII run, before CJK ('2 人', 'VP 的'); never after a list marker such as '1. '.
 STRAY_SPACE = re.compile(rf"(?<=[0-9A-Za-z%+]) +(?=[{HAN}])")
 STRAY_SPACE_PUNCT = re.compile(r"(?<=%) +(?=；)|(?<=：) +(?=[" + HAN + "])")
+# '1.' is a marker, '0.5VP' is not: a number marker is never followed by a digit.
 LIST_MARKER_START = re.compile(
-    rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)]|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
+    rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
 )
-LINE_END_PUNCTUATION = tuple("。；：！？）")
+# A line ending so ends its sentence; '）' only after '。' ('…可至少重打该场（节）' ⏎ '一半的…' goes on).
+LINE_END_PUNCTUATION = tuple("。；：！？") + ("。）", "。)")
+# A PDF line this wide reached the right margin: even after '；' or '：' the sentence goes on in the next line
+# ('…做出提醒：' ⏎ '警告、扣0.5VP…'); narrower lines ending so are list items ('超时0+—2分钟：…10%；' ⏎ '超时2+—5分钟…').
+FULL_PDF_LINE_WIDTH = 55
 # A sub-clause glued after a full stop or colon: '…一直有效。B.其他的取消叫牌'.
 GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])")
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
@@ -110,6 +120,9 @@ class LineNormaliser:
         text = self.fold_fullwidth(text, prov)
         text = self._sub("mixed-width-paren", MIXED_PAREN, r"（\g<inner>）", text, prov)
         text = self._sub("ascii-comma", ASCII_COMMA_IN_CJK, "，", text, prov)
+        text = self._sub("ascii-punctuation", ASCII_COLON_IN_CJK, "：", text, prov)
+        text = self._sub("ascii-punctuation", ASCII_SEMICOLON_IN_CJK, "；", text, prov)
+        text = self._sub("ascii-punctuation", STRAIGHT_QUOTES, r"“\g<inner>”", text, prov)
         if self.t2s is not None:
             converted = self.t2s.convert(text)
             if converted != text:
@@ -177,7 +190,7 @@ def join_wrapped_lines(lines: list[tuple[str, list[Provenance]]], fmt: str, repa
             if (
                 last_line_width >= min_width
                 and (max_width is None or last_line_width <= max_width)
-                and not prev_text.endswith(LINE_END_PUNCTUATION)
+                and (not prev_text.endswith(LINE_END_PUNCTUATION) or (fmt == "pdf-text" and prev_text.endswith(("；", "：")) and last_line_width >= FULL_PDF_LINE_WIDTH))
                 and (fmt not in WRAP_NEEDS_HAN_END or han_end.search(prev_text))
                 and not LIST_MARKER_START.match(text)
             ):
@@ -218,8 +231,14 @@ def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> 
 
 
 def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repair]) -> list[Paragraph]:
-    """'违反不叫的判罚' ⏎ '违反不叫的判罚受罚不叫的赛员…': the heading standing alone is glued again to the body; strip the copy."""
+    """'违反不叫的判罚' ⏎ '违反不叫的判罚受罚不叫的赛员…': the heading standing alone is glued again to the body; strip the copy.
+
+    Only a heading on a line of its own: a heading split off the same line ('让第一个叫牌成立' ⏎ '让第一个叫牌成立，（判罚）…')
+    was split there because the body opens with the heading's words, which belong to the sentence.
+    """
     for prev, para in zip(paragraphs, paragraphs[1:]):
+        if prev.provs == para.provs:
+            continue
         if len(prev.text) >= 2 and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
             repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
             para.text = para.text[len(prev.text):]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from scripts.books import CN_DIGITS, SHORT_HEADING
 from scripts.errors import StructureError
+from scripts.pipeline.concordance import ClauseMarker, Concordance, ConcordanceError
 from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
 
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
@@ -47,6 +48,7 @@ class ParsedSource:
     articles: list[Article] = field(default_factory=list)
     repairs: list[Repair] = field(default_factory=list)
     defects: list[str] = field(default_factory=list)
+    markers_used: list[ClauseMarker] = field(default_factory=list)  # concordance entries that started a clause here
 
 
 def match_marker(text: str) -> tuple[str, str, str, str] | None:
@@ -78,7 +80,7 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
                 out.append(Paragraph(text, provs))
             else:
                 text = f"{top}\n{label}\n{bottom}"
-                defects.append(f"{provs[0]}: broken formula left as it stands (operators and fraction bar lost): {top!r} / {label!r} / {bottom!r}")
+                defects.append(f"{provs[0]}: 公式排版损坏（运算符和分数线丢失），照录未改：“{top}”／“{label}”／“{bottom}”")
                 out.append(Paragraph(text, provs))
             i += 3
             continue
@@ -90,8 +92,10 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
 class ArticleParser:
     """Walks the paragraphs of one source in order, keeping the open chapter path, article and clause stack."""
 
-    def __init__(self, file: str, book: str):
+    def __init__(self, file: str, book: str, concordance: Concordance | None = None):
         self.result = ParsedSource(file, book)
+        self.concordance = concordance or Concordance()
+        self.pending_markers: list[ClauseMarker] = []  # the open article's concordance entries not yet matched
         self.chapter_path: dict[str, str] = {}
         self.article: Article | None = None
         self.stack: list[tuple[str, Clause]] = []
@@ -156,7 +160,7 @@ class ArticleParser:
             self.pending_title = False
             if SHORT_HEADING.match(text) and not match_marker(text):
                 self.article.title = text
-                self.article.intro.append(Paragraph("", para.provs))  # title line: provenance kept, no text
+                self.article.intro.append(Paragraph("", para.provs, para.corrections))  # title line: provenance kept, no text
                 return
         self.read_body(para)
 
@@ -164,10 +168,11 @@ class ArticleParser:
         self.close_article()
         self.in_toc = False
         self.article = Article(self.result.book, number, str(number), title, self.chapter, sources=[self.result.file])
-        self.article.intro.append(Paragraph("", para.provs))  # the heading line itself
+        self.article.intro.append(Paragraph("", para.provs, para.corrections))  # the heading line itself
         self.pending_title = not title
         self.stack = []
         self.anchors = set()
+        self.pending_markers = list(self.concordance.markers_for(self.result.book, number))
 
     def close_article(self) -> None:
         if self.article is not None:
@@ -178,6 +183,10 @@ class ArticleParser:
 
     def read_body(self, para: Paragraph) -> None:
         marker = match_marker(para.text)
+        entry = self.take_concordance_entry(marker[3] if marker else para.text)
+        if entry is not None:
+            self.open_concordance_clause(entry, marker, para)
+            return
         if marker is None:
             target = self.stack[-1][1].paragraphs if self.stack else self.article.intro
             target.append(para)
@@ -191,7 +200,7 @@ class ArticleParser:
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
         taken = self.anchors
         if anchor in taken:
-            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条: clause marker {printed!r} repeats an earlier one; anchor made unique")
+            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条：款项编号“{printed}”与前面的重复，锚点加后缀区分")
             k = 2
             while f"{anchor}_{k}" in taken:
                 k += 1
@@ -199,16 +208,92 @@ class ArticleParser:
         clause = Clause(label=printed, level=len(self.stack) + 1, anchor=anchor, title="")
         if rest and SHORT_HEADING.match(rest) and not rest.endswith(("：", "。")):
             clause.title = rest
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         elif rest:
             clause.paragraphs.append(Paragraph(rest, para.provs, para.corrections))
         else:
-            clause.paragraphs.append(Paragraph("", para.provs))
+            clause.paragraphs.append(Paragraph("", para.provs, para.corrections))
         siblings.append(clause)
         self.anchors.add(anchor)
         self.stack.append((family, clause))
 
 
-def parse_articles(file: str, book: str, paragraphs: list[Paragraph]) -> ParsedSource:
-    """One source's paragraphs → front matter, table of contents, chapter headings and articles."""
-    return ArticleParser(file, book).parse(paragraphs)
+
+    # --- clause markers from the concordance (rulebook_src/clause_markers.yml) ----------------------------
+    def take_concordance_entry(self, text: str) -> ClauseMarker | None:
+        """The open article's first unmatched concordance entry whose opening words start `text` (consumed)."""
+        for i, entry in enumerate(self.pending_markers):
+            if text.startswith(entry.starts):
+                del self.pending_markers[i]
+                self.result.markers_used.append(entry)
+                return entry
+        return None
+
+    def open_concordance_clause(self, entry: ClauseMarker, marker: tuple[str, str, str, str] | None, para: Paragraph) -> None:
+        """Opens the clause an entry names, under its parent clause: a printed marker is kept (and must agree with the
+        skeleton, unless the entry names the printed label it overrides); a lost one is restored with the editor's note;
+        the heading is split from the sentence glued to it."""
+        where = f"{para.provs[0]}: {entry.where}"
+        last = entry.steps[-1]
+        printed, rest = (marker[1], marker[3]) if marker else ("", para.text)
+        agrees = marker is not None and marker[2] == last.label and family_group(marker[0]) == last.family
+        if entry.source_label != ("" if agrees or marker is None else printed):
+            if marker is None or agrees:
+                raise ConcordanceError(f"{where}: source_label {entry.source_label!r} given, but the source prints {printed or 'no marker'} there")
+            raise ConcordanceError(f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: {printed!r} to the entry to confirm the relabelling")
+        law = f"1997年WBF规则第{entry.law}条{entry.clause}".replace("(", "（").replace(")", "）")
+        if agrees:
+            label, note = printed, ""
+        elif marker is not None:
+            label, note = last.printed, f"来源作“{printed}”；款项编号据{law}改"
+        else:
+            label, note = last.printed, f"款项编号据{law}补（来源无此编号）"
+        parent_anchor = "-".join(step.label for step in entry.steps[:-1])
+        chain = self.clause_chain(parent_anchor)
+        if parent_anchor and not chain:
+            raise ConcordanceError(f"{where}: clause {entry.clause} needs its parent #{parent_anchor}, which the text has not opened yet")
+        if entry.anchor in self.anchors:
+            raise ConcordanceError(f"{where}: clause {entry.clause} (#{entry.anchor}) is already open in 第{self.article.number}条")
+        clause = Clause(label=label, level=len(entry.steps), anchor=entry.anchor, title="", restored=note)
+        body, corrections = rest, list(para.corrections)
+        if entry.heading:
+            if not rest.startswith(entry.heading):
+                raise ConcordanceError(f"{where}: the paragraph does not start with the heading “{entry.heading}”: {rest[:30]!r}")
+            clause.title, body = entry.heading, rest[len(entry.heading):]
+            clause.heading_split = bool(body)
+            # corrections inside the heading stay with it, on the text-less title line (as for a heading on its own line)
+            in_heading = [c for c in corrections if c[0] in entry.heading and c[0] not in body]
+            if body and in_heading:
+                corrections = [c for c in corrections if c not in in_heading]
+                clause.paragraphs.append(Paragraph("", para.provs, in_heading))
+        clause.paragraphs.append(Paragraph(body, para.provs, corrections) if body else Paragraph("", para.provs, corrections))
+        (chain[-1].children if chain else self.article.clauses).append(clause)
+        self.anchors.add(entry.anchor)
+        self.stack = [(step.family, c) for step, c in zip(entry.steps, chain + [clause])]
+
+    def clause_chain(self, anchor: str) -> list[Clause]:
+        """The open article's clauses from the top level down to `anchor` ([] if none has it, or anchor is '')."""
+        chain: list[Clause] = []
+        clauses = self.article.clauses
+        parts = anchor.split("-") if anchor else []
+        for depth in range(1, len(parts) + 1):
+            wanted = "-".join(parts[:depth])
+            found = next((c for c in reversed(clauses) if c.anchor == wanted), None)
+            if found is None:
+                return []
+            chain.append(found)
+            clauses = found.children
+        return chain
+
+
+def family_group(family: str) -> str:
+    """Marker families that number alike: ⑴ and （1） are both 'paren-number'; （一） and 一、 are both 'cn'."""
+    return {"paren-circled": "paren-number", "paren-cn": "cn"}.get(family, family)
+
+
+def parse_articles(file: str, book: str, paragraphs: list[Paragraph], concordance: Concordance | None = None) -> ParsedSource:
+    """One source's paragraphs → front matter, table of contents, chapter headings and articles.
+
+    `concordance` (rulebook_src/clause_markers.yml) names paragraphs that start a clause whose marker the source lost
+    or whose heading is glued to the sentence."""
+    return ArticleParser(file, book, concordance).parse(paragraphs)

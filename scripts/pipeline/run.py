@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts.pipeline.assemble import Assembly, assemble_books, load_overlaps
+from scripts.pipeline.concordance import Concordance, ConcordanceError, load_concordance
 from scripts.pipeline.decode import decode_source
 from scripts.pipeline.errata import Erratum, apply_errata, check_unresolved_quotes, load_errata
 from scripts.errors import ErratumError, ProblemList
@@ -12,6 +13,7 @@ from scripts.pipeline.glossary import GlossaryEntry, extract_glossary
 from scripts.pipeline.model import Book, Drop, Provenance, Repair
 from scripts.pipeline.normalise import normalise_source
 from scripts.pipeline.parse import parse_articles
+from scripts.pipeline.reparent import reparent_paragraphs
 from scripts.pipeline.sources import SRC, SourceEntry, load_manifest
 
 
@@ -31,12 +33,14 @@ class Rulebook:
     mojibake: list[dict] = field(default_factory=list)
     line_counts: dict[str, int] = field(default_factory=dict)
     headings: list = field(default_factory=list)
+    concordance: Concordance = field(default_factory=Concordance)
 
 
 def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     """raw files → decoded lines → normalised paragraphs → errata → parsed sources → two books."""
     sources = load_manifest(src_dir)
     errata, mojibake, unresolved = load_errata(src_dir)
+    concordance = load_concordance(src_dir)
     stale_unresolved: list[str] = []
     repairs: list[Repair] = []
     drops: list[Drop] = []
@@ -52,14 +56,19 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
         paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
         stale_unresolved += check_unresolved_quotes(entry.file, paragraphs, unresolved)
-        source = parse_articles(entry.file, entry.book, paragraphs)
+        source = parse_articles(entry.file, entry.book, paragraphs, concordance)
         repairs += normalised.repairs + errata_repairs + source.repairs
         drops += normalised.drops
         defects += source.defects
         parsed.append(source)
+    check_every_marker_used(concordance, parsed)
     assembly: Assembly = assemble_books(parsed, load_overlaps(src_dir))
+    for article in assembly.books["laws"].articles.values():
+        if article.number in concordance.laws:
+            article.english = concordance.laws[article.number].english_heading
     drops += assembly.drops
     defects += assembly.defects
+    repairs += reparent_paragraphs(assembly.books, src_dir)
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
     if stale_unresolved:
@@ -77,9 +86,18 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         mojibake=mojibake,
         line_counts={f: len(v) for f, v in all_lines.items()},
         headings=assembly.headings,
+        concordance=concordance,
     )
     check_every_line_accounted(rulebook, all_lines)
     return rulebook
+
+
+def check_every_marker_used(concordance: Concordance, parsed: list) -> None:
+    """Fails the build for a clause_markers.yml entry that starts no paragraph of its Law (the text changed under it)."""
+    used = {id(entry) for source in parsed for entry in source.markers_used}
+    unused = [entry for law in concordance.laws.values() for entry in law.markers if id(entry) not in used]
+    if unused:
+        raise ConcordanceError("\n".join(f"{entry.where}: starts no paragraph of the Law (clause {entry.clause})" for entry in unused))
 
 
 def output_provenance(rulebook: Rulebook) -> set[Provenance]:

@@ -10,7 +10,8 @@ from typing import Callable
 
 from scripts.books import BOOKS
 from scripts.pipeline.glossary import GlossaryEntry
-from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
+from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
 from scripts.pipeline.sources import SRC, load_yaml
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
@@ -62,34 +63,68 @@ def render_inline(text: str, spans: list[Span]) -> str:
     return "".join(out)
 
 
+def erratum_mark(original: str, reason: str):
+    """The wrapper that marks corrected text: tap or hover shows the source's reading and the reason."""
+    title = html.escape(f"原文：{original}｜{reason}", quote=True)
+
+    def wrap(inner: str) -> str:
+        return f'<ins class="erratum" tabindex="0" title="{title}" data-original="{title}">{inner}</ins>'
+
+    return wrap
+
+
 def erratum_spans(para: Paragraph) -> list[Span]:
     spans = []
     for replacement, original, reason in para.corrections:
         start = para.text.find(replacement)
         if start < 0 or replacement.startswith("[^"):
             continue
-        title = html.escape(f"原文：{original}｜{reason}", quote=True)
-
-        def wrap(inner: str, title=title) -> str:
-            return f'<ins class="erratum" tabindex="0" title="{title}" data-original="{title}">{inner}</ins>'
-
-        spans.append(Span(start, start + len(replacement), 0, wrap))
+        spans.append(Span(start, start + len(replacement), 0, erratum_mark(original, reason)))
     return spans
+
+
+ARTICLE_NUMBER_PREFIX = re.compile(r"^第[0-9]+条\s*")
+
+
+def heading_spans(text: str, corrections) -> list[Span]:
+    """Erratum marks in a heading or title: the corrected words where they stand in it, else the whole heading
+    (an erratum on the line '第24条竞叫期间' marks 竞叫期间 in the title; a restored heading is marked whole)."""
+    spans = []
+    squeezed = re.sub(r"\s+", "", text)
+    for replacement, original, reason in corrections:
+        candidates = [replacement, ARTICLE_NUMBER_PREFIX.sub("", replacement)]
+        found = next(((text.find(c), len(c)) for c in candidates if c and c in text), None)
+        if found is None and squeezed and squeezed in re.sub(r"\s+", "", replacement):
+            found = (0, len(text))
+        if found is None and ARTICLE_NUMBER_PREFIX.sub("", re.sub(r"\s+", "", replacement)) in squeezed:
+            found = (0, len(text))
+        if found is not None:
+            spans.append(Span(found[0], found[0] + found[1], 0, erratum_mark(original, reason)))
+    return spans
+
+
+def heading_markup(text: str, corrections) -> str:
+    """A heading's text as Markdown, with its erratum marks."""
+    return render_inline(text, heading_spans(text, corrections))
 
 
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC):
+    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None, unresolved=None):
         self.books = books
+        self.unresolved: list[dict] = unresolved or []  # errata.yml's unresolved defects, flagged where they stand
+        # chapter / 节 heading (whitespace removed) → the corrections made on its line
+        self.heading_corrections: dict[str, list] = heading_corrections or {}
         self.glossary = glossary
         # the first entry of each term: a later entry with the same term could never add a span (its term is `used`)
         first_by_term: dict[str, GlossaryEntry] = {}
         for entry in glossary:
             first_by_term.setdefault(entry.term, entry)
         self.glossary_first = list(first_by_term.values())
-        self.extra_spans = extra_spans or (lambda article, para, page: [])
+        self.extra_spans = extra_spans or (lambda key, para, page: [])  # (paragraph key, paragraph, page) → spans
         self.src_dir = src_dir
+        self.vocabulary = load_vocabulary(src_dir)
 
     # --- inline -------------------------------------------------------------------------------------
     def glossary_spans(self, text: str, page: str, used: set[str]) -> list[Span]:
@@ -97,12 +132,12 @@ class PageRenderer:
         for entry in self.glossary_first:
             if entry.term in used:
                 continue
-            start = text.find(entry.term)
+            start = whole_word_at(text, entry.term, self.vocabulary)
             if start < 0:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            title = entry.summary.replace('"', "“")
+            title = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“")
 
             def wrap(inner: str, target=target, title=title) -> str:
                 return f'[{inner}]({target} "{title}"){{.glossary-term}}'
@@ -110,22 +145,56 @@ class PageRenderer:
             spans.append(Span(start, start + len(entry.term), 2, wrap))
         return spans
 
-    def paragraph_markdown(self, article: Article, para: Paragraph, page: str, used_terms: set[str]) -> str:
+    def paragraph_markdown(self, key: str, para: Paragraph, page: str, used_terms: set[str]) -> str:
+        """One paragraph as Markdown; `key` is its stable id (model.paragraph_key), under which the link stage filed it."""
         restored = RESTORED.match(para.text)
         if restored:
             return self.restored_block(restored["name"], para)
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
             body_start = footnote.end()
-            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(article, para, page) if s.start >= body_start]
-            return f"[^{footnote['n']}]: " + render_inline(para.text[body_start:], spans) + "（脚注位置经校勘调整）"
+            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(key, para, page) if s.start >= body_start]
+            body = render_inline(para.text[body_start:], spans)
+            for replacement, original, reason in para.corrections:  # the footnote itself was cut out of its sentence
+                if replacement.startswith(f"[^{footnote['n']}]:"):
+                    body = erratum_mark(original, reason)(body)
+            return f"[^{footnote['n']}]: " + body + '<span class="editor-note">（脚注位置经校勘调整）</span>'
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
-            return f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n    ```text\n' + "\n".join(f"    {l}" for l in para.text.split("\n")) + "\n    ```"
-        spans = erratum_spans(para) + self.extra_spans(article, para, page) + self.glossary_spans(para.text, page, used_terms)
+            lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
+            return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
+                    f'    <p class="source-text broken-formula">{lines}</p>')
+        spans = erratum_spans(para) + self.extra_spans(key, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
         return body
+
+    def glossary_defect_note(self, entry: GlossaryEntry) -> str:
+        """'（来源中此定义被截断……）' for a definition with an unresolved defect, wherever its text shows."""
+        return glossary_defect_note(entry, self.unresolved)
+
+    def unresolved_spans(self, para: Paragraph) -> list[Span]:
+        """The unresolved defects of errata.yml that stand in this paragraph, marked in place with their reason."""
+        files = {prov.file for prov in para.provs}
+        spans = []
+        for item in self.unresolved:
+            start = para.text.find(item["quote"]) if item["file"] in files else -1
+            if start < 0:
+                continue
+            note = html.escape(f"未解决的缺陷：{item['reason']}", quote=True)
+
+            def wrap(inner: str, note=note) -> str:
+                # no `title`: Material would show it as a second tooltip beside the note the CSS shows on tap
+                return f'<mark class="unresolved" tabindex="0" aria-label="{note}" data-note="{note}">{inner}</mark>'
+
+            spans.append(Span(start, start + len(item["quote"]), 3, wrap))
+        return spans
+
+    def unresolved_in_title(self, article: Article) -> list[dict]:
+        """Unresolved defects that are the article's heading itself (a title not in any source)."""
+        heading = re.sub(r"\s+", "", f"第{article.number}条{article.title}")
+        files = set(article.sources)
+        return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
         data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
@@ -144,50 +213,91 @@ class PageRenderer:
             "---",
             GENERATED,
             "",
-            f"# 第{article.number}条 {escape_markdown(article.title)}".rstrip(),
+            f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), self.title_corrections(article))}",
             "",
-            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {html.escape(article.chapter or "（来源未标章节）")}</p>',
+            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
+            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
             "",
         ]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
-        for para in article.intro:
+        for item in self.unresolved_in_title(article):
+            out += [f'!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
+        for i, para in enumerate(article.intro):
             if para.text:
-                out += [self.paragraph_markdown(article, para, page, used_terms), ""]
+                out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
         for clause in article.clauses:
             out += self.clause_markdown(article, clause, page, used_terms)
         if widget_markup:
             out += [widget_markup, ""]
         for variant in article.variants:
             if variant.paragraphs:
-                out += [f'??? note "异文：{variant.source} 的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
+                # the source file and its lines are listed in the 来源 box (role 异文), not here
+                out += [f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
                 for para in variant.paragraphs:
-                    out += [f"    - {escape_markdown(para.text)}" + (f"（{para.provs[0]}）" if para.provs else "")]
+                    out += [f"    - {variant_item(para.text)}"]
                 out.append("")
         corrections = [(c, para) for para in article.paragraphs() for c in para.corrections]
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
             for (replacement, original, reason), para in corrections:
-                out.append(f"    - {escape_markdown(original)} → {escape_markdown(replacement)}：{escape_markdown(reason)}（{para.provs[0]}）")
+                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
+                restored = RESTORED.match(replacement)
+                shown = f"（补入的{load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title']}）" if restored else escape_markdown(replacement)
+                out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
             out += [backlinks, ""]
         out += [self.provenance_block(article), ""]
         return "\n".join(out)
 
+    def title_corrections(self, article: Article) -> list:
+        """Corrections made on the article's heading line(s) (the intro paragraphs that carry no text)."""
+        return [c for para in article.intro if not para.text for c in para.corrections]
+
+    def chapter_markup(self, chapter: str) -> str:
+        """The chapter path of the page header, each heading an erratum corrected or restored marked as such."""
+        if not chapter:
+            return "（来源未标章节）"
+        parts = []
+        for part in chapter.split(" · "):
+            corrections = self.heading_corrections.get(re.sub(r"\s+", "", part), [])
+            spans = heading_spans(part, corrections)
+            parts.append(inline_html(part, spans))
+        return " · ".join(parts)
+
     def clause_markdown(self, article: Article, clause: Clause, page: str, used_terms: set[str]) -> list[str]:
         out: list[str] = []
-        texts = [self.paragraph_markdown(article, p, page, used_terms) for p in clause.paragraphs if p.text]
+        texts = [
+            self.paragraph_markdown(paragraph_key(article.book, article.slug, clause.anchor, i), p, page, used_terms)
+            for i, p in enumerate(clause.paragraphs)
+            if p.text
+        ]
         label = escape_markdown(clause.label)
+        if clause.restored:  # a marker the source does not print: quiet, with the editor's note on hover or tap
+            note = html.escape(clause.restored, quote=True)
+            label = f'<span class="restored-marker" tabindex="0" title="{note}" data-note="{note}">{html.escape(clause.label)}</span>'
         if clause.title:
             level = min(clause.level + 1, 6)
-            out += [f"{'#' * level} {label} {render_inline(clause.title, [])} {{#{clause.anchor} .clause-heading}}", ""]
+            title_corrections = [c for para in clause.paragraphs if not para.text for c in para.corrections]
+            split = " .heading-split" if clause.heading_split else ""
+            out += [f"{'#' * level} {label} {heading_markup(clause.title, title_corrections)} {{#{clause.anchor} .clause-heading{split}}}", ""]
             for text in texts:
                 out += [text, ""]
+        elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
+            out += [f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">', ""]
+            for text in texts:
+                out += [text, ""]
+            out += ["</div>", ""]
         else:
             first, rest = (texts[0], texts[1:]) if texts else ("", [])
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]
-            out += [f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a> {first}', ""]
+            if clause.restored:
+                note = html.escape(clause.restored, quote=True)
+                link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" title="{note}" data-note="{note}">{html.escape(clause.label)}</a>'
+            else:
+                link = f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+            out += [f"{link} {first}", ""]
             for text in rest:
                 out += [text, ""]
             out += ["</div>", ""]
@@ -209,6 +319,36 @@ class PageRenderer:
             lines.append(f"`{file}` 第 {line_ranges(sorted(set(numbers)))} 行（{role}）  ")
         lines += ["", "</div>"]
         return "\n".join(lines)
+
+
+def variant_item(text: str) -> str:
+    """One 异文 item; the clause label that tells where the reading belongs is set apart from the reading."""
+    label, _, reading = text.partition(" ")
+    if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
+        return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
+    return escape_markdown(text)
+
+
+def inline_html(text: str, spans: list[Span]) -> str:
+    """Like render_inline, for text set inside raw HTML: escaped as HTML, not as Markdown."""
+    out, pos = [], 0
+    for span in sorted(spans, key=lambda s: s.start):
+        if span.start < pos:
+            continue
+        out.append(html.escape(text[pos : span.start]))
+        out.append(span.render(html.escape(text[span.start : span.end])))
+        pos = span.end
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+def heading_corrections(headings: list[Paragraph]) -> dict[str, list]:
+    """Chapter / 节 headings (whitespace removed) → the corrections made on their lines."""
+    out: dict[str, list] = {}
+    for para in headings:
+        if para.corrections:
+            out.setdefault(re.sub(r"\s+", "", para.text), []).extend(para.corrections)
+    return out
 
 
 def is_subheading(text: str) -> bool:

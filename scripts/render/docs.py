@@ -7,24 +7,28 @@ from pathlib import Path
 
 from scripts import curated
 from scripts.errors import RulebookError
-from scripts.pipeline.link import link_rulebook
+from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from scripts.render.pages import book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.widgets import widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
-from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
+from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.pipeline.sources import ROOT, SRC
 
 DOCS = ROOT / "docs"
 
 
-def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
-    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing."""
-    links = link_rulebook(rulebook)
+def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dict[str, str]:
+    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing.
+
+    `links` is the link stage's index (made here when not given); it names paragraphs by stable keys, so it may come
+    from another copy of the same rulebook."""
+    links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans)
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans, heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
     pages: dict[str, str] = {"index.md": home_page(rulebook), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key)
@@ -34,7 +38,8 @@ def render_site_pages(rulebook: Rulebook) -> dict[str, str]:
                 widget_markup=widget_markup_for(key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
             )
-    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[reference_report_section(links, rulebook.books)])
+    structure = concordance_report_section(rulebook.books["laws"], rulebook.concordance)
+    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)])
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)

@@ -40,10 +40,11 @@ class ReferenceSpans:
     def __init__(self, index: LinkIndex):
         self.index = index
 
-    def __call__(self, article: Article | None, para: Paragraph, page: str) -> list[Span]:
+    def __call__(self, key: str, para: Paragraph, page: str) -> list[Span]:
+        """Link spans for the paragraph whose stable key (model.paragraph_key) is `key`."""
         spans = []
         marks = erratum_spans(para)
-        for citation in self.index.by_paragraph.get(id(para), []):
+        for citation in self.index.by_paragraph.get(key, []):
             ref = citation.reference
             if ref.implied or citation.resolution.status not in LINKED:
                 continue
@@ -65,14 +66,14 @@ class ReferenceSpans:
             spans.append(Span(start, end, -1, wrap))
         return spans
 
-    def paragraph_markdown(self, para: Paragraph, page: str) -> str:
+    def paragraph_markdown(self, key: str, para: Paragraph, page: str) -> str:
         """A paragraph outside the articles (a glossary definition) with its reference links."""
-        return render_inline(para.text, self(None, para, page))
+        return render_inline(para.text, self(key, para, page))
 
 
 def sentence_markdown(citation: Citation) -> str:
     """The citing sentence, escaped, with the reference in bold."""
-    ref, text = citation.reference, citation.paragraph.text
+    ref, text = citation.reference, citation.text
     sentence = FOOTNOTE_MARK.sub("", citing_sentence(text, ref.start, ref.end))
     at = sentence.find(ref.text)
     if at < 0:
@@ -89,14 +90,17 @@ def citation_items(page: str, citations: list[Citation], books: dict[str, Book],
     """One list item per citing sentence (a sentence citing the same target twice is listed once)."""
     items, seen = [], set()
     for citation in citations:
-        key = (id(citation.paragraph), citing_sentence(citation.paragraph.text, citation.reference.start, citation.reference.end), citation.resolution.key)
+        key = (citation.place, citing_sentence(citation.text, citation.reference.start, citation.reference.end), citation.resolution.key)
         if key in seen:
             continue
         seen.add(key)
         target = ""
         if show_target and citation.resolution.status == "clause":
             target = f"（引 {escape_markdown(target_label(books, citation.resolution).split(' · ')[-1])}）"
-        items.append(f"- {citing_link(page, citation)}{target}：{sentence_markdown(citation)}")
+        citing = books[citation.book].articles.get(citation.slug) if citation.book in books else None
+        copied = (f"（此句出自来源在第{citing.number}条下误载的第{citing.copy_of}条正文，并非第{citing.number}条本身的引用）"
+                  if citing is not None and citing.copy_of is not None else "")
+        items.append(f"- {citing_link(page, citation)}{target}：{sentence_markdown(citation)}{copied}")
     return items
 
 

@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import html
+import re
 
 import yaml
 
 from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.model import glossary_paragraph_key
 from scripts.pipeline.run import Rulebook
-from scripts.render.articles import GENERATED, escape_markdown, front_matter_title, html_text
+from scripts.render.glossary_terms import glossary_defect_note
+from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_corrections,
+                                     heading_markup, html_text, is_subheading, render_inline)
 from scripts.render.report import compact_numbers
 
 
@@ -48,10 +52,13 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
-        out += [f"    {escape_markdown(p.text)}\n" for p in front]
+        # a short line without sentence punctuation is a heading of the poster's page ('规则要领'): set as one
+        out += [f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n" for p in front]
         out.append("")
+    marks = heading_corrections(rulebook.headings)
     for chapter in book.chapters:
-        out += [f"## {escape_markdown(chapter.title or '（来源未标章节）')}", ""]
+        title = " · ".join(heading_markup(part, marks.get(re.sub(r"\s+", "", part), [])) for part in chapter.title.split(" · ")) if chapter.title else "（来源未标章节）"
+        out += [f"## {title}", ""]
         for slug in chapter.article_slugs:
             article = book.articles[slug]
             out.append(f"- [第{article.number}条 {escape_markdown(article.title)}]({slug}.md)" + ("（重号）" if "-" in slug else ""))
@@ -67,12 +74,15 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
 
 
 def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
-    """The glossary; `render_paragraph(para, page)` renders a definition (the link stage adds its reference links)."""
-    render_paragraph = render_paragraph or (lambda para, page: escape_markdown(para.text))
+    """The glossary; `render_paragraph(key, para, page)` renders a definition (the link stage adds its reference links)."""
+    render_paragraph = render_paragraph or (lambda key, para, page: escape_markdown(para.text))
     out = ["---", "title: 术语", "---", GENERATED, "", "# 术语（定义）", "", "摘自《中国桥牌竞赛规则》的定义部分；来源只保留了以下几条，“庄家”一条在来源中被截断。", ""]
-    for entry in rulebook.glossary:
+    for number, entry in enumerate(rulebook.glossary):
         out += [f"## {entry.term} ({entry.english}) {{#{entry.term}}}", ""]
-        out += [render_paragraph(p, "glossary.md") + "\n" for p in entry.definition]
+        out += [render_paragraph(glossary_paragraph_key(number, i), p, "glossary.md") + "\n" for i, p in enumerate(entry.definition)]
+        note = glossary_defect_note(entry, rulebook.unresolved)
+        if note:
+            out += [f'<p class="unresolved-note">未解决的缺陷：{html.escape(note.strip("（）"))}</p>', ""]
         provs = [p for para in [entry.heading, *entry.definition] for p in para.provs]
         out += [f'<p class="provenance">来源：<code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p>', ""]
     return "\n".join(out)

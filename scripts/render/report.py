@@ -1,6 +1,7 @@
 """Writes the build report page: repairs by kind, every erratum, unresolved defects, drops, missing articles."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from scripts.pipeline.assemble import missing_numbers
@@ -22,10 +23,31 @@ REPAIR_NAMES = {
     "white-circle-zero": "○→〇",
     "mixed-width-paren": "全半角括号混用",
     "ascii-comma": "中文中的半角逗号",
+    "ascii-punctuation": "中文中的半角冒号、分号、直引号",
     "glued-heading": "标题与正文粘连",
     "glued-subclause": "款项粘连在句中",
     "duplicate-heading": "重复的小标题",
     "broken-formula": "公式排版损坏（已重建）",
+    "clause-parent": "段落归属的款项（clause_parents.yml）",
+}
+
+
+DROP_NAMES = {
+    "blank-line": "空行",
+    "whitespace-only-line": "只有空白字符的行",
+    "downtown-separator": "网页的“downtown”分隔行",
+    "duplicate-paragraph": "与前一段重复的段落",
+    "duplicate-clause": "重复的同一款",
+    "overlap-same-as-primary": "重叠条文中与正文相同的段落（异文来源）",
+}
+ERRATUM_KINDS = {
+    "ocr": "识读错字",
+    "typo": "笔误",
+    "heading": "标题（拆分、补入、移位）",
+    "restored": "补入的内容",
+    "truncation": "截断补全",
+    "marker": "款项编号",
+    "mojibake": "乱码恢复",
 }
 
 
@@ -39,7 +61,7 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
         "---",
         GENERATED,
         "",
-        "# 构建报告 Build report",
+        "# 构建报告",
         "",
         "本页列出构建时对来源文本所做的每一类修复、每一条人工校勘、仍未解决的缺陷，以及每一行原始文本的去向。",
         "",
@@ -63,7 +85,7 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     out += ["", f"**未交代的原始行：{total_unaccounted}**（构建在此数不为零时失败）。", ""]
     out += ["## 舍弃规则", "", "| 规则 | 行数 |", "|---|---:|"]
     for rule, count in sorted(Counter(d.rule.split(" (")[0] for d in rulebook.drops).items()):
-        out.append(f"| {rule} | {count} |")
+        out.append(f"| {DROP_NAMES.get(rule, rule)}（`{rule}`） | {count} |")
     dup = [d for d in rulebook.drops if d.rule.startswith(("duplicate", "overlap"))]
     if dup:
         out += ["", "重复与重叠内容的舍弃明细：", ""]
@@ -73,13 +95,17 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     counts = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
     for kind, count in sorted(counts.items()):
         out.append(f"| {REPAIR_NAMES.get(kind, kind)} (`{kind}`) | {count} |")
-    out += ["", f"## 人工校勘（{len(rulebook.errata) + len(rulebook.mojibake)} 条，见 `rulebook_src/errata.yml`）", "", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
+    by_kind = errata_by_kind(rulebook)
+    out += ["", f"## 人工校勘（{sum(by_kind.values())} 条，见 `rulebook_src/errata.yml`）", "", "| 类别 | 条数 |", "|---|---:|"]
+    out += [f"| {ERRATUM_KINDS.get(kind, kind)}（`{kind}`） | {count} |" for kind, count in by_kind.items()]
+    out += ["", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
     for item in rulebook.mojibake:
-        out.append(f"| `{item['file']}` | mojibake | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |")
+        out.append(f"| `{item['file']}` | {ERRATUM_KINDS['mojibake']} | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |")
     for e in rulebook.errata:
         mark = "（补入，不见于来源）" if e.restored else ""
-        out.append(f"| `{e.file}` | {e.kind} | {cell(e.original)} | {cell(e.replace.replace(chr(10), ' ⏎ '))}{mark} | {cell(e.reason)} |")
-    out += ["", "## 未解决的缺陷", ""]
+        replacement = RESTORED_PLACEHOLDER.sub("（补入的表格）", e.replace).replace(chr(10), " ⏎ ")
+        out.append(f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | {cell(e.reason)} |")
+    out += ["", f"## 未解决的缺陷（{len(rulebook.unresolved)} 处在页面上标出，另有 {len(rulebook.defects)} 处结构问题）", ""]
     for item in rulebook.unresolved:
         out.append(f"- `{item['file']}`：“{escape_markdown(item['quote'])}”——{escape_markdown(item['reason'])}")
     for defect in rulebook.defects:
@@ -92,6 +118,17 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
         out += ["", section]
     out.append("")
     return "\n".join(out)
+
+
+RESTORED_PLACEHOLDER = re.compile(r"\{\{restored:[a-z0-9-]+\}\}")
+
+
+def errata_by_kind(rulebook: Rulebook) -> dict[str, int]:
+    """How many reviewed corrections of each kind errata.yml holds (the mojibake recoveries under their own kind)."""
+    counts = Counter(e.kind for e in rulebook.errata)
+    if rulebook.mojibake:
+        counts["mojibake"] += len(rulebook.mojibake)
+    return dict(sorted(counts.items()))
 
 
 def cell(text: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import opencc
 
 FIXES_FILE = SRC / "traditional_fixes.tsv"
-OPENCC_CONFIG = "s2t"  # OpenCC's standard traditional characters (not a regional variant)
+OPENCC_CONFIG = "s2tw"  # closest to the traditional sources 002/003 (為, 著, 眾; see tests/test_traditional_sources.py)
 
 # Spans that must reach the traditional edition unchanged, because they name things rather than say them:
 # link destinations and attribute lists carry the anchors that other pages link to, HTML attributes carry
@@ -35,7 +35,8 @@ SCRIPT_STRING = re.compile(
     r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?P<colon>\s*:)?"""
 )
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
-TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
+# data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
+TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
 
 @dataclass(frozen=True)
