@@ -243,7 +243,7 @@ class PageRenderer:
             for (replacement, original, reason), para in corrections:
                 # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title']}）" if restored else escape_markdown(replacement)
+                shown = f"（补入的{escape_markdown(load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title'])}）" if restored else escape_markdown(replacement)
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
