@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
-APT_PACKAGES := chromium fonts-noto-cjk
+APT_PACKAGES := chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all install system-deps docs site serve check test bench clean
@@ -17,16 +17,19 @@ $(STAMP): requirements.txt
 
 install: $(STAMP)
 
-# Debian's chromium (browser tests drive it through playwright; no browser download) and CJK fonts for screenshots.
+# Debian's chromium (browser tests drive it through playwright; no browser download), CJK fonts for screenshots
+# and the print edition, WeasyPrint's pango/harfbuzz libraries, and poppler's pdftoppm (print edition tests).
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then \
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk' \
+	  || ! command -v pdftoppm >/dev/null 2>&1 \
+	  || ! ls /usr/lib/*/libpangoft2-1.0.so.0 /usr/lib/*/libharfbuzz-subset.so.0 >/dev/null 2>&1; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); fi
 
 # Regenerate the committed Markdown under docs/ from rulebook_src/ (the pipeline).
 docs: $(STAMP)
 	$(PY) -m scripts.render
 
-site: docs
+site: docs system-deps
 	$(PY) -m scripts.site
 
 # Edits under rulebook_src/ regenerate their pages (scripts/serve_hooks.py); --dirty re-renders only changed pages

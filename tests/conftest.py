@@ -28,7 +28,8 @@ CHROMIUM_ARGS = [
 # Two tiers. `make check` runs `-m "not slow"`: no browser, no full site build, under a minute. `make test` runs all.
 # A test is slow when it uses one of these fixtures (marked here, so no test can forget) or says `pytest.mark.slow`.
 SLOW_FIXTURES = frozenset({"built_site", "site_url", "browser", "open_phone_page", "phone_page",
-                           "shipped_site", "shipped_url", "bundle_dir"})
+                           "shipped_site", "shipped_url", "bundle_dir",
+                           "print_books"})  # print_books: the print edition's PDFs (WeasyPrint, ~40 s)
 
 
 def pytest_configure(config):

@@ -12,7 +12,7 @@ from scripts.penalties import CALCULATORS
 from scripts.penalties.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PENALTY_KEYS = {"warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play"}
+PENALTY_KEYS = {"warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play", "disqualification", "void_result"}
 
 
 def run(capsys, *argv):
@@ -42,7 +42,9 @@ def test_prints_one_json_object_with_the_common_keys(capsys, argv):
     result = json.loads(out)
     assert {"article", "band", "penalty", "options", "quote", "reading", "other_reading", "ruling"} <= set(result)
     assert set(result["penalty"]) == PENALTY_KEYS
-    assert isinstance(result["penalty"]["warning"], bool) and isinstance(result["penalty"]["committee"], bool)
+    # the text's own words, or null: “警告”/“正式警告”, “由比赛仲裁委员会处理”, “取消比赛资格” …
+    for key in ("warning", "committee", "disqualification", "void_result"):
+        assert result["penalty"][key] is None or isinstance(result["penalty"][key], str)
     assert result["penalty"]["forfeit"] in (None, "session", "round", "match")
     for key in ("vp", "imp", "top_percent"):
         assert result["penalty"][key] is None or isinstance(result["penalty"][key], (int, float))
@@ -63,14 +65,14 @@ def test_board_and_ratio_keys(capsys):
 
 
 @pytest.mark.parametrize("argv, prefix", [
-    (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes: must not be negative"),
-    (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes: expected minutes"),
-    (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes:"),
-    (["lateness", "--event", "team", "--minutes", "5"], "error: --event: expected one of"),
+    (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes（迟到时间（分钟））：不能为负数"),
+    (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes（迟到时间（分钟））：应为分钟数"),
+    (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes（超时（分钟））："),
+    (["lateness", "--event", "team", "--minutes", "5"], "error: --event（比赛类型）：应为以下之一"),
     (["lateness", "--minutes", "5"], "error: the following arguments are required: --event"),
-    (["board", "--number", "0"], "error: --number: must be at least 1"),
-    (["procedural", "--article", "34", "--item", "99"], "error: --item: 第34条 has items 1–22"),
-    (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence: expected a whole number"),
+    (["board", "--number", "0"], "error: --number（牌号）：不能小于1"),
+    (["procedural", "--article", "34", "--item", "99"], "error: --item（违规项目）：第34条只有第1—22项"),
+    (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence（第几次）：应为整数"),
     (["tie-ratio", "--won", "1"], "error: the following arguments are required: --lost"),
     (["nonsense"], "error: argument calculator: invalid choice"),
 ])
@@ -86,7 +88,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
 def test_module_entry_point_from_the_repository_root():
     completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT,
                                capture_output=True, text=True)
-    assert completed.returncode == 2 and completed.stderr == "error: --number: must be at least 1, got '0'\n"
+    assert completed.returncode == 2 and completed.stderr == "error: --number（牌号）：不能小于1；收到“0”\n"
     completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],
                                cwd=ROOT, capture_output=True, text=True, check=True)
     assert json.loads(completed.stdout)["penalty"]["imp"] == 3

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scripts.penalties.tables import PENALTY_DIR, TABLE_FILES, article_of, iter_quotes, load_tables
+from scripts.penalties.tables import PENALTY_DIR, SPEC_FILE, TABLE_FILES, article_of, iter_quotes, load_tables
 
 WHITESPACE = re.compile(r"\s+")
 QUOTES = [(name, path, quote) for name in TABLE_FILES for path, quote in iter_quotes(load_tables()[name])]
@@ -23,7 +23,7 @@ def rulebook():
 
 
 def test_every_table_file_is_loaded():
-    assert {path.stem for path in PENALTY_DIR.glob("*.yml")} == set(TABLE_FILES)
+    assert {path.stem for path in PENALTY_DIR.glob("*.yml")} == set(TABLE_FILES) | {SPEC_FILE}
 
 
 @pytest.mark.parametrize("name, path, quote", QUOTES, ids=[f"{name}{path}" for name, path, _ in QUOTES])
@@ -69,25 +69,17 @@ def test_result_links_point_at_existing_clauses(rulebook, name):
     assert anchors_of(table) <= existing, sorted(anchors_of(table) - existing)
 
 
-def test_every_calculator_has_a_form_and_a_page(rulebook):
-    from scripts.penalties import CALCULATORS
-    from scripts.penalties.widgets import FORMS, WIDGETS, widget_markup_for
+def test_every_calculator_has_a_page_and_a_rule(rulebook):
+    from scripts.penalties import CALCULATORS, calculators
+    from scripts.penalties.widgets import placements, widget_markup_for, calculator_notice_for
 
-    placed = {calculator for widgets in WIDGETS.values() for calculator, _ in widgets}
-    assert placed == set(CALCULATORS) == set(FORMS)
-    for (book, slug), widgets in WIDGETS.items():
+    placed = {name for widgets in placements().values() for name, _, _ in widgets}
+    assert placed == set(CALCULATORS) == set(calculators())
+    for (book, slug), widgets in placements().items():
         assert slug in rulebook[book].articles, f"{book}/{slug}"
         markup = widget_markup_for(book, slug)
         assert markup.count('class="penalty-calculator"') == len(widgets)
-        for calculator, article in widgets:
-            assert f'data-calculator="{calculator}"' in markup and (not article or f'data-article="{article}"' in markup)
-    assert widget_markup_for("regulations", "29") == ""
-
-
-def test_form_fields_are_calculator_parameters():
-    from scripts.penalties import CALCULATORS
-    from scripts.penalties.widgets import FORMS
-
-    for name, form in FORMS.items():
-        parameters = {p.name.replace("-", "_") for p in CALCULATORS[name].parameters}
-        assert {field["name"] for field in form["fields"]} <= parameters, name
+        notice = calculator_notice_for(book, slug)
+        for name, fixed, widget_id in widgets:
+            assert f'data-calculator="{name}"' in markup and f'id="{widget_id}"' in markup and f'href="#{widget_id}"' in notice
+    assert widget_markup_for("regulations", "29") == "" and calculator_notice_for("regulations", "29") == ""

@@ -7,9 +7,9 @@ from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.tables import load_tables
 
 
-def penalty(warning=False, vp=None, imp=None, top=None, rng=None, committee=False, forfeit=None, stop=False):
+def penalty(warning=None, vp=None, imp=None, top=None, rng=None, committee=None, forfeit=None, stop=False, disq=None, void=None):
     return {"warning": warning, "vp": vp, "imp": imp, "top_percent": top, "range": rng,
-            "committee": committee, "forfeit": forfeit, "stop_play": stop}
+            "committee": committee, "forfeit": forfeit, "stop_play": stop, "disqualification": disq, "void_result": void}
 
 
 def rng(unit, low, high):
@@ -17,16 +17,17 @@ def rng(unit, low, high):
 
 
 NONE = penalty()
-WARN = penalty(warning=True)
-COMMITTEE = penalty(committee=True)
+WARN = penalty(warning="警告")  # the text's word: “警告”, or “正式提出警告” in 第26、27条 (FORMAL)
+FORMAL = penalty(warning="正式警告")
+COMMITTEE = penalty(committee="由比赛仲裁委员会处理")
 SESSION = penalty(forfeit="session")
 
 # (event, minutes, repeat, expected penalty, expected band)
 LATENESS = [
     ("teams-vp", "0", False, NONE, None),
-    ("teams-vp", "0:01", False, WARN, "迟到0+—5分钟"),
-    ("teams-vp", "5", False, WARN, "迟到0+—5分钟"),
-    ("teams-vp", "5:00", False, WARN, "迟到0+—5分钟"),
+    ("teams-vp", "0:01", False, FORMAL, "迟到0+—5分钟"),
+    ("teams-vp", "5", False, FORMAL, "迟到0+—5分钟"),
+    ("teams-vp", "5:00", False, FORMAL, "迟到0+—5分钟"),
     ("teams-vp", "5:01", False, penalty(vp=1), "迟到5+—10分钟"),
     ("teams-vp", "5.0001", False, penalty(vp=1), "迟到5+—10分钟"),
     ("teams-vp", "5:30", False, penalty(vp=1), "迟到5+—10分钟"),
@@ -42,7 +43,7 @@ LATENESS = [
     ("teams-vp", "3", True, penalty(vp=1), "迟到0+—5分钟"),
     ("teams-vp", "5", True, penalty(vp=1), "迟到0+—5分钟"),
     ("teams-vp", "12", True, penalty(vp=2), "迟到10+—15分钟"),
-    ("teams-ko", "5", False, WARN, "迟到0+—5分钟"),
+    ("teams-ko", "5", False, FORMAL, "迟到0+—5分钟"),
     ("teams-ko", "5:01", False, penalty(imp=2), "迟到5+—25分钟"),
     ("teams-ko", "5:30", False, penalty(imp=2), "迟到5+—25分钟"),
     ("teams-ko", "6", False, penalty(imp=2), "迟到5+—25分钟"),
@@ -52,7 +53,7 @@ LATENESS = [
     ("teams-ko", "25", False, penalty(imp=21), "迟到5+—25分钟"),
     ("teams-ko", "25:01", False, COMMITTEE, "迟到25分钟以上"),
     ("teams-ko", "4", True, penalty(imp=1), "迟到0+—5分钟"),
-    ("pairs-mp", "5", False, WARN, "迟到0+—5分钟"),
+    ("pairs-mp", "5", False, FORMAL, "迟到0+—5分钟"),
     ("pairs-mp", "2", True, penalty(top=10), "迟到0+—5分钟"),
     ("pairs-mp", "5:01", False, penalty(top=10), "迟到5+—10分钟"),
     ("pairs-mp", "10", False, penalty(top=10), "迟到5+—10分钟"),
@@ -97,13 +98,13 @@ SLOW_PLAY = [
     ("teams-ko", "1:01", penalty(imp=2), "超时0+—25分钟"),
     ("teams-ko", "25", penalty(imp=25), "超时0+—25分钟"),
     ("teams-ko", "25:01", penalty(stop=True), "超时25分钟以上"),
-    ("pairs-mp", "2", WARN, "超时0+—2分钟"),
+    ("pairs-mp", "2", FORMAL, "超时0+—2分钟"),
     ("pairs-mp", "2:01", penalty(top=10), "超时2+—5分钟"),
     ("pairs-mp", "5", penalty(top=10), "超时2+—5分钟"),
     ("pairs-mp", "5:01", penalty(top=20), "超时5+—10分钟"),
     ("pairs-mp", "10", penalty(top=20), "超时5+—10分钟"),
     ("pairs-mp", "10:01", penalty(top=20, stop=True), "超时10分钟以上"),
-    ("pairs-imp", "2", WARN, "超时0+—2分钟"),
+    ("pairs-imp", "2", FORMAL, "超时0+—2分钟"),
     ("pairs-imp", "2:01", penalty(imp=3), "超时2+—5分钟"),
     ("pairs-imp", "5", penalty(imp=3), "超时2+—5分钟"),
     ("pairs-imp", "5:01", penalty(imp=6), "超时5+—10分钟"),
@@ -134,7 +135,7 @@ def test_slow_play_repeat_in_warning_band(event, minutes, expected):
     ("12", "0.3", "2", 0.6),
     ("22", "1/3", "2", 1),
     ("17", "1/3", "2", 0.83),
-    ("7", "0", "2", 0),
+    ("7", "0", "2", None),  # 0% responsibility: no deduction (not “扣0VP”)
 ])
 def test_slow_play_shares_round_half_up(minutes, share, decimals, vp):
     result = calculate("slow-play", event="teams-vp", minutes=minutes, share=share, decimals=decimals)
@@ -234,7 +235,7 @@ SANCTIONS = [
     ("34", 22, None, 2, "imp", penalty(imp=3), None),
     ("37", 1, None, 1, "vp", WARN, None),
     ("37", 1, None, 2, "mp", penalty(rng=rng("top_percent", 10, 40)), None),
-    ("37", 1, "extreme", 1, "vp", COMMITTEE, "上报比赛主办机构"),
+    ("37", 1, "extreme", 1, "vp", penalty(committee="上报仲裁委员会或纪律委员会处理", disq="可能给予停止其部分比赛、全部比赛的处罚"), "上报比赛主办机构"),
     ("37", 2, None, 1, "vp", WARN, None),
     ("37", 2, None, 2, "vp", penalty(vp=0.5), None),
     ("37", 2, None, 3, "mp", penalty(top=20), None),
@@ -253,25 +254,26 @@ SANCTIONS = [
     ("37", 6, None, 1, "vp", WARN, None),
     ("37", 6, None, 2, "vp", penalty(vp=0.5), None),
     ("37", 6, None, 3, "vp", penalty(vp=1), None),
-    ("37", 7, None, 1, "vp", COMMITTEE, "取消违规者本场比赛成绩"),
+    ("37", 7, None, 1, "vp", penalty(void="取消违规者本场比赛成绩", committee="上报仲裁委员会及纪律委员会处理", disq="可能给予取消全部比赛资格的处罚"), "上报比赛主办机构"),
     ("37", 8, "closed-room", 1, "imp", penalty(imp=6), None),
     ("37", 8, "closed-room", 1, "vp", penalty(vp=1), None),
     ("37", 8, "open-room", 1, "imp", WARN, "或扣0.5VP(3IMP)"),
     ("37", 8, "open-room", 3, "imp", penalty(imp=6), None),
     ("37", 9, None, 1, "vp", WARN, "令其离开"),
     ("37", 9, None, 2, "imp", penalty(imp=6), None),
-    ("37", 9, "serious", 1, "vp", NONE, "取消部分或全部比赛资格"),
-    ("37", 10, None, 1, "mp", WARN, "可扣0.5-2VP"),
-    ("37", 10, "serious", 1, "vp", NONE, "取消部分或全部比赛资格"),
+    ("37", 9, "serious", 1, "vp", penalty(disq="可取消部分或全部比赛资格"), None),
+    ("37", 10, None, 1, "mp", penalty(warning="警告该观众和有关队队长"), "可扣0.5-2VP"),
+    ("37", 10, "serious", 1, "vp", penalty(disq="可取消部分或全部比赛资格"), None),
     ("38", 1, "not-answered", 1, "vp", penalty(vp=2), None),
     ("38", 1, "not-answered", 1, "imp", penalty(imp=12), None),
     ("38", 1, "not-answered", 1, "mp", penalty(top=40), None),
-    ("38", 1, "not-answered", 2, "vp", penalty(vp=2), "取消比赛资格"),
-    ("38", 1, "answered", 1, "vp", penalty(forfeit="match"), None),
-    ("38", 1, "answered", 1, "mp", penalty(forfeit="session"), None),
+    ("38", 1, "not-answered", 2, "vp", penalty(disq="比赛主办机构取消其比赛资格（本条三）"), None),
+    ("38", 1, "not-answered", 3, "vp", penalty(disq="比赛主办机构取消其比赛资格（本条三）"), "取消比赛资格"),
+    ("38", 1, "answered", 1, "vp", penalty(disq="取消其该场（节）比赛资格"), None),
+    ("38", 1, "answered", 1, "mp", penalty(disq="取消其该场（节）比赛资格"), None),
     ("38", 2, None, 1, "vp", penalty(vp=2), None),
     ("38", 2, None, 1, "mp", penalty(top=40), None),
-    ("38", 3, None, 1, "vp", NONE, "取消其比赛资格"),
+    ("38", 3, None, 1, "vp", penalty(disq="比赛主办机构取消其比赛资格"), None),
 ]
 
 
@@ -322,8 +324,9 @@ def test_board_dealer_and_vulnerability(number, dealer, vulnerability):
     assert "缺失" in result["reading"]
 
 
-@pytest.mark.parametrize("won, lost, ratio", [("100", "75", 1.3333), ("2", "3", 0.6667), ("1", "8", 0.125), ("0", "10", 0), ("10", "0", None), ("45.5", "45.5", 1)])
+@pytest.mark.parametrize("won, lost, ratio", [("100", "75", 4 / 3), ("2", "3", 2 / 3), ("1", "8", 0.125), ("0", "10", 0), ("10", "0", None), ("45.5", "45.5", 1)])
 def test_tie_ratio(won, lost, ratio):
+    """第45条 “比较2队在全部比赛中的IMP胜负率”: the text sets no rounding, so the ratio is exact (superseded: 4 places)."""
     assert calculate("tie-ratio", won=won, lost=lost)["ratio"] == ratio
 
 

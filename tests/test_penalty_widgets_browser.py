@@ -3,106 +3,109 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from scripts.penalties import PenaltyInputError, calculate
+from scripts.penalties.spec import load_spec
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
-from scripts.penalties.widgets import FORMS, WIDGETS
-
-EVENTS = ["teams-vp", "teams-ko", "pairs-mp", "pairs-imp"]
-MINUTES = ["0", "0:01", "1", "1:01", "2", "2:01", "4:59", "5", "5:00", "5:01", "5.0001", "5:30", "6", "6:01", "10", "10:01",
-           "12", "15", "15:01", "20", "20:01", "24:59", "25", "25:01", "60", "-1", "abc", "5:60", ""]
+from scripts.penalties.widgets import placements
 
 
 def engine(calculator: str, inputs: dict) -> dict:
-    """What the Python engine says, as JSON would carry it; bad input as {"error": "--name: ..."}."""
+    """What the Python engine says, as JSON would carry it; bad input as {"error": "--name（label）：..."}."""
     try:
         return json.loads(json.dumps(calculate(calculator, **inputs)))
     except PenaltyInputError as error:
         return {"error": str(error)}
 
 
+def minute_samples() -> list[str]:
+    """Every band boundary of 第26、27条 (exactly on it, a second after, a second before), and bad times."""
+    uppers = {band["upper"] for name in ("lateness", "slow_play") for event in load_tables()[name]["events"].values()
+              for band in event["bands"] if band["upper"] is not None}
+    samples = ["0", "0:01", "60", "10000", "10000.000001", "5.0001", "-1", "abc", "5:60", "", "１２", "５：３０", "1e3"]
+    for upper in sorted(uppers):
+        samples += [str(upper), f"{upper}:01", f"{upper - 1}:59"]
+    return samples
+
+
+def samples(parameter: dict) -> list:
+    """Values of one parameter by its kind: every choice, the ends of its range and just beyond, and malformed input."""
+    kind = parameter["kind"]
+    if kind == "choice":
+        return [str(value) for value, _ in parameter["choices"]] + ["nonsense", ""]
+    if kind == "flag":
+        return ["", "1", "false", "0", "是", "maybe"]
+    if kind == "minutes":
+        return minute_samples()
+    if kind == "share":
+        return ["1", "0", "0.5", "1/3", "2/3", "25%", "33.3333%", "１/２", "1.5", "1/0", "x", ""]
+    if kind == "integer":
+        low, high = parameter.get("min", 0), parameter.get("max", 999)
+        return [str(low), str(high), str(low - 1), str(high + 1), str((low + high) // 2), "１", "2.5", "x", ""]
+    if kind == "number":
+        low, high, places = parameter.get("min", 0), parameter.get("max", 1000), parameter.get("places", 4)
+        return [str(low), str(high), str(high + 1), str(low - 1), "0." + "3" * places, "0." + "3" * (places + 1), "12.5", "１２", "x", ""]
+    return []  # text: the rule's own values (procedural items), listed by the rule's grid below
+
+
 def engine_grid() -> list[tuple[str, dict]]:
-    """Every calculator over its boundaries and options (the engine-level comparison: a few thousand cases)."""
+    """Drawn from the spec: every calculator over the product of its choice parameters, with each other parameter
+    run through its samples in turn; the procedural items come from their tables (every item, case and offence)."""
     cases = []
-    for event, minutes, repeat in itertools.product(EVENTS, MINUTES, ["", "1"]):
-        cases.append(("lateness", {"event": event, "minutes": minutes, "repeat": repeat}))
-        cases.append(("slow-play", {"event": event, "minutes": minutes, "repeat": repeat}))
-    for event, minutes, boards in itertools.product(EVENTS, ["3", "7", "12", "17", "22"], ["1", "2", "3", "x", ""]):
-        cases.append(("lateness", {"event": event, "minutes": minutes, "remove_boards": boards}))
-    for event, minutes, share, decimals in itertools.product(EVENTS, ["3", "7", "12", "17", "22"], ["1", "0.5", "1/3", "2/3", "25%", "0", "1.5", ""], ["0", "1", "2"]):
+    for name, calculator in load_spec()["calculators"].items():
+        parameters = [p for p in calculator["parameters"] if p["kind"] != "text"]
+        choices = [p for p in parameters if p["kind"] == "choice"]
+        others = [p for p in parameters if p["kind"] != "choice"]
+        for combination in itertools.product(*[[str(v) for v, _ in p["choices"]] for p in choices]):
+            base = {p["name"].replace("-", "_"): value for p, value in zip(choices, combination)}
+            if name == "procedural":
+                article = base["article"]
+                for entry in load_tables()[SANCTION_TABLES[article]]["items"]:
+                    for variant, offence, damage in itertools.product(entry["variants"], "1234", ["", "1"]):
+                        cases.append((name, {**base, "item": entry.get("label", str(entry["item"])) if offence == "3" else str(entry["item"]),
+                                             "variant": variant["name"], "offence": offence, "direct_damage": damage}))
+                cases += [(name, {**base, "item": item}) for item in ["99", "一", "二、", "3.", "4．", " 5 ", "x", "０７", ""]]
+                cases.append((name, {**base, "item": "1", "variant": "nonsense"}))
+                continue
+            cases.append((name, dict(base)))
+            for parameter in others:
+                for value in samples(parameter):
+                    cases.append((name, {**base, parameter["name"].replace("-", "_"): value}))
+        for parameter in choices:  # a bad value of each choice, the others at their first value
+            first = {p["name"].replace("-", "_"): str(p["choices"][0][0]) for p in choices}
+            cases += [(name, {**first, parameter["name"].replace("-", "_"): value}) for value in ("nonsense", "")]
+    # pairs of inputs that only matter together
+    for event, minutes, share, decimals in itertools.product(["teams-vp", "teams-ko"], ["3", "7", "22", "25:01"], ["1/3", "0", "2/3"], ["0", "2"]):
         cases.append(("slow-play", {"event": event, "minutes": minutes, "share": share, "decimals": decimals}))
-    for article, name in SANCTION_TABLES.items():
-        for entry in load_tables()[name]["items"]:
-            for variant, offence, scoring, damage in itertools.product(entry["variants"], "1234", ["vp", "imp", "mp"], ["", "1"]):
-                cases.append(("procedural", {"article": article, "item": str(entry["item"]), "variant": variant["name"],
-                                             "offence": offence, "scoring": scoring, "direct_damage": damage}))
-        cases.append(("procedural", {"article": article, "item": "99"}))
-        cases += [("procedural", {"article": article, "item": item}) for item in ["一", "二、", "3.", "4．", " 5 ", "x"]]
-    cases += [("board", {"number": str(n)}) for n in [*range(0, 40), 100, "x"]]
-    for won, lost, kind in itertools.product(["0", "1", "2", "100", "45.5"], ["0", "3", "75", "45.5", "-1"], ["imp", "tp"]):
-        cases.append(("tie-ratio", {"won": won, "lost": lost, "kind": kind}))
-    for value, decimals in itertools.product(["0.125", "0.75", "2.5", "-0.125", "1.005", "x"], ["0", "1", "2"]):
-        cases.append(("rounding", {"value": value, "decimals": decimals}))
-    cases += [("adjusted", {"responsibility": r, "scoring": s}) for r, s in itertools.product(["direct", "partial", "none"], ["mp", "imp"])]
-    for event, boards, whole, tie in itertools.product(["teams", "pairs-mp", "pairs-imp"], ["1", "3"], ["", "1"], ["", "10"]):
-        cases.append(("fouled", {"event": event, "boards": boards, "whole_match": whole, "tie_vp": tie}))
-    for event in FORMS["forfeit"]["fields"][0]["choices"]:
-        for own, opp, scale, tie, boards, half, tmp in [("", "", "25", "", "", "", ""), ("19.5", "9", "25", "", "12", "1", "2"),
-                                                        ("12", "3", "20", "10", "3", "", "1.5"), ("14.333", "", "other", "", "", "", "")]:
-            cases.append(("forfeit", {"event": event[0], "own_average": own, "opponent_average": opp, "vp_scale": scale,
-                                      "tie_vp": tie, "boards": boards, "half_scale": half, "tie_match_points": tmp}))
-    cases += [("withdrawal", {"event": e[0], "boards": "4"}) for e in FORMS["withdrawal"]["fields"][0]["choices"]]
-    cases += [("carry-over", {"M": "55.5", "Q": "20", "A": "", "B": "x"}), ("carry-over", {"M": "55.5", "Q": "20"})]
-    # the largest inputs accepted: exact arithmetic must not overflow the widget's integers
-    cases += [("tie-ratio", {"won": w, "lost": l}) for w, l in [("99999.999", "0.001"), ("0.001", "99999.999"), ("99999.997", "3.001"), ("100000", "1")]]
-    cases += [("rounding", {"value": v, "decimals": "2"}) for v in ["-99999.995", "99999.995", "99999.9995"]]
-    cases += [("slow-play", {"event": "teams-vp", "minutes": m, "share": s}) for m, s in [("9999:59.999", "33.3333%"), ("7", "9999/9999"), ("22", "1/9999")]]
+    for event, minutes, boards in itertools.product(["pairs-mp", "pairs-imp"], ["7", "12", "17"], ["1", "2", "3"]):
+        cases.append(("lateness", {"event": event, "minutes": minutes, "remove_boards": boards, "repeat": "1"}))
+    cases += [("tie-ratio", {"won": w, "lost": l}) for w, l in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]]
+    cases += [("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
+              for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]]
     return cases
 
 
-def widget_pages() -> dict[str, tuple[str, str, str]]:
-    """Widget id prefix → (page path, calculator, procedural article)."""
-    pages = {}
-    for (book, slug), widgets in WIDGETS.items():
-        for calculator, article in widgets:
-            pages[calculator + (f"-{article}" if article else "")] = (f"{book}/{slug}/", calculator, article)
-    return pages
+def widget_pages() -> dict[str, tuple[str, str, dict]]:
+    """Widget id → (page path, calculator, fixed values)."""
+    return {widget_id: (f"{book}/{slug}/", name, fixed)
+            for (book, slug), widgets in placements().items() for name, fixed, widget_id in widgets}
 
 
 def form_grid() -> list[tuple[str, dict]]:
-    """(widget prefix, field values) typed into the widgets' forms, one list per widget."""
+    """(widget id, field values) typed into each widget's form: the engine grid's cases for that page's calculator."""
     cases = []
-    for event, minutes in itertools.product(EVENTS, ["0", "5", "5:01", "6:01", "12", "20:01", "25:01", "abc", ""]):
-        cases.append(("lateness", {"event": event, "minutes": minutes}))
-        cases.append(("slow-play", {"event": event, "minutes": minutes}))
-    cases += [("lateness", {"event": e, "minutes": m, "repeat": True}) for e, m in itertools.product(EVENTS, ["3", "12"])]
-    cases += [("lateness", {"event": e, "minutes": "12", "remove_boards": b}) for e, b in itertools.product(["pairs-mp", "pairs-imp"], ["1", "2", "3"])]
-    cases += [("slow-play", {"event": "teams-vp", "minutes": m, "share": s, "decimals": d})
-              for m, s, d in [("7", "1/2", "0"), ("17", "1/3", "2"), ("7", "2", "2")]]
-    for article, name in SANCTION_TABLES.items():
-        for entry in load_tables()[name]["items"]:
-            for turn, variant in enumerate(entry["variants"]):
-                # every item and case once, offence and scoring rotating (the engine-level grid covers all combinations)
-                offence, scoring = [("1", "vp"), ("2", "imp"), ("3", "mp")][(entry["item"] + turn) % 3]
-                fields = {"item": str(entry["item"]), "offence": offence, "scoring": scoring}
-                if len(entry["variants"]) > 1:
-                    fields["variant"] = variant["name"]
-                if "damage" in entry and offence == "2":
-                    fields["direct_damage"] = True
-                cases.append((f"procedural-{article}", fields))
-    cases += [("board", {"number": n}) for n in ["1", "4", "5", "13", "16", "17", "0", "x"]]
-    cases += [("tie-ratio", {"kind": k, "won": w, "lost": l}) for k, w, l in [("imp", "100", "75"), ("tp", "2", "3"), ("imp", "5", "0"), ("imp", "", "3")]]
-    cases += [("rounding", {"value": v, "decimals": d}) for v, d in [("0.125", "2"), ("0.75", "0"), ("0.75", "1"), ("2.5", "0")]]
-    cases += [("adjusted", {"responsibility": r, "scoring": s}) for r, s in itertools.product(["direct", "partial", "none"], ["mp", "imp"])]
-    cases += [("fouled", {"event": e, "boards": "2"}) for e in ["teams", "pairs-mp", "pairs-imp"]] + [("fouled", {"event": "teams", "whole_match": True})]
-    cases += [("forfeit", {"event": "round-robin"}), ("forfeit", {"event": "round-robin", "own_average": "19.5", "opponent_average": "9"}),
-              ("forfeit", {"event": "board-a-match", "boards": "12", "half_scale": True}), ("forfeit", {"event": "swiss"}),
-              ("forfeit", {"event": "pairs-match-points", "tie_match_points": "2"}), ("forfeit", {"event": "pairs-match-points"})]
-    cases += [("withdrawal", {"event": e, "boards": "3"}) for e in ["round-robin", "knock-out", "pairs-imp"]]
-    cases += [("carry-over", {"M": "60", "S": "1200"})]
+    for widget_id, (_, name, fixed) in widget_pages().items():
+        own = [inputs for calculator, inputs in engine_grid() if calculator == name
+               and all(inputs.get(k) == v for k, v in fixed.items())]
+        fields = [{k: v for k, v in inputs.items() if k not in fixed} for inputs in own]
+        if name == "procedural":
+            fields = [f for f in fields if f.get("variant") != "nonsense" and f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
+        step = max(1, len(fields) // 40)  # every case of a small form; an even spread of a large one
+        cases += [(widget_id, f) for f in fields[::step]]
     return cases
 
 
@@ -116,8 +119,8 @@ def desktop(browser):
     context.close()
 
 
-def widget_state(page, prefix: str) -> dict:
-    handle = page.locator(f"#calc-{prefix}")
+def widget_state(page, widget: str) -> dict:
+    handle = page.locator(f"#{widget}" if widget.startswith("calc-") else f"#calc-{widget}")
     error = handle.get_attribute("data-error")
     return {"error": error} if error else json.loads(handle.get_attribute("data-result"))
 
@@ -134,50 +137,70 @@ def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
     assert not mismatches, f"{len(mismatches)} of {len(cases)} differ, first: {mismatches[0]}"
 
 
-@pytest.mark.parametrize("prefix", sorted(widget_pages()))
-def test_widget_form_agrees_with_python(desktop, site_url, prefix):
-    path, calculator, article = widget_pages()[prefix]
+FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
+
+
+@pytest.mark.parametrize("widget_id", sorted(widget_pages()))
+def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
+    path, calculator, fixed = widget_pages()[widget_id]
     desktop.goto(site_url + path)
-    widget = desktop.locator(f"#calc-{prefix}")
+    widget = desktop.locator(f"#{widget_id}[data-mounted]")
     widget.wait_for(state="attached")
-    assert desktop.locator(".penalty-calculator").count() == len(WIDGETS[tuple(path.strip("/").split("/"))])
-    cases = [fields for p, fields in form_grid() if p == prefix]
-    assert cases, prefix
-    field_specs = FORMS[calculator]["fields"]
+    assert desktop.locator(".penalty-calculator").count() == len(placements()[tuple(path.strip("/").split("/"))])
+    cases = [fields for w, fields in form_grid() if w == widget_id]
+    assert cases, widget_id
+    parameters = load_spec()["calculators"][calculator]["parameters"]
     typed: dict[str, object] = {}  # what the form holds now: only changed fields are touched again
+    checked = 0
     for fields in cases:
-        inputs = {"article": article} if article else {}
-        for spec in field_specs:
-            name = spec["name"]
-            control = desktop.locator(f"#calc-{prefix}-{name}")
+        inputs = {key.replace("-", "_"): value for key, value in fixed.items()}
+        usable = True
+        for parameter in parameters:
+            name = parameter["name"].replace("-", "_")
+            control = desktop.locator(f"#{widget_id}-{name}")
+            if name in inputs:
+                continue
             if control.count() == 0:
                 typed.pop(name, None)
                 continue
-            if spec["type"] == "select":
-                want = fields.get(name) or control.locator("option").first.get_attribute("value")
+            tag = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+            if tag == "select":
+                options = control.locator("option").evaluate_all("os => os.map(o => o.value)")
+                want = fields.get(name) or options[0]
+                if want not in options:
+                    usable = False
+                    break
                 if typed.get(name) != want:
                     control.select_option(want)
                     if name == "item":  # the form is redrawn for the new item: forget the other fields
                         typed = {}
                 inputs[name] = typed[name] = control.input_value()
-            elif spec["type"] == "checkbox":
-                want = bool(fields.get(name))
+            elif tag == "checkbox":
+                if fields.get(name, "") not in FLAGS:
+                    usable = False
+                    break
+                want = FLAGS[fields.get(name, "")]
                 if typed.get(name) != want:
                     control.set_checked(want)
                 inputs[name] = typed[name] = want
             else:
-                want = fields.get(name, spec.get("default", ""))
+                want = fields.get(name, str(parameter.get("default", "")))
                 if typed.get(name) != want:
                     control.fill(want)
                 inputs[name] = typed[name] = want
+        if not usable:
+            continue
+        checked += 1
         expected = engine(calculator, inputs)
-        assert widget_state(desktop, prefix) == expected, (prefix, fields)
+        assert widget_state(desktop, widget_id) == expected, (widget_id, fields)
         if "error" not in expected:
             assert widget.locator(".penalty-headline").inner_text() == expected["headline"]
-        elif inputs.get(expected["error"][2:].split(":")[0].replace("-", "_")) == "":  # a required field left empty
+        elif expected["error"].endswith("：请填写"):  # a required field left empty
             assert widget.locator(".penalty-prompt").inner_text().startswith("请填写：")
         else:
-            assert widget.locator(".penalty-error").inner_text().endswith(expected["error"])
+            message = widget.locator(".penalty-error").inner_text()
+            assert message.endswith(expected["error"].split("）：", 1)[1]) and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
+    assert checked, widget_id
     assert not desktop.errors, desktop.errors
 
 
@@ -198,6 +221,31 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     context.close()
 
 
+@pytest.mark.parametrize("query, field", [
+    ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=false", None),  # “false” is no repeat
+    ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=maybe", "第二次再犯"),
+    ("lateness.event=teams-xx&lateness.minutes=12", "比赛类型"),
+    ("lateness.event=teams-vp&lateness.minutes=twelve", "迟到时间（分钟）"),
+    ("lateness.event=pairs-mp&lateness.minutes=12&lateness.remove_boards=9", "裁判酌情扣打的副数"),
+])
+def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, field):
+    """第26条一 “迟到0+—5分钟：正式提出警告；第二次再犯按迟到5+分钟的条款处罚”: repeat=false is the first offence,
+    and a value the widget cannot read never gives a ruling for other inputs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(site_url + "regulations/26/?" + query)
+    page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
+    state = widget_state(page, "lateness")
+    if field is None:
+        assert state["penalty"]["warning"] == "正式警告" and state["penalty"]["vp"] is None
+    else:
+        assert "error" in state and f"（{field}）" in state["error"]
+        assert page.locator("#calc-lateness .penalty-headline").count() == 0
+        shown = page.locator("#calc-lateness .penalty-error").inner_text()
+        assert field in shown and "teams-vp" not in shown  # the internal names of the choices stay out of the widget
+    context.close()
+
+
 def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
@@ -205,14 +253,22 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     page.goto(site_url + "regulations/34/")
     page.select_option("#calc-procedural-34-item", "9")
     page.select_option("#calc-procedural-34-variant", "no-screens")
-    page.select_option("#calc-procedural-34-offence", "2")
+    page.fill("#calc-procedural-34-offence", "2")
     page.select_option("#calc-procedural-34-scoring", "imp")
     page.click("#calc-procedural-34 .penalty-copy")
     page.wait_for_function("() => document.querySelector('#calc-procedural-34 .penalty-copy-status').textContent !== ''")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     ruling = engine("procedural", {"article": "34", "item": "9", "variant": "no-screens", "offence": "2", "scoring": "imp"})["ruling"]
-    assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling
-    assert "procedural-34.item=9" in copied.split("\n")[1]
+    assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling and "另一种读法：" in ruling
+    link = urlsplit(copied.split("\n")[1])
+    assert link.fragment == "calc-procedural-34" and "procedural-34.item=9" in link.query
+    assert link.path.endswith("/regulations/34/")
+    # after an input error the button copies nothing (not the previous ruling)
+    page.fill("#calc-procedural-34-offence", "x")
+    page.evaluate("() => navigator.clipboard.writeText('')")
+    page.click("#calc-procedural-34 .penalty-copy")
+    assert page.locator("#calc-procedural-34 .penalty-copy-status").inner_text() == "输入有误，没有可复制的裁决"
+    assert page.evaluate("() => navigator.clipboard.readText()") == ""
     context.close()
 
 
@@ -228,7 +284,7 @@ def test_widgets_mount_after_instant_navigation(desktop, site_url):
     }""", site_url + "regulations/26/")
     desktop.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     desktop.fill("#calc-lateness-minutes", "25:01")
-    assert widget_state(desktop, "lateness")["penalty"]["committee"] is True
+    assert widget_state(desktop, "lateness")["penalty"]["committee"] == "由比赛仲裁委员会处理"
     desktop.evaluate("() => window.document$.next(document)")  # announced twice: still one form
     assert desktop.locator("#calc-lateness .penalty-form").count() == 1
     assert not desktop.errors, desktop.errors
@@ -241,6 +297,8 @@ def test_widget_works_from_file_url(browser, built_site):
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
     assert widget_state(page, "lateness") == engine("lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""})
+    link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")
+    assert link.startswith("http") and urlsplit(link).path.endswith("/regulations/26/") and link.endswith("#calc-lateness")
     context.close()
 
 
@@ -248,7 +306,7 @@ def test_every_widget_fits_360px(phone_page, site_url):
     overflowing = []
     for prefix, (path, _, _) in sorted(widget_pages().items()):
         phone_page.goto(site_url + path)
-        widget = phone_page.locator(f"#calc-{prefix}[data-mounted]")
+        widget = phone_page.locator(f"#{prefix}[data-mounted]")
         widget.wait_for(state="attached")
         scroll, client = phone_page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         box = widget.bounding_box()

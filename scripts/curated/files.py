@@ -132,6 +132,7 @@ SCHEMAS = {
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
     "penalties/conventions.yml": PENALTY_CONVENTIONS,
+    "penalties/calculators.yml": MapOf(value=Anything()),  # the calculators' spec: scripts/penalties/spec.py checks it
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,
     "traditional_fixes.tsv": TRADITIONAL_FIXES,

@@ -195,7 +195,7 @@ class Anything(Schema):
 
 @dataclass(frozen=True)
 class Filled(Schema):
-    """Any YAML value with nothing empty in it: no null, no empty text, list or mapping, at any depth
+    """Any YAML value with nothing empty in it: no null, no empty list or mapping, at any depth
     (an emptied table must stop the build, not reach a calculator). Keys named in `nullable` may be null
     (e.g. the open upper end of a band)."""
     nullable: tuple[str, ...] = ()
@@ -214,8 +214,6 @@ class Filled(Schema):
                 self.check(child, where.at(index))
         elif node.tag == NULL:
             raise where.fail(node, "has no value")
-        elif node.tag == STR and not node.value.strip():
-            raise where.fail(node, "is empty")
 
 
 # --- line-based files (TSV, word lists) ----------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""Penalty calculators: the regulations' band tables and offence ladders, read from rulebook_src/penalties/."""
+"""Penalty calculators: declared in rulebook_src/penalties/calculators.yml, tables in the other files there."""
 from __future__ import annotations
 
-from scripts.penalties.inputs import PenaltyInputError
-from scripts.penalties.engine import CALCULATORS, calculate
+from scripts.penalties.spec import PenaltyInputError, PenaltySpecError
+from scripts.penalties.engine import RULES, calculate, calculators
 
-__all__ = ["CALCULATORS", "PenaltyInputError", "calculate"]
+CALCULATORS = RULES  # name → rule function (the spec is calculators())
+
+__all__ = ["CALCULATORS", "PenaltyInputError", "PenaltySpecError", "calculate", "calculators"]

@@ -1,12 +1,16 @@
-"""The result every calculator returns: one JSON-ready dict with the penalty, the quoted rule and the reading used."""
+"""The result every calculator returns: one JSON-ready dict with the penalty, the quoted rule and the reading used.
+
+Words come from calculators.yml (`words:`), so both engines state a penalty in the same terms.
+"""
 from __future__ import annotations
 
 from fractions import Fraction
 
-PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play")
+from scripts.penalties.spec import calculator_spec, fill, words
+
+PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play",
+                "disqualification", "void_result")
 AMOUNT_KEYS = ("vp", "imp", "top_percent")
-UNIT_SUFFIX = {"vp": "VP", "imp": "IMP", "top_percent": "%"}  # top_percent: a percentage of one board's top
-FORFEIT_TEXT = {"session": "该节弃权", "round": "该轮弃权", "match": "该场弃权"}
 
 
 def rational(value) -> Fraction:
@@ -15,10 +19,7 @@ def rational(value) -> Fraction:
 
 
 def round_half_up(value, decimals: int) -> Fraction:
-    """第35条: 四舍五入 (round half up, away from zero; never to even), keeping `decimals` places: 0.125 at 2 → 0.13.
-
-    Exact integer arithmetic, the same steps as the widget's roundHalfUp: |n|·10^d / den rounded half up.
-    """
+    """第35条: 四舍五入 (round half up, away from zero; never to even), keeping `decimals` places: 0.125 at 2 → 0.13."""
     exact = rational(value)
     scale = 10 ** decimals
     magnitude = (2 * abs(exact.numerator) * scale + exact.denominator) // (2 * exact.denominator)
@@ -34,60 +35,71 @@ def json_number(value):
 
 
 def format_number(value) -> str:
-    """'1', '1.5', '0.75': the shortest decimal text of a JSON number, as the widget prints it."""
-    number = json_number(value)
-    return str(number) if isinstance(number, int) else repr(number)
-
-
-def format_amount(key: str, value) -> str:
-    """'扣2VP', '扣3IMP', '扣一副牌顶分的10%'."""
-    if key == "top_percent":
-        return f"扣一副牌顶分的{format_number(value)}%"
-    return f"扣{format_number(value)}{UNIT_SUFFIX[key]}"
+    """'1', '1.5', '0.75', '-3': the exact decimal text of a terminating decimal (the widget prints the same)."""
+    exact = rational(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    places = 0
+    while (exact * 10 ** places).denominator != 1:
+        places += 1
+        if places > 12:
+            return repr(float(exact))
+    digits = str(abs(exact.numerator * 10 ** places // exact.denominator)).rjust(places + 1, "0")
+    return ("-" if exact < 0 else "") + digits[:-places] + "." + digits[-places:]
 
 
 def empty_penalty() -> dict:
-    return {"warning": False, "vp": None, "imp": None, "top_percent": None, "range": None,
-            "committee": False, "forfeit": None, "stop_play": False}
+    return {"warning": None, "vp": None, "imp": None, "top_percent": None, "range": None, "committee": None,
+            "forfeit": None, "stop_play": False, "disqualification": None, "void_result": None}
 
 
 def describe_penalty(penalty: dict) -> str:
-    """A short Chinese statement of a penalty: '警告', '扣2VP', '由比赛仲裁委员会处理', '不处罚'."""
+    """A short Chinese statement of a penalty, in the order the text gives consequences."""
+    w = words()
     parts = []
     if penalty["warning"]:
-        parts.append("正式警告")
+        parts.append(penalty["warning"])
     for key in AMOUNT_KEYS:
         if penalty[key] is not None:
-            parts.append(format_amount(key, penalty[key]))
+            parts.append(fill(w["amount"][key], value=format_number(penalty[key])))
     if penalty["range"] is not None:
-        low, high = penalty["range"]["min"], penalty["range"]["max"]
-        unit = penalty["range"]["unit"]
-        parts.append(f"扣{format_number(low)}—{format_number(high)}{UNIT_SUFFIX[unit]}" if unit != "top_percent"
-                     else f"扣一副牌顶分的{format_number(low)}%—{format_number(high)}%")
+        bounds = penalty["range"]
+        parts.append(fill(w["range"][bounds["unit"]], min=format_number(bounds["min"]), max=format_number(bounds["max"])))
     if penalty["stop_play"]:
-        parts.append("停止打牌")
+        parts.append(w["stop_play"])
     if penalty["forfeit"]:
-        parts.append(FORFEIT_TEXT[penalty["forfeit"]])
-    if penalty["committee"]:
-        parts.append("由比赛仲裁委员会处理")
-    return "，".join(parts) if parts else "不处罚"
+        parts.append(w["forfeit"][penalty["forfeit"]])
+    for key in ("void_result", "committee", "disqualification"):
+        if penalty[key]:
+            parts.append(penalty[key])
+    return w["separator"].join(parts) if parts else w["none"]
+
+
+def headline(calculator: str, case: str, **facts) -> str:
+    """The calculator's headline template `case` (calculators.yml) filled with the rule's facts."""
+    return fill(calculator_spec(calculator)["headlines"][case], **facts)
+
+
+def subject(calculator: str, case: str | None = None, **facts) -> str:
+    template = calculator_spec(calculator)["subject"]
+    return fill(template[case] if isinstance(template, dict) else template, **facts)
 
 
 def make_result(calculator: str, article: str, *, anchor: str | None, inputs: dict, band: str | None,
                 penalty: dict, quote: str | None, readings: list[str], other_readings: list[str],
                 options: list | None = None, consequences: list | None = None, subject: str = "",
                 **extra) -> dict:
-    """Assemble the JSON object; `ruling` is the short text a director pastes (the widget builds the same)."""
-    headline = extra.pop("headline", None)
+    """Assemble the JSON object; `ruling` is the text a director pastes (the widget builds the same)."""
+    w = words()
+    title = extra.pop("headline", None)
     penalty = {key: penalty[key] for key in PENALTY_KEYS}
     for key in AMOUNT_KEYS:
         penalty[key] = json_number(penalty[key])
     if penalty["range"] is not None:
         penalty["range"] = {"unit": penalty["range"]["unit"], "min": json_number(penalty["range"]["min"]),
                             "max": json_number(penalty["range"]["max"])}
-    number = article.split("/")[1].split("-")[0]
-    book = "规则" if article.startswith("laws/") else "裁判法"
-    where = f"{book}第{number}条" + (f"（{anchor}）" if anchor else "")
+    book, number = article.split("/")
+    where = fill(w["where"][book], number=number) + (f"（{anchor}）" if anchor else "")
     result = {
         "calculator": calculator,
         "article": article,
@@ -103,6 +115,10 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
     }
     result.update(extra)
     result["subject"] = subject
-    result["headline"] = headline or describe_penalty(penalty)
-    result["ruling"] = f"{subject}：{result['headline']}。依据：{where}" + (f"“{quote}”" if quote else "")
+    result["headline"] = title or describe_penalty(penalty)
+    ruling = fill(w["ruling"] if quote else w["ruling_without_quote"], subject=subject, headline=result["headline"],
+                  where=where, quote=quote or "")
+    if result["other_reading"]:
+        ruling += " " + fill(w["other_reading"], other_reading=result["other_reading"])
+    result["ruling"] = ruling
     return result

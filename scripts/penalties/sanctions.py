@@ -1,21 +1,22 @@
 """第34条, 第37条, 第38条: an item's offence ladder, shown in the scoring in use through 0.5VP ≈ 3IMP ≈ 10%MP."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer
-from scripts.penalties.result import AMOUNT_KEYS, UNIT_SUFFIX, empty_penalty, format_number, json_number, make_result, rational
+from scripts.penalties.result import AMOUNT_KEYS, empty_penalty, format_number, json_number, make_result, rational, subject
+from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
-from scripts.penalties.timing import fill
+from scripts.penalties.timing import apply_consequences
 
 SCORINGS = {"vp": "vp", "imp": "imp", "mp": "top_percent"}
-OFFENCE_NAMES = {1: "初犯", 2: "再犯"}
 SCORING_NAMES = {"vp": "VP", "imp": "IMP", "mp": "MP"}
 SOURCE_TEXT = {"vp": "{}VP", "imp": "{}IMP", "top_percent": "{}%MP"}
 
 
 def offence_name(count: int) -> str:
-    return OFFENCE_NAMES.get(count, f"屡犯（第{count}次）")
+    names = words()["offence"]
+    return names.get(str(count)) or fill(names["more"], count=count)
 
 
 def convert(step: dict, unit: str, conversion: dict) -> tuple[Fraction | None, str | None]:
@@ -40,15 +41,11 @@ def convert_range(bounds: dict, unit: str, conversion: dict) -> tuple[list, str 
     raise AssertionError("a range names at least one unit")
 
 
-def forfeit_scope(scoring: str) -> str:
-    """取消该场（节）比赛资格: a match (场) in team scoring, a session (节) in MP pairs scoring."""
-    return "session" if scoring == "mp" else "match"
-
-
 def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, conversions: list) -> None:
     """Write one step's sanction into `penalty`, converting amounts to `unit`; notes conversions made."""
     conversion = scale["conversion"]
-    penalty["warning"] = bool(step.get("warning"))
+    warning = step.get("warning")
+    penalty["warning"] = (words()["warning"] if warning is True else warning) or None
     value, source = convert(step, unit, conversion)
     if value is not None:
         limit = rational(scale["limits"][unit][1])
@@ -60,9 +57,7 @@ def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, 
         penalty["range"] = {"unit": unit, "min": low, "max": high}
         if source:
             conversions.append(source)
-    penalty["committee"] = bool(step.get("committee"))
-    if step.get("forfeit") == "match-or-session":
-        penalty["forfeit"] = forfeit_scope(scoring)
+    apply_consequences(penalty, step)
 
 
 def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: list) -> dict:
@@ -75,35 +70,37 @@ def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: lis
             option[key] = json_number(penalty[key])
     if penalty["range"] is not None:
         option["range"] = {"unit": unit, "min": json_number(penalty["range"]["min"]), "max": json_number(penalty["range"]["max"])}
-    if penalty["forfeit"]:
-        option["forfeit"] = penalty["forfeit"]
+    for key in ("disqualification", "committee", "void_result"):
+        if penalty[key]:
+            option[key] = penalty[key]
     return option
 
 
-def item_number(table: dict, value) -> int:
+def item_number(table: dict, article: str, text: str) -> int:
     """--item as listed in the article: '9', '9.', '9．', or 第38条's '一'/'一、'; digits are accepted everywhere."""
-    text = str(value).strip().rstrip(".．、")
+    numbers = [entry["item"] for entry in table["items"]]
+    label = text.rstrip(".、")
     for entry in table["items"]:
-        if entry.get("label") == text:
+        if entry.get("label") == label:
             return entry["item"]
-    return parse_integer(text, "item", minimum=1)
+    if re.fullmatch(r"[0-9]{1,3}", label) and int(label) in numbers:
+        return int(label)
+    raise input_error(calculator_spec("procedural"), "item", "item", article=article, first=numbers[0], last=numbers[-1], text=text)
 
 
-def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct_damage=False) -> dict:
+def procedural(**raw) -> dict:
     """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
-    article = parse_choice(str(article).strip(), "article", tuple(SANCTION_TABLES))
+    values = parse_inputs("procedural", raw)
+    article, offence, scoring, direct_damage = values["article"], values["offence"], values["scoring"], values["direct_damage"]
     table = load_tables()[SANCTION_TABLES[article]]
     conventions = load_tables()["conventions"]
     numbers = [entry["item"] for entry in table["items"]]
-    item = item_number(table, item)
-    if item not in numbers:
-        raise PenaltyInputError("item", f"第{article}条 has items {numbers[0]}–{numbers[-1]}, got {item}")
-    offence = parse_integer(given(offence, "1"), "offence", minimum=1, maximum=99)
-    scoring = parse_choice(given(scoring, "vp"), "scoring", tuple(SCORINGS))
-    direct_damage = parse_flag(direct_damage, "direct-damage")
+    item = item_number(table, article, values["item"])
     entry = table["items"][numbers.index(item)]
     names = [v["name"] for v in entry["variants"]]
-    variant = names[0] if variant in (None, "") else parse_choice(variant, "variant", names)
+    variant = values["variant"] or names[0]
+    if variant not in names:
+        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant)
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
     step = steps[min(offence, len(steps)) - 1]
@@ -121,7 +118,7 @@ def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct
         consequences.append(entry["also"])
     if direct_damage:
         if "damage" not in entry:
-            raise PenaltyInputError("direct-damage", f"第{article}条{item} has no adjusted-score clause for direct damage")
+            raise input_error(calculator_spec("procedural"), "direct_damage", "no_damage", article=article, item=entry.get("label", item))
         consequences.append(entry["damage"]["text"])
     if entry["sequence"] == "listed" and len(steps) > 1:
         readings.append(conventions["listed_ladder"]["reading"])
@@ -142,15 +139,14 @@ def procedural(*, article, item, offence="1", scoring="vp", variant=None, direct
         others.append(conventions["offence_count"]["other_reading"])
     for source in dict.fromkeys(conversions):
         readings.append(fill(conventions["conversion"]["reading"], unit=SOURCE_TEXT[unit].format(""), source=source))
-    if penalty["forfeit"] or any(option.get("forfeit") for option in options):
-        readings.append("“该场（节）”：团体赛为该场，双人赛（MP）为该节。")
     label = entry.get("label", str(item))
     variant_text = f"（{spec['label']}）" if spec.get("label") else ""
-    subject = f"第{article}条{label}{entry['summary']}{variant_text}，{offence_name(offence)}，{SCORING_NAMES[scoring]}制"
     return make_result(
         "procedural", table["article"], anchor=label,
         inputs={"article": article, "item": item, "offence": offence, "scoring": scoring, "variant": variant,
                 "direct_damage": direct_damage},
         band=step["text"], penalty=penalty, quote=entry["quote"], readings=readings, other_readings=others,
-        options=options, consequences=consequences, subject=subject,
+        options=options, consequences=consequences,
+        subject=subject("procedural", article=article, label=label, summary=entry["summary"], variant_text=variant_text,
+                        offence_text=offence_name(offence), scoring_label=SCORING_NAMES[scoring]),
         variants=[{"name": v["name"], "label": v.get("label", "")} for v in entry["variants"]])

@@ -1,236 +1,260 @@
 """Scores rather than deductions: 第28条 forfeits and withdrawal, 第44条 fouled boards, 第45条 ratios,
-第35条 rounding, 第52条 carry-over (variables only), 规则第2条 boards and 第12条C1 artificial adjusted scores."""
+第35条 rounding, 第52条 carry-over (variables only), 规则第2条 boards and 第12条C1 artificial adjusted scores.
+
+Only the arithmetic lives here; inputs are parsed by the spec and headlines are calculators.yml templates."""
 from __future__ import annotations
 
 from fractions import Fraction
 
-from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_number
-from scripts.penalties.result import empty_penalty, rational, format_number, json_number, make_result, round_half_up
+from scripts.penalties.result import (empty_penalty, format_number, headline, json_number, make_result, rational,
+                                      round_half_up, subject)
+from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs
 from scripts.penalties.tables import load_tables
-from scripts.penalties.timing import fill
 
-FORFEIT_EVENTS = ("round-robin", "board-a-match", "match-points", "swiss", "pairs-mp", "pairs-imp", "pairs-match-points")
-WITHDRAWAL_EVENTS = ("round-robin", "swiss", "board-a-match", "knock-out", "pairs-mp", "pairs-imp")
-FOULED_EVENTS = ("teams", "pairs-mp", "pairs-imp")
-MAX_BOARD = 9999
+APPROX_PLACES = 6  # a ratio that is not a terminating decimal is shown as a fraction and ≈ this many places
 
 
-def board(*, number) -> dict:
+def board(**raw) -> dict:
     """规则第2条: dealer and vulnerability of board `number` (the table is reconstructed; see board.yml)."""
     table = load_tables()["board"]
-    number = parse_integer(number, "number", minimum=1, maximum=MAX_BOARD)
+    number = parse_inputs("board", raw)["number"]
     index = number - 1
     dealer = table["dealers"][index % 4]
     vulnerability = table["vulnerabilities"][(index + index // 4) % 4]
     cycle = index % table["cycle"] + 1
-    headline = f"发牌人{table['dealer_labels'][dealer]}，{table['vulnerability_labels'][vulnerability]}"
     return make_result(
         "board", table["article"], anchor=None, inputs={"number": number}, band=None, penalty=empty_penalty(),
-        quote=table["quote"], readings=[table["notice"]], other_readings=[], subject=f"第{number}副牌（同第{cycle}副）",
-        dealer=dealer, vulnerability=vulnerability, headline=headline)
+        quote=table["quote"], readings=[table["notice"]], other_readings=[], subject=subject("board", number=number, cycle=cycle),
+        dealer=dealer, vulnerability=vulnerability,
+        headline=headline("board", "board", dealer_label=table["dealer_labels"][dealer],
+                          vulnerability_label=table["vulnerability_labels"][vulnerability]))
 
 
-def tie_ratio(*, won, lost, kind="imp") -> dict:
-    """第45条: IMP率 or TP率 = total won ÷ total lost, to 4 decimals (half up); None when nothing was lost."""
+def terminates(value: Fraction) -> bool:
+    """True when the fraction is a finite decimal (its denominator has no prime factor but 2 and 5)."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
+
+
+def tie_ratio(**raw) -> dict:
+    """第45条: IMP率 or TP率 = total won ÷ total lost, exact (the text sets no rounding); none when nothing was lost."""
     table = load_tables()["tie_break"]
-    kind = parse_choice(given(kind, "imp"), "kind", tuple(table["kinds"]))
-    won = parse_number(won, "won")
-    lost = parse_number(lost, "lost")
+    values = parse_inputs("tie-ratio", raw)
+    kind, won, lost = values["kind"], values["won"], values["lost"]
     spec = table["kinds"][kind]
-    ratio = None if lost == 0 else round_half_up(won / lost, table["decimals"])
-    shown = "—（总负分为0）" if ratio is None else format_number(ratio)
+    facts = {"kind_label": spec["label"], "won": format_number(won), "lost": format_number(lost)}
+    ratio = None if lost == 0 else won / lost
+    if ratio is None:
+        title = headline("tie-ratio", "no-loss", **facts)
+    elif terminates(ratio):
+        title = headline("tie-ratio", "exact", ratio=format_number(ratio), **facts)
+    else:
+        title = headline("tie-ratio", "repeating", fraction=f"{ratio.numerator}/{ratio.denominator}",
+                         approx=format_number(round_half_up(ratio, APPROX_PLACES)), **facts)
     return make_result(
         "tie-ratio", table["article"], anchor=spec["anchor"], inputs={"won": json_number(won), "lost": json_number(lost), "kind": kind},
         band=None, penalty=empty_penalty(), quote=spec["quote"], readings=[table["reading"]], other_readings=[table["other_reading"]],
-        subject=f"{spec['label']}（{spec['formula']}）", ratio=json_number(ratio), formula=spec["formula"],
-        headline=f"{spec['label']} = {format_number(won)} ÷ {format_number(lost)} = {shown}")
+        subject=subject("tie-ratio", kind_label=spec["label"], formula=spec["formula"]), ratio=json_number(ratio),
+        ratio_fraction=None if ratio is None else [ratio.numerator, ratio.denominator], formula=spec["formula"], headline=title)
 
 
-def rounding(*, value, decimals=None) -> dict:
+def rounding(**raw) -> dict:
     """第35条: a deduction rounded half up (四舍五入) to `decimals` places (0–2)."""
     spec = load_tables()["conventions"]["rounding"]
-    exact = parse_number(value, "value", minimum=None)
-    decimals = spec["decimals"] if decimals in (None, "") else parse_integer(decimals, "decimals", minimum=0, maximum=2)
+    values = parse_inputs("rounding", raw)
+    exact, decimals = values["value"], int(values["decimals"])
     rounded = round_half_up(exact, decimals)
     return make_result(
         "rounding", spec["article"], anchor=None, inputs={"value": json_number(exact), "decimals": decimals},
         band=None, penalty=empty_penalty(), quote=spec["quote"], readings=[fill(spec["reading"], decimals=decimals)],
-        other_readings=[spec["other_reading"]], subject=f"{format_number(exact)}保留{decimals}位小数",
-        value=json_number(rounded), headline=f"{format_number(rounded)}")
+        other_readings=[spec["other_reading"]], subject=subject("rounding", value=format_number(exact), decimals=decimals),
+        value=json_number(rounded), headline=headline("rounding", "rounded", rounded=format_number(rounded)))
 
 
-def adjusted(*, responsibility, scoring="mp") -> dict:
+def adjusted(**raw) -> dict:
     """规则第12条C1: the artificial adjusted score for a contestant by its share of the blame."""
     table = load_tables()["adjusted_score"]
-    responsibility = parse_choice(responsibility, "responsibility", tuple(table["responsibilities"]))
-    scoring = parse_choice(given(scoring, "mp"), "scoring", ("mp", "imp"))
+    values = parse_inputs("adjusted", raw)
+    responsibility, scoring = values["responsibility"], values["scoring"]
     spec = table["responsibilities"][responsibility]
-    bound = {"at-most": "至多", "exact": "", "at-least": "至少"}[spec["bound"]]
+    bound = table["bound_words"][spec["bound"]]
     if scoring == "mp":
         score = {"text": spec["score"], "top_percent": spec["percent"], "bound": spec["bound"], "imp": None}
-        headline = f"{spec['score']}（双人赛中{bound}{spec['percent']}%比赛分）"
+        title = headline("adjusted", "mp", score=spec["score"], bound=bound, percent=spec["percent"])
     else:
         score = {"text": spec["score"], "top_percent": None, "bound": "exact", "imp": spec["imp"]}
-        headline = f"{spec['score']}（{spec['imp']:+d}IMP）" if spec["imp"] else f"{spec['score']}（0IMP）"
+        title = headline("adjusted", "imp", score=spec["score"], imp_text=f"{spec['imp']:+d}" if spec["imp"] else "0")
     return make_result(
         "adjusted", table["article"], anchor=table["anchor"], inputs={"responsibility": responsibility, "scoring": scoring},
         band=spec["label"], penalty=empty_penalty(), quote=table["quote"], readings=[table["reading"]],
-        other_readings=[table["other_reading"]], subject=f"人为调整分：{spec['label']}的参赛者，{scoring.upper()}制",
-        score=score, consequences=[table["balance_quote"]], headline=headline)
+        other_readings=[table["other_reading"]],
+        subject=subject("adjusted", responsibility_label=spec["label"], scoring_label=scoring.upper()),
+        score=score, consequences=[table["balance_quote"]], headline=title)
 
 
-def fouled(*, event, boards="1", whole_match=False, tie_vp=None) -> dict:
+def fouled(**raw) -> dict:
     """第44条: scores for boards that cannot be compared (teams: ties; pairs: 60%/40% or ±3IMP per board)."""
     table = load_tables()["fouled_boards"]
-    event = parse_choice(event, "event", FOULED_EVENTS)
-    boards = parse_integer(given(boards, "1"), "boards", minimum=1, maximum=999)
-    whole_match = parse_flag(whole_match, "whole-match")
+    values = parse_inputs("fouled", raw)
+    event, boards, whole_match = values["event"], values["boards"], values["whole_match"]
     readings, others, consequences = [], [], [table["teams"]["procedural_quote"]]
-    forfeit_table = load_tables()["forfeit"]
     if event == "teams":
         spec = table["teams"]
         if whole_match:
-            tie = Fraction(forfeit_table["tie_vp_25"]) if tie_vp in (None, "") else parse_number(tie_vp, "tie-vp")
-            offender_vp = tie * rational(spec["whole_match"]["offender_factor"])
-            scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": "参照“弃权的处理”"}}
-            headline = f"不能重赛时，违规方得平局时80%的分数：{format_number(tie)}×0.8={format_number(offender_vp)}VP"
+            tie = Fraction(load_tables()["forfeit"]["tie_vp_25"]) if values["tie_vp"] is None else values["tie_vp"]
+            factor = rational(spec["whole_match"]["offender_factor"])
+            offender_vp = tie * factor
+            scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": spec["whole_match"]["non_offender"]}}
+            title = headline("fouled", "whole-match", factor_percent=format_number(factor * 100), tie=format_number(tie),
+                             factor=format_number(factor), vp=format_number(offender_vp))
             quote = spec["whole_match"]["quote"]
             readings.append(spec["whole_match"]["reading"])
             consequences.insert(0, spec["whole_match"]["replay_quote"])
-            subject = "团体赛，整场成绩无效"
+            case = "whole-match"
         else:
             scores = {"offender": {"imp_per_board": 0, "imp": 0}, "non_offender": {"imp_per_board": 0, "imp": 0}}
-            headline = f"{boards}副牌均按平分计算（每副0IMP）"
+            title = headline("fouled", "teams", boards=boards)
             quote = spec["quote"]
-            subject = f"团体赛，{boards}副牌不能构成复式"
+            case = "teams"
     else:
         spec = table["pairs"]
+        case = "pairs"
         if event == "pairs-mp":
-            scores = {"offender": {"top_percent_per_board": spec["offender"]["top_percent"]},
-                      "non_offender": {"top_percent_per_board": spec["non_offender"]["top_percent"]}}
-            headline = f"每副牌非违规方得{spec['non_offender']['top_percent']}%MP，违规方得{spec['offender']['top_percent']}%MP（共{boards}副）"
+            off, non = spec["offender"]["top_percent"], spec["non_offender"]["top_percent"]
+            scores = {"offender": {"top_percent_per_board": off}, "non_offender": {"top_percent_per_board": non}}
+            title = headline("fouled", "pairs-mp", non_offender=non, offender=off, boards=boards)
         else:
             off, non = spec["offender"]["imp"], spec["non_offender"]["imp"]
             scores = {"offender": {"imp_per_board": off, "imp": off * boards}, "non_offender": {"imp_per_board": non, "imp": non * boards}}
-            headline = f"非违规方每副牌得{non}IMP，共{non * boards}IMP；违规方每副牌得{off}IMP，共{off * boards}IMP"
+            title = headline("fouled", "pairs-imp", non_offender=non, non_offender_total=non * boards, offender=off,
+                             offender_total=off * boards)
         quote = spec["quote"]
-        readings.append("只在无法调整座位、牌序补救时适用；能调整时打牌结果成立，只给程序性判罚。")
-        subject = f"双人赛（{'MP' if event == 'pairs-mp' else 'IMP'}制）坐错位置，{boards}副牌"
+        readings.append(spec["reading"])
     return make_result(
         "fouled", table["article"], anchor=table["teams" if event == "teams" else "pairs"]["anchor"],
-        inputs={"event": event, "boards": boards, "whole_match": whole_match, "tie_vp": None if tie_vp in (None, "") else json_number(parse_number(tie_vp, "tie-vp"))},
+        inputs={"event": event, "boards": boards, "whole_match": whole_match, "tie_vp": json_number(values["tie_vp"])},
         band=None, penalty=empty_penalty(), quote=quote, readings=readings, other_readings=others,
-        consequences=consequences, subject=subject, scores=scores, headline=headline)
+        consequences=consequences,
+        subject=subject("fouled", case, boards=boards, scoring_label="MP" if event == "pairs-mp" else "IMP"),
+        scores=scores, headline=title)
 
 
-def forfeit(*, event, own_average=None, opponent_average=None, tie_vp=None, vp_scale="25", boards=None,
-            half_scale=False, tie_match_points=None) -> dict:
-    """第28条一: the forfeiting and non-forfeiting sides' scores; round robin takes the highest of three values."""
+def forfeit(**raw) -> dict:
+    """第28条一、六: the forfeiting and non-forfeiting sides' scores; round robin takes the highest of three values."""
     table = load_tables()["forfeit"]
-    event = parse_choice(event, "event", FORFEIT_EVENTS)
+    values = parse_inputs("forfeit", raw)
+    calculator = calculator_spec("forfeit")
+    event, vp_scale = values["event"], values["vp_scale"]
     spec = table["events"][event]
     non = spec["non_forfeiting"]
-    vp_scale = parse_choice(given(vp_scale, "25"), "vp-scale", ("25", "20", "other"))
-    if tie_vp in (None, ""):
+    if values["tie_vp"] is None:
         if vp_scale != "25" and non["rule"] in ("max-of-three", "tie-factor"):
-            raise PenaltyInputError("tie-vp", f"give the VP of a tied match on the {vp_scale} scale")
+            raise input_error(calculator, "tie_vp", "tie_vp_needed", scale=choice_label("forfeit", "vp_scale", vp_scale))
         tie = Fraction(table["tie_vp_25"])
     else:
-        tie = parse_number(tie_vp, "tie-vp")
+        tie = values["tie_vp"]
     decimals = load_tables()["conventions"]["rounding"]["decimals"]
     readings = [spec["reading"]] if spec.get("reading") else []
     others = [spec["other_reading"]] if spec.get("other_reading") else []
     candidates, non_scores, consequences = [], {}, list(non.get("also", []))
-    if non["rule"] == "max-of-three":
+    count = values["boards"]
+    rule = non["rule"]
+    if rule == "max-of-three":
         for candidate in non["candidates"]:
             value, applies = None, True
-            if candidate["name"] == "own-average" and own_average not in (None, ""):
-                value = round_half_up(parse_number(own_average, "own-average", maximum=30), decimals)
-            elif candidate["name"] == "thirty-minus" and opponent_average not in (None, ""):
+            if candidate["name"] == "own-average" and values["own_average"] is not None:
+                value = round_half_up(values["own_average"], decimals)
+            elif candidate["name"] == "thirty-minus" and values["opponent_average"] is not None:
                 applies = vp_scale == str(candidate["only_scale"])
-                value = min(30 - parse_number(opponent_average, "opponent-average", maximum=30), Fraction(candidate["cap"]))
-                value = round_half_up(value, decimals)
+                value = round_half_up(min(30 - values["opponent_average"], Fraction(candidate["cap"])), decimals)
             elif candidate["name"] == "tie-times-1.2":
-                value = round_half_up(tie * Fraction(str(candidate["factor"])), decimals)
+                value = round_half_up(tie * rational(candidate["factor"]), decimals)
             candidates.append({"name": candidate["name"], "text": candidate["text"], "vp": json_number(value) if applies else None,
                                "applies": applies and value is not None, "quote": candidate["quote"]})
         best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
-        non_scores = {"vp": best["vp"], "imp": "按所得VP相应的IMP平均值计"}
-        headline = f"弃权方0VP、0IMP、0TP；非弃权方取三项中最高的{best['text'][0]}：{format_number(best['vp'])}VP"
-    elif non["rule"] == "per-board":
-        count = parse_integer(boards, "boards", minimum=1, maximum=999) if boards not in (None, "") else None
-        half = parse_flag(half_scale, "half-scale")
-        per_board = non["mp_per_board_half_scale"] if half else non["mp_per_board"]
+        non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
+        title = headline("forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
+    elif rule == "per-board":
+        per_board = non["mp_per_board_half_scale"] if values["half_scale"] else non["mp_per_board"]
         non_scores = {"mp_per_board": per_board, "tp_per_board": non["tp_per_board"],
                       "mp": per_board * count if count else None, "tp": non["tp_per_board"] * count if count else None}
-        headline = (f"弃权方0比赛分、0TP；非弃权方每副牌{per_board}比赛分、{non['tp_per_board']}TP"
-                    + (f"，共{per_board * count}比赛分、{non['tp_per_board'] * count}TP" if count else ""))
-    elif non["rule"] == "fixed":
+        title = headline("forfeit", "per-board-count" if count else "per-board", mp_per_board=per_board,
+                         tp_per_board=non["tp_per_board"], mp=non_scores["mp"], tp=non_scores["tp"])
+    elif rule == "fixed":
         non_scores = {"match_points": non["match_points"]}
-        headline = f"弃权方0场分；非弃权方{non['match_points']}场分"
-    elif non["rule"] == "tie-factor":
-        vp = round_half_up(tie * Fraction(str(non["factor"])), decimals)
-        non_scores = {"vp": json_number(vp), "imp": "按所得VP相应的IMP平均值计", "match_points": non["match_points"]}
-        headline = f"弃权方0VP、0IMP、0TP；非弃权方{format_number(tie)}×1.2={format_number(vp)}VP"
-    elif non["rule"] == "per-board-text":
+        title = headline("forfeit", rule, match_points=non["match_points"])
+    elif rule == "tie-factor":
+        vp = round_half_up(tie * rational(non["factor"]), decimals)
+        non_scores = {"vp": json_number(vp), "imp": table["imp_by_vp"], "match_points": non["match_points"]}
+        title = headline("forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp))
+    elif rule == "per-board-text":
         non_scores = {"per_board": non["per_board"]}
-        headline = "每副牌弃权方得0MP，非弃权方得平均正分"
-    elif non["rule"] == "per-board-imp":
-        count = parse_integer(boards, "boards", minimum=1, maximum=999) if boards not in (None, "") else None
+        title = headline("forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"])
+    elif rule == "per-board-imp":
+        own = spec["forfeiting"]["imp_per_board"]
         non_scores = {"imp_per_board": non["imp_per_board"], "imp": non["imp_per_board"] * count if count else None}
-        headline = "每副牌弃权方得-3IMP，非弃权方得3IMP" + (f"（{count}副：-{3 * count}IMP／{3 * count}IMP）" if count else "")
+        title = headline("forfeit", "per-board-imp-count" if count else rule, forfeiting_imp=own, imp_per_board=non["imp_per_board"],
+                         boards=count, forfeiting_total=own * count if count else None, imp=non_scores["imp"])
+    elif rule == "lose-match":
+        non_scores = {"result": non["result"]}
+        title = headline("forfeit", rule)
+        consequences.append(spec["keeps_playing_quote"])
     else:  # tie-factor-match-points
-        if tie_match_points in (None, ""):
-            raise PenaltyInputError("tie-match-points", "give the 场分 of a tied session or round")
-        tie_points = parse_number(tie_match_points, "tie-match-points")
-        points = round_half_up(tie_points * Fraction(str(non["factor"])), decimals)
+        if values["tie_match_points"] is None:
+            raise input_error(calculator, "tie_match_points", "tie_points_needed")
+        tie_points = values["tie_match_points"]
+        points = round_half_up(tie_points * rational(non["factor"]), decimals)
         non_scores = {"match_points": json_number(points)}
-        headline = f"弃权方0场分；非弃权方{format_number(tie_points)}×1.5={format_number(points)}场分"
+        title = headline("forfeit", rule, tie_points=format_number(tie_points), factor=format_number(non["factor"]),
+                         points=format_number(points))
     forfeiting = {key: value for key, value in spec["forfeiting"].items() if key != "quote"}
     penalty = empty_penalty()
     penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
-    consequences.append(table["disqualification"]["quote"])
+    if rule != "lose-match":
+        consequences.append(table["disqualification"]["quote"])
     return make_result(
         "forfeit", table["article"], anchor=spec["anchor"],
         inputs={"event": event, "vp_scale": vp_scale, "tie_vp": json_number(tie)},
         band=spec["label"], penalty=penalty, quote=non["quote"], readings=readings, other_readings=others,
-        consequences=consequences, subject=f"{spec['label']}，一方弃权", headline=headline,
+        consequences=consequences, subject=subject("forfeit", event_label=spec["label"]), headline=title,
         scores={"forfeiting": forfeiting, "non_forfeiting": non_scores}, candidates=candidates or None)
 
 
-def withdrawal(*, event, boards) -> dict:
+def withdrawal(**raw) -> dict:
     """第28条二: unplayed or incomparable boards after a contestant withdraws mid-event."""
     table = load_tables()["forfeit"]["withdrawal"]
-    event = parse_choice(event, "event", WITHDRAWAL_EVENTS)
-    boards = parse_integer(boards, "boards", minimum=1, maximum=999)
+    values = parse_inputs("withdrawal", raw)
+    event, boards = values["event"], values["boards"]
     spec = table["events"][event]
     scores = {"withdrawing": spec["withdrawing"], "other": None}
     if "other_imp" in spec:
-        scores["other"] = f"每副{spec['other_imp']}IMP，共{spec['other_imp'] * boards}IMP"
+        scores["other"] = headline("withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards)
     elif "other_mp" in spec:
-        scores["other"] = f"每副{spec['other_mp']}比赛分（按1、0.5、0计分时{spec['other_mp_half_scale']}分）"
+        scores["other"] = headline("withdrawal", "other-mp", other_mp=spec["other_mp"], other_mp_half_scale=spec["other_mp_half_scale"])
     elif "other" in spec:
-        scores["other"] = f"每副{spec['other']}"
+        scores["other"] = headline("withdrawal", "other-text", other_text=spec["other"])
     penalty = empty_penalty()
-    penalty["forfeit"] = "match" if event in ("round-robin", "swiss", "board-a-match", "knock-out") else "session"
-    headline = f"中途退出方：{spec['withdrawing']}" + (f"；对方：{scores['other']}" if scores["other"] else "")
+    penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
+    title = (headline("withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"]) if scores["other"]
+             else headline("withdrawal", "alone", withdrawing=spec["withdrawing"]))
     return make_result(
         "withdrawal", load_tables()["forfeit"]["article"], anchor=table["anchor"], inputs={"event": event, "boards": boards},
-        band=None, penalty=penalty, quote=spec["quote"], readings=["已打过且能构成复式的牌按实际结果计分。"], other_readings=[],
-        consequences=[table["quote"]], subject=f"中途退出（{event}），{boards}副牌未打或不能构成复式", headline=headline,
-        scores=scores)
+        band=None, penalty=penalty, quote=spec["quote"], readings=[table["reading"]], other_readings=[],
+        consequences=[table["quote"]],
+        subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
+        headline=title, scores=scores)
 
 
-def carry_over(**values) -> dict:
+def carry_over(**raw) -> dict:
     """第52条（双人赛的带分方法）: the formula is garbled in the source, so no value is computed."""
     table = load_tables()["carry_over"]
-    variables = []
-    for variable in table["variables"]:
-        given = values.get(variable["name"])
-        variables.append({"name": variable["name"], "text": variable["text"],
-                          "value": None if given in (None, "") else json_number(parse_number(given, variable["name"]))})
+    values = parse_inputs("carry-over", raw)
+    variables = [{"name": v["name"], "text": v["text"], "value": json_number(values[v["name"]])} for v in table["variables"]]
     return make_result(
         "carry-over", table["article"], anchor=None, inputs={v["name"]: v["value"] for v in variables}, band=None,
         penalty=empty_penalty(), quote=table["variables"][0]["quote"], readings=[table["notice"]], other_readings=[],
-        subject="双人赛带分", headline="原文公式无法核实，不计算", value=None, variables=variables,
+        subject=subject("carry-over"), headline=headline("carry-over", "none"), value=None, variables=variables,
         source_lines=table["source_lines"], notice=table["notice"])

@@ -1,11 +1,18 @@
-"""Loads the penalty tables (rulebook_src/penalties/*.yml) and walks their quoted source sentences."""
+"""Loads the penalty tables and the calculator spec (rulebook_src/penalties/*.yml) and walks their quoted sentences.
+
+Every YAML read goes through `read_yaml`; the results are cached per file fingerprint (path, size, mtime), so a
+long-lived process (`mkdocs serve`) picks up an edit to a table on its next call.
+"""
 from __future__ import annotations
 
 import functools
 from pathlib import Path
 from typing import Iterator
 
+import yaml
+
 from scripts import curated
+
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
@@ -24,15 +31,35 @@ TABLE_FILES = (
     "board",
     "carry_over",
 )
+SPEC_FILE = "calculators"
 
 # --article N of the procedural calculator → table name
 SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}
 
 
-@functools.lru_cache(maxsize=1)
+def read_yaml(path: Path):
+    """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
+    data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+
+
+def fingerprint(directory: Path, names) -> tuple:
+    """Path, size and modification time of each file: changes whenever a file is edited."""
+    stamps = []
+    for name in names:
+        stat = (directory / f"{name}.yml").stat()
+        stamps.append((name, stat.st_size, stat.st_mtime_ns))
+    return tuple(stamps)
+
+
+@functools.lru_cache(maxsize=4)
+def _tables(directory: Path, stamps: tuple) -> dict[str, dict]:
+    return {name: read_yaml(directory / f"{name}.yml")[0] for name, _, _ in stamps}
+
+
 def load_tables() -> dict[str, dict]:
-    """Every table by name; the files are read once per process."""
-    return {name: curated.load(PENALTY_DIR / f"{name}.yml") for name in TABLE_FILES}
+    """Every table by name; read again only when a file changed since the last call."""
+    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, TABLE_FILES))
 
 
 def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:

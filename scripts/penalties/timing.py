@@ -4,20 +4,20 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from scripts.penalties.inputs import PenaltyInputError, given, parse_choice, parse_flag, parse_integer, parse_minutes, parse_share
-from scripts.penalties.result import AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, round_half_up
+from scripts.penalties.result import (AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, headline,
+                                      json_number, make_result, rational, round_half_up, subject)
+from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import load_tables
-
-EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
 
 
 def format_minutes(minutes: Fraction) -> str:
     """12 → '12分钟', 11/2 → '5分30秒', 5.0001 → '5.0001分钟'."""
     seconds = minutes * 60
+    forms = words()["minutes"]
     if seconds.denominator == 1:
         whole, rest = divmod(int(seconds), 60)
-        return f"{whole}分钟" if rest == 0 else f"{whole}分{rest}秒"
-    return f"{format_number(minutes)}分钟"
+        return fill(forms["whole"], minutes=whole) if rest == 0 else fill(forms["seconds"], minutes=whole, seconds=rest)
+    return fill(forms["whole"], minutes=format_number(minutes))
 
 
 def find_band(bands: list[dict], minutes: Fraction) -> tuple[int, Fraction]:
@@ -28,12 +28,6 @@ def find_band(bands: list[dict], minutes: Fraction) -> tuple[int, Fraction]:
             return index, lower
         lower = rational(band["upper"])
     raise AssertionError("the last band of a table is open")  # the table test checks every table ends open
-
-
-def fill(template: str, **values) -> str:
-    for key, value in values.items():
-        template = template.replace("{" + key + "}", str(value))
-    return template
 
 
 def boundary_readings(bands: list[dict], index: int, minutes: Fraction, lower: Fraction) -> tuple[list, list]:
@@ -59,18 +53,27 @@ def per_minute_amount(rule: dict, minutes: Fraction) -> int:
     return rule["base"] + math.ceil(minutes - rule["over"])
 
 
-def timed_penalty(table_name: str, *, event, minutes, repeat=False) -> dict:
+def apply_consequences(penalty: dict, source: dict) -> None:
+    """committee / disqualification / void_result as the text names them (true → the table's own words)."""
+    if source.get("committee"):
+        penalty["committee"] = source["committee"]
+    for key in ("disqualification", "void_result"):
+        if source.get(key):
+            penalty[key] = source[key]
+
+
+def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     """The part shared by lateness and slow play: band, penalty, options and readings for one time."""
     table = load_tables()[table_name]
-    event = parse_choice(event, "event", EVENTS)
-    minutes = parse_minutes(minutes)
-    repeat = parse_flag(repeat, "repeat")
+    event, minutes, repeat = values["event"], values["minutes"], values["repeat"]
     spec = table["events"][event]
     state = {"table": table, "spec": spec, "event": event, "minutes": minutes, "repeat": repeat,
              "penalty": empty_penalty(), "band": None, "quote": None, "readings": [], "others": [],
              "options": [], "consequences": [], "band_data": None, "lower": None}
+    state["subject"] = {"event_label": choice_label(calculator, "event", event), "minutes_text": format_minutes(minutes),
+                        "repeat_text": words()["repeat"] if repeat else ""}
     if minutes == 0:
-        state["readings"].append(f"0分钟不算{table['unit_label']}（第一档从0+开始）。")
+        state["readings"].append(fill(words()["zero_minutes"], unit=table["unit_label"]))
         return state
     bands = spec["bands"]
     index, lower = find_band(bands, minutes)
@@ -85,7 +88,7 @@ def timed_penalty(table_name: str, *, event, minutes, repeat=False) -> dict:
                 state["readings"].append(band["repeat_reading"])
                 state["others"].append(band["repeat_other_reading"])
         else:
-            penalty["warning"] = True
+            penalty["warning"] = band["warning"]
     elif repeat:
         state["readings"].append(load_tables()["conventions"]["repeat_outside_warning_band"]["reading"])
     for key in AMOUNT_KEYS:
@@ -97,11 +100,11 @@ def timed_penalty(table_name: str, *, event, minutes, repeat=False) -> dict:
         if "per_minute_other" in band:
             other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
             state["readings"].append(band["reading"])
-            state["others"].append(f"{band['other_reading']}按此读法为{other}IMP。")
+            state["others"].append(fill(words()["per_minute_other"], other_reading=band["other_reading"], amount=other))
     elif band.get("reading"):
         state["readings"].append(band["reading"])
         state["others"].append(band["other_reading"])
-    penalty["committee"] = bool(band.get("committee"))
+    apply_consequences(penalty, band)
     penalty["stop_play"] = bool(band.get("stop_play"))
     penalty["forfeit"] = band.get("forfeit")
     state["options"] = [dict(option) for option in band.get("options", [])]
@@ -112,67 +115,69 @@ def timed_penalty(table_name: str, *, event, minutes, repeat=False) -> dict:
     return state
 
 
-def subject_of(state: dict, verb: str) -> str:
-    text = f"{state['spec']['label']}，{verb}{format_minutes(state['minutes'])}"
-    return text + ("（第二次再犯）" if state["repeat"] else "")
-
-
-def lateness(*, event, minutes, repeat=False, remove_boards=None) -> dict:
+def lateness(**raw) -> dict:
     """第26条: the penalty for arriving `minutes` late; `remove_boards` applies the director's 可酌情扣打 option."""
-    state = timed_penalty("lateness", event=event, minutes=minutes, repeat=repeat)
-    removed = None
-    if remove_boards not in (None, ""):
-        count = parse_integer(remove_boards, "remove-boards", minimum=1)
+    values = parse_inputs("lateness", raw)
+    state = timed_penalty("lateness", "lateness", values)
+    removed, title = None, None
+    count = values["remove_boards"]
+    if count is not None:
+        spec = calculator_spec("lateness")
         removal = next((option for option in state["options"] if "remove_boards" in option), None)
         if removal is None:
-            raise PenaltyInputError("remove-boards", f"the band {state['band'] or '0分钟'!s} of --event {state['event']} has no board-removal option")
+            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or "0分钟")
         low, high = removal["remove_boards"]
         if not low <= count <= high:
-            allowed = f"{low}" if low == high else f"{low}–{high}"
-            raise PenaltyInputError("remove-boards", f"the band {state['band']} allows {allowed} board(s), got {count}")
+            raise input_error(spec, "remove_boards", "removal_range", band=state["band"],
+                              allowed=f"{low}" if low == high else f"{low}—{high}", count=count)
         removed = {"count": count, "offender": removal["offender"], "non_offender": removal["non_offender"]}
+        title = headline("lateness", "removed", penalty_text=describe_penalty(state["penalty"]), **removed)
     table = state["table"]
-    headline = None
-    if removed:
-        headline = (f"{describe_penalty(state['penalty'])}；扣打{removed['count']}副牌，"
-                    f"每副牌违规方得{removed['offender']}，非违规方得{removed['non_offender']}")
     return make_result(
         "lateness", table["article"], anchor=state["spec"]["anchor"],
         inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
-                "remove_boards": removed["count"] if removed else None},
+                "remove_boards": count},
         band=state["band"], penalty=state["penalty"], quote=state["quote"],
         readings=state["readings"], other_readings=state["others"], options=state["options"],
-        consequences=state["consequences"], subject=subject_of(state, "迟到"),
-        removed_boards=removed, headline=headline)
+        consequences=state["consequences"], subject=subject("lateness", **state["subject"]),
+        removed_boards=removed, headline=title)
 
 
-def slow_play(*, event, minutes, repeat=False, share="1", decimals=None) -> dict:
+def slow_play(**raw) -> dict:
     """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
-    state = timed_penalty("slow_play", event=event, minutes=minutes, repeat=repeat)
+    values = parse_inputs("slow-play", raw)
+    state = timed_penalty("slow-play", "slow_play", values)
     table = state["table"]
     rounding = load_tables()["conventions"]["rounding"]
-    share = parse_share(given(share, "1"))
-    decimals = rounding["decimals"] if decimals in (None, "") else parse_integer(decimals, "decimals", minimum=0, maximum=2)
+    share, decimals = values["share"], int(values["decimals"])
     penalty = state["penalty"]
     total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}
     readings = state["readings"]
     if "total_for_both_sides" in state["spec"]:
-        readings.insert(0, f"表列扣分是双方扣分之和（{state['spec']['total_for_both_sides']['text']}）；本方承担的比例由裁判观察决定。")
-    if share != 1:
+        readings.insert(0, fill(words()["both_sides"], text=state["spec"]["total_for_both_sides"]["text"]))
+    title = None
+    percent = format_number(round_half_up(share * 100, 4))
+    if share == 0:
+        for key in AMOUNT_KEYS:
+            penalty[key] = None
+        penalty["warning"] = None
+        title = headline("slow-play", "no-share")
+    elif share != 1:
         for key in AMOUNT_KEYS:
             if penalty[key] is not None:
                 exact = penalty[key] * share
                 penalty[key] = round_half_up(exact, decimals)
                 shown = round_half_up(exact, 6)
-                readings.append(f"本方负责{format_number(round_half_up(share * 100, 2))}%：{format_number(total[key])}×{format_number(share)}"
-                                f"{'=' if shown == exact else '≈'}{format_number(shown)}；" + fill(rounding["reading"], decimals=decimals))
+                readings.append(fill(words()["share_reading"], percent=percent, total=format_number(total[key]),
+                                     share=format_number(round_half_up(share, 6)), relation="=" if shown == exact else "≈",
+                                     shown=format_number(shown)) + fill(rounding["reading"], decimals=decimals))
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
-    subject = subject_of(state, "超时") + (f"，本方负责{format_number(round_half_up(share * 100, 2))}%" if share != 1 else "")
+    share_text = fill(words()["share"], percent=percent) if share != 1 else ""
     return make_result(
         "slow-play", table["article"], anchor=state["spec"]["anchor"],
         inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
                 "share": json_number(share), "decimals": decimals},
         band=state["band"], penalty=penalty, quote=state["quote"], readings=readings,
         other_readings=state["others"], options=state["options"], consequences=state["consequences"],
-        subject=subject, total=total or None)
+        subject=subject("slow-play", share_text=share_text, **state["subject"]), total=total or None, headline=title)

@@ -204,7 +204,7 @@ class PageRenderer:
         return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {escape_markdown(" ".join(data["notice"].split()))}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
-    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "") -> str:
+    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", calculator_notice: str = "") -> str:
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
         out = [
@@ -219,6 +219,8 @@ class PageRenderer:
             f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
             "",
         ]
+        if calculator_notice:
+            out += [calculator_notice, ""]
         for warning in article.warnings:
             out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for item in self.unresolved_in_title(article):

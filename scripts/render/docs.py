@@ -11,7 +11,7 @@ from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from scripts.render.pages import book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
-from scripts.penalties.widgets import widget_markup_for
+from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
 from scripts.render.concordance_report import concordance_report_section
@@ -36,6 +36,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
                 widget_markup=widget_markup_for(key, slug),
+                calculator_notice=calculator_notice_for(key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
             )
     structure = concordance_report_section(rulebook.books["laws"], rulebook.concordance)

@@ -43,9 +43,9 @@ def mkdocs_markdown_extensions() -> tuple[list[str], dict[str, dict]]:
 
 MARKDOWN_EXTENSIONS, MARKDOWN_EXTENSION_CONFIGS = mkdocs_markdown_extensions()
 # Elements whose text is the editors' apparatus, not the rulebook's text: page metadata, notes, the 来源 box,
-# calculators, permalink and footnote back-reference signs, editors' tap notes.
+# calculators and the line announcing them, permalink and footnote back-reference signs, editors' tap notes.
 # (a clause marker the editors restored and the English title are not the source's text either)
-APPARATUS_CLASSES = {"article-meta", "provenance", "admonition", "penalty-calculator", "headerlink", "footnote-backref", "footnote-ref", "editor-note",
+APPARATUS_CLASSES = {"article-meta", "provenance", "admonition", "penalty-calculator", "penalty-notice-top", "headerlink", "footnote-backref", "footnote-ref", "editor-note",
                      "variant-place", "restored-marker", "article-english"}
 WHITESPACE = re.compile(r"\s+")
 # Markup in the corrected source text that is not text: footnote marks and labels ('[^1]', '[^1]: ').

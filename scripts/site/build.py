@@ -5,7 +5,9 @@
                                            a service worker (sw.js) that precaches all of it;
   dist/zhongguo-qiaopai-guize-<YYYYMMDD>.zip
                                            offline flavour (Material's offline plugin, .html URLs, vendored
-                                           iframe-worker shim), both scripts, opened from index.html via file://.
+                                           iframe-worker shim), both scripts, opened from index.html via file://;
+  dist/zhongguo-qiaopai-guize-{guize,caipanfa}[-fanti]-<YYYYMMDD>.pdf
+                                           the print edition (scripts/print/): each book typeset as an A5 PDF.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
 
@@ -34,6 +36,7 @@ from mkdocs.exceptions import Abort
 from scripts import curated
 from scripts.errors import RulebookError
 from scripts.paths import SRC
+from scripts.print.pdf import write_print_books
 from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
@@ -205,9 +208,15 @@ def build_bundle(staging: Staging) -> None:
 
 # The steps of a full build, in order: (name, output it writes into, function). A new output (e.g. PDFs into
 # dist/) is one more entry here; it is published with the others, and only if every step succeeded.
+def build_print(staging: Staging) -> None:
+    """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
+    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX)
+
+
 BUILD_STEPS = (
     ("hosted site", "site", build_hosted),
     ("venue bundle", "dist", build_bundle),
+    ("print edition", "dist", build_print),
 )
 
 

@@ -1,0 +1,33 @@
+"""python -m scripts.print --out DIR: the print edition (both books, simplified and traditional) as PDFs in DIR."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+from scripts.errors import RulebookError
+from scripts.print.pdf import write_print_books
+from scripts.site.build import BUNDLE_PREFIX
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scripts.print", description=__doc__.split(": ", 1)[1])
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PDFs (created if missing)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
+    started = time.perf_counter()
+    try:
+        printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX)
+    except RulebookError as exc:
+        print(f"print edition failed: {exc}", file=sys.stderr)
+        return 1
+    for book in printed:
+        print(f"{book.path} ({book.pages} 页)")
+    print(f"{len(printed)} PDFs in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

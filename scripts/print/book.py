@@ -1,0 +1,173 @@
+"""One book of the linked article tree as a paged HTML document: title page, contents, chapters, articles, appendix."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.books import BOOKS
+from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.pipeline.run import Rulebook
+from scripts.pipeline.sources import load_yaml
+from scripts.print.inline import InlineRenderer, anchor_id, contents_id
+from scripts.print.notes import footnote, source_footnote_definitions, variant_notes
+from scripts.print.tables import penalty_tables_html
+from scripts.render.articles import FOOTNOTE_DEF, RESTORED, is_subheading
+
+STYLESHEET = Path(__file__).with_name("book.css")
+SITE_NAME = "中国桥牌规则库"
+SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the traditional one is converted with the rest of the page
+
+
+@dataclass(frozen=True)
+class TitleInfo:
+    """What the title page says besides the book: the edition stamp and the script."""
+
+    edition_label: str  # '2026-11-29 · 3f9a1c0b' (scripts/site/edition.py)
+    script: str  # 'hans' | 'hant'
+
+
+class BookDocument:
+    """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the traditional one)."""
+
+    def __init__(self, rulebook: Rulebook, book_key: str, inline: InlineRenderer, appendix_html: str, src_dir: Path):
+        self.rulebook = rulebook
+        self.book: Book = rulebook.books[book_key]
+        self.inline = inline
+        self.appendix_html = appendix_html
+        self.src_dir = src_dir  # rulebook_src/: the restored tables live under it
+
+    def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
+        css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
+        parts = [self.title_page(title), self.contents(), self.definitions(), *self.chapters(), self.appendix_html]
+        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
+                f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>")
+
+    # --- front ------------------------------------------------------------------------------------------
+    def title_page(self, title: TitleInfo) -> str:
+        return (
+            '<section class="title-page">'
+            f'<p class="title-site">{SITE_NAME}</p>'
+            f'<h1 class="book-title">{html.escape(self.book.title)}</h1>'
+            f'<p class="title-kind">印刷版 · {SCRIPT_NAMES[title.script]}</p>'
+            f'<p class="edition-stamp">版本 {html.escape(title.edition_label)}</p>'
+            '<div class="title-notes">'
+            "<p>本书与网站由同一份条文排印，条款编号与网站的锚点一一对应。</p>"
+            "<p>校勘改动的文字下加点线，补入的内容另行标出，理由见页脚的圈码脚注；另一来源的不同读法（异文）也在脚注中列出。</p>"
+            f"<p>引用来源中缺失的条文，标“来源缺”；引用另一部书的条文，注明该书印刷版的页码。</p>"
+            "</div></section>"
+        )
+
+    def contents(self) -> str:
+        items = []
+        if self.glossary():
+            items.append(f'<li class="toc-chapter"><a href="#{html.escape(self.book.key)}/definitions">定义（来源所存部分）</a></li>')
+        for chapter_title, articles in self.chapter_groups():
+            items.append(f'<li class="toc-chapter">{html.escape(chapter_title)}</li>')
+            for article in articles:
+                target = html.escape(anchor_id(article.book, article.slug))
+                items.append(f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> '
+                             f"{html.escape(article.title)}</a></li>")
+        items.append(f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 构建报告摘要</a></li>')
+        return (f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title">目录</h2>'
+                f'<ol class="toc">{"".join(items)}</ol></section>')
+
+    def chapter_groups(self) -> list[tuple[str, list[Article]]]:
+        """Articles in reading order, grouped under the chapter heading they stand under."""
+        groups: list[tuple[str, list[Article]]] = []
+        for article in self.book.articles.values():
+            chapter = article.chapter or "（来源未标章节）"
+            if not groups or groups[-1][0] != chapter:
+                groups.append((chapter, []))
+            groups[-1][1].append(article)
+        return groups
+
+    def glossary(self) -> list:
+        """The definitions the sources keep (the Laws' front matter; the regulations have none)."""
+        return self.rulebook.glossary if self.book.key == "laws" else []
+
+    def definitions(self) -> str:
+        entries = self.glossary()
+        if not entries:
+            return ""
+        items = "".join(
+            f'<p class="definition" id="{html.escape(self.book.key)}/definitions/{html.escape(entry.term)}">'
+            f'<span class="definition-term">{html.escape(entry.term)}（{html.escape(entry.english)}）</span>'
+            + "".join(self.inline.paragraph_without_notes(para, 0) for para in entry.definition) + "</p>"
+            for entry in entries
+        )
+        return (f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
+                f'<h2 class="chapter-title">定义（来源所存部分）</h2>{items}</section>')
+
+    # --- body -------------------------------------------------------------------------------------------
+    def chapters(self) -> list[str]:
+        out = []
+        for number, (chapter_title, articles) in enumerate(self.chapter_groups(), 1):
+            first = " first-chapter" if number == 1 and not self.glossary() else ""
+            out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
+                       f'<h2 class="chapter-title">{html.escape(chapter_title)}</h2>'
+                       + "".join(self.article(article) for article in articles) + "</section>")
+        return out
+
+    def article(self, article: Article) -> str:
+        source_notes = source_footnote_definitions(article, FOOTNOTE_DEF)
+        variants = variant_notes(article, self.rulebook.sources)
+        out = [f'<article class="article" id="{html.escape(anchor_id(article.book, article.slug))}">',
+               f'<h3 class="article-title"><span class="article-number">第{article.number}条</span> {html.escape(article.title)}</h3>']
+        if article.english:
+            out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
+        for warning in article.warnings:
+            out.append(f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>')
+        for para in article.intro:
+            out.append(self.paragraph(article, para, source_notes, variants))
+        for clause in article.clauses:
+            out.append(self.clause(article, clause, source_notes, variants))
+        out.append(penalty_tables_html(article.book, article.slug))
+        out.append("</article>")
+        return "".join(out)
+
+    def clause(self, article: Article, clause: Clause, source_notes, variants) -> str:
+        clause_id = html.escape(anchor_id(article.book, article.slug, clause.anchor))
+        label = f'<span class="clause-label">{html.escape(clause.label)}</span>'
+        if clause.restored:  # a marker the source does not print: light, with the editor's note as a footnote
+            label = (f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>'
+                     + footnote(f"补入：{html.escape(clause.restored)}", "restored-marker"))
+        paragraphs = [p for p in clause.paragraphs if p.text]
+        out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
+        if clause.title:
+            out.append(f'<h4 class="clause-title">{label}{html.escape(clause.title)}</h4>')
+            out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs]
+        elif paragraphs:
+            first = self.paragraph(article, paragraphs[0], source_notes, variants)
+            out.append(first.replace("<p>", f"<p>{label}", 1) if first.startswith("<p>") else f"<p>{label}</p>{first}")
+            out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs[1:]]
+        else:
+            out.append(f"<p>{label}</p>")
+        out += [self.clause(article, child, source_notes, variants) for child in clause.children]
+        out.append("</div>")
+        return "".join(out)
+
+    def paragraph(self, article: Article, para: Paragraph, source_notes, variants) -> str:
+        """A paragraph as a block: text, a restored table, a formula the source broke, or a sub-heading."""
+        if not para.text or FOOTNOTE_DEF.match(para.text):
+            return ""  # a source footnote is printed at the foot of the page where its mark stands
+        notes = "".join(variants.get(id(para), []))
+        restored = RESTORED.match(para.text)
+        if restored:
+            return self.restored_table(article, restored["name"], para) + notes
+        if "\n" in para.text:
+            lines = "\n".join(html.escape(line) for line in para.text.split("\n"))
+            return ('<aside class="broken-formula"><p class="box-title">公式在来源中已损坏，无法核实</p>'
+                    f"<p>来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：</p><pre>{lines}</pre></aside>{notes}")
+        body = self.inline.paragraph(article, para, source_notes) + notes
+        if is_subheading(para.text):
+            return f'<p class="subheading">{body}</p>'
+        return f"<p>{body}</p>"
+
+    def restored_table(self, article: Article, name: str, para: Paragraph) -> str:
+        data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
+        notes = "".join(self.inline.notes.correction_note(c, f"{article.book}/{article.slug}") for c in para.corrections)
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in data["columns"])
+        rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in data["rows"])
+        return (f'<aside class="restored"><p class="box-title">补入内容：{html.escape(data["title"])}{notes}</p>'
+                f'<p>{html.escape(data["notice"])}</p><table class="band-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></aside>')

@@ -1,0 +1,175 @@
+"""One paragraph of the article tree as HTML for the print edition: erratum marks, live cross-references, notes."""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from scripts.books import BOOKS
+from scripts.pipeline.link import Citation, LinkIndex, Resolution
+from scripts.pipeline.model import Article, Paragraph, glossary_paragraph_key
+from scripts.print.notes import ErratumNotes, footnote
+from scripts.render.articles import FOOTNOTE_DEF
+from scripts.render.links import LINKED
+
+SOURCE_FOOTNOTE_MARK = re.compile(r"\[\^(?P<n>[0-9]+)\]")
+MISSING_MARK = "（来源缺）"  # as the site shows a reference to an article the sources lack (docs/assets/refs/preview.css)
+
+
+def anchor_id(book: str, slug: str, anchor: str = "") -> str:
+    """The id (and PDF named destination) of an article or clause, spelled like the site's URL: 'regulations/26/一-2'."""
+    return f"{book}/{slug}" + (f"/{anchor}" if anchor else "")
+
+
+def contents_id(book: str) -> str:
+    return f"{book}/contents"
+
+
+def target_id(resolution: Resolution) -> str:
+    """Where a resolved reference lands in its book's PDF."""
+    if resolution.status == "clause":
+        return anchor_id(resolution.book, resolution.slug, resolution.anchor)
+    if resolution.status == "book":
+        return contents_id(resolution.book)
+    return anchor_id(resolution.book, resolution.slug)
+
+
+@dataclass
+class BookLinks:
+    """What a book's references need: the link index, which book is being typeset, and where the other book's PDF is."""
+
+    index: LinkIndex
+    book: str
+    other_pdf: str  # the other book's PDF file name, in the same folder
+    other_pages: dict[str, int] = field(default_factory=dict)  # id in the other PDF → page number (empty: not typeset yet)
+
+
+def paragraph_keys(rulebook) -> dict[int, str]:
+    """id(paragraph) → the stable key the link stage filed its citations under (model.paragraph_key), for every
+    article paragraph and glossary definition of the tree being typeset."""
+    keys = {id(para): key for book in rulebook.books.values() for article in book.articles.values()
+            for key, _anchor, para in article.keyed_paragraphs()}
+    for number, entry in enumerate(rulebook.glossary):
+        keys.update((id(para), glossary_paragraph_key(number, i)) for i, para in enumerate(entry.definition))
+    return keys
+
+
+@dataclass
+class Marked:
+    """An erratum-marked stretch of a paragraph and its footnote."""
+
+    start: int
+    end: int
+    note: str
+
+
+class InlineRenderer:
+    """Renders paragraphs of one book; references into the other book link to its PDF and name it with its page."""
+
+    def __init__(self, links: BookLinks, notes: ErratumNotes, keys: dict[int, str]):
+        self.links = links
+        self.notes = notes
+        self.keys = keys  # paragraph_keys(rulebook)
+
+    def citations(self, para: Paragraph) -> list[Citation]:
+        return self.links.index.by_paragraph.get(self.keys.get(id(para), ""), [])
+
+    def paragraph(self, article: Article, para: Paragraph, source_notes: dict[str, Paragraph], start: int = 0) -> str:
+        """The paragraph's text from `start` as inline HTML."""
+        text = para.text
+        where = f"{article.book}/{article.slug}"
+        marks = []
+        for correction in para.corrections:
+            at = text.find(correction[0])
+            if at >= start and not correction[0].startswith("[^"):
+                marks.append(Marked(at, at + len(correction[0]), self.notes.correction_note(correction, where)))
+        spans: list[tuple[int, int, Citation]] = []
+        for citation in self.citations(para):
+            ref = citation.reference
+            if ref.implied or citation.resolution.status not in LINKED or ref.start < start:
+                continue
+            lo, hi = ref.start, ref.end  # a reference over a corrected stretch takes the stretch, mark and all
+            for mark in marks:
+                if mark.start < hi and lo < mark.end:
+                    lo, hi = min(lo, mark.start), max(hi, mark.end)
+            if all(hi <= s or lo >= e for s, e, _ in spans):
+                spans.append((lo, hi, citation))
+        out, pos = [], start
+        for lo, hi, citation in sorted(spans, key=lambda span: span[0]):
+            out.append(self.marked(text, pos, lo, marks, source_notes, None))
+            deferred: list[str] = []  # a footnote inside a link would make its call part of the link
+            out.append(self.reference(self.marked(text, lo, hi, marks, source_notes, deferred), citation) + "".join(deferred))
+            pos = hi
+        out.append(self.marked(text, pos, len(text), marks, source_notes, None))
+        return "".join(out)
+
+    def marked(self, text: str, lo: int, hi: int, marks: list[Marked], source_notes, deferred: list[str] | None) -> str:
+        out, pos = [], lo
+        for mark in sorted(marks, key=lambda m: m.start):
+            if mark.start >= lo and mark.end <= hi:
+                out.append(self.plain(text[pos : mark.start], source_notes))
+                out.append(self.inserted(text[mark.start : mark.end], source_notes))
+                (out if deferred is None else deferred).append(mark.note)
+                pos = mark.end
+        out.append(self.plain(text[pos:hi], source_notes))
+        return "".join(out)
+
+    def inserted(self, text: str, source_notes: dict[str, Paragraph]) -> str:
+        """A corrected stretch, underlined; a source footnote inside it stands between two marks, so that the note at
+        the page foot does not inherit the underline."""
+        pieces = SOURCE_FOOTNOTE_MARK.split(text)  # text, number, text, number, …, text
+        out = []
+        for i, piece in enumerate(pieces):
+            if i % 2:
+                out.append(self.source_footnote(piece, source_notes))
+            elif piece:
+                out.append(f'<ins class="erratum">{html.escape(piece)}</ins>')
+        return "".join(out)
+
+    def plain(self, text: str, source_notes: dict[str, Paragraph]) -> str:
+        """Escaped text; the source's own footnote marks ([^1]) become footnotes holding the note's text."""
+        out, pos = [], 0
+        for match in SOURCE_FOOTNOTE_MARK.finditer(text):
+            out.append(html.escape(text[pos : match.start()]))
+            out.append(self.source_footnote(match["n"], source_notes))
+            pos = match.end()
+        out.append(html.escape(text[pos:]))
+        return "".join(out)
+
+    def source_footnote(self, number: str, source_notes: dict[str, Paragraph]) -> str:
+        para = source_notes.get(number)
+        if para is None:
+            return ""
+        body_start = FOOTNOTE_DEF.match(para.text).end()
+        body = self.paragraph_without_notes(para, body_start)
+        moved = [self.notes.erratum_for(c[2], "a source footnote").reason for c in para.corrections if c[0].startswith("[^")]
+        remark = "".join(f"〔校勘：{html.escape(note)}〕" for note in moved)
+        return footnote(f"原注{number}：{body}{remark}", "source")
+
+    def paragraph_without_notes(self, para: Paragraph, start: int) -> str:
+        """A source footnote's body with its references linked (a footnote cannot hold footnotes)."""
+        text, out, pos = para.text, [], start
+        for citation in sorted(self.citations(para), key=lambda c: c.reference.start):
+            ref = citation.reference
+            if ref.implied or citation.resolution.status not in LINKED or ref.start < pos:
+                continue
+            out.append(html.escape(text[pos : ref.start]))
+            out.append(self.reference(html.escape(ref.text), citation))
+            pos = ref.end
+        out.append(html.escape(text[pos:]))
+        return "".join(out)
+
+    def reference(self, inner: str, citation: Citation) -> str:
+        """A live link inside this PDF; into the other book's PDF with its page named; or the site's “来源缺” mark."""
+        resolution = citation.resolution
+        if resolution.status == "missing":
+            return f'<span class="ref ref-missing">{inner}</span><span class="missing-mark">{MISSING_MARK}</span>'
+        target = target_id(resolution)
+        if resolution.book == self.links.book:
+            return f'<a class="ref" href="#{html.escape(target)}">{inner}</a>'
+        page = self.links.other_pages.get(target)
+        name = BOOKS[resolution.book]
+        where = f"{name.meta_label}第{page}页" if page else f"见《{name.title}》"
+        href = f"{self.links.other_pdf}#nameddest={quote(target, safe='/')}"
+        return f'<a class="ref ref-other-book" href="{html.escape(href)}">{inner}</a><span class="other-book-page">〔{where}〕</span>'

@@ -1,0 +1,100 @@
+"""Writes the print edition: each book, in simplified and in traditional characters, as a PDF typeset by WeasyPrint."""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.errors import RulebookError
+from scripts.pipeline.link import link_rulebook
+from scripts.pipeline.run import Rulebook, load_full_rulebook
+from scripts.pipeline.sources import SRC
+from scripts.print.appendix import report_appendix
+from scripts.print.book import BookDocument, TitleInfo
+from scripts.print.inline import BookLinks, InlineRenderer, paragraph_keys
+from scripts.print.notes import ErratumNotes
+from scripts.site.edition import Edition, current_edition
+from scripts.site.traditional import to_traditional_markdown
+
+LOG = logging.getLogger("scripts.print")
+BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法
+SCRIPT_FILE_SUFFIXES = {"hans": "", "hant": "-fanti"}  # ASCII: 繁体
+# Noto CJK from Debian (fonts-noto-cjk), embedded; the TC cut draws the traditional characters in their usual forms
+FONTS = {"hans": ('"Noto Serif CJK SC", "Noto Sans CJK SC", serif', "zh-Hans"),
+         "hant": ('"Noto Serif CJK TC", "Noto Sans CJK TC", serif', "zh-Hant")}
+# the laws first: the regulations cite them (规则N) and print the page where the cited clause stands
+BOOK_ORDER = ("laws", "regulations")
+
+
+class PrintEditionError(RulebookError):
+    """The print edition cannot be typeset on this machine (WeasyPrint or its system libraries are missing)."""
+
+
+@dataclass(frozen=True)
+class PrintedBook:
+    book: str
+    script: str
+    path: Path
+    pages: int
+    anchors: dict[str, int]  # id (article, clause) → 1-based page number
+
+
+def pdf_name(prefix: str, book: str, script: str, edition: Edition) -> str:
+    """'zhongguo-qiaopai-guize-caipanfa-fanti-20261129.pdf': the venue zip's prefix and date."""
+    return f"{prefix}-{BOOK_FILE_NAMES[book]}{SCRIPT_FILE_SUFFIXES[script]}-{edition.compact_date}.pdf"
+
+
+def other_book(book: str) -> str:
+    return next(key for key in BOOK_ORDER if key != book)
+
+
+def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, src_dir: Path = SRC) -> list[PrintedBook]:
+    """Every book in both scripts into out_dir; returns what was written, with each anchor's page."""
+    try:  # imported here: its system libraries are only needed when printing
+        from weasyprint import HTML
+    except (ImportError, OSError) as exc:
+        raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
+
+    links = link_rulebook(rulebook, src_dir)
+    notes = ErratumNotes(rulebook.errata)
+    keys = paragraph_keys(rulebook)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    printed = []
+    for script in SCRIPT_FILE_SUFFIXES:
+        pages_by_book: dict[str, dict[str, int]] = {}
+        for book in BOOK_ORDER:
+            other = other_book(book)
+            book_links = BookLinks(links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
+            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes, keys), report_appendix(rulebook, links, book), src_dir)
+            font, lang = FONTS[script]
+            text = document.html(TitleInfo(edition.label, script), font, lang)
+            if script == "hant":
+                text = to_traditional_markdown(text)  # text only: ids, links and the stylesheet stay as they are
+            rendered = HTML(string=text).render()
+            anchors: dict[str, int] = {}
+            for number, page in enumerate(rendered.pages, 1):
+                for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
+                    anchors.setdefault(name, number)
+            pages_by_book[book] = anchors
+            path = out_dir / pdf_name(prefix, book, script, edition)
+            rendered.write_pdf(path)
+            LOG.info("print edition: %s (%d pages)", path, len(rendered.pages))
+            printed.append(PrintedBook(book, script, path, len(rendered.pages), anchors))
+    return printed
+
+
+def remove_old_editions(out_dir: Path, prefix: str) -> None:
+    """PDFs of earlier editions (another date) in out_dir, so that the folder holds one edition."""
+    names = re.compile(rf"{re.escape(prefix)}-(?:{'|'.join(BOOK_FILE_NAMES.values())})(?:-fanti)?-[0-9]{{8}}\.pdf")
+    for path in out_dir.glob(f"{prefix}-*.pdf"):
+        if names.fullmatch(path.name):
+            path.unlink()
+
+
+def write_print_books(out_dir: Path, edition: Edition | None, prefix: str, src_dir: Path = SRC) -> list[PrintedBook]:
+    """The print edition into out_dir (what `make site` writes into dist/ beside the venue zip)."""
+    edition = edition or current_edition()
+    if out_dir.is_dir():
+        remove_old_editions(out_dir, prefix)
+    return typeset(load_full_rulebook(src_dir), edition, out_dir, prefix, src_dir)

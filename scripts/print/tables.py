@@ -1,0 +1,174 @@
+"""The penalty calculators of an article printed as their band tables (rulebook_src/penalties/ via scripts.penalties)."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Callable
+
+from scripts.penalties.scoring import rounding
+from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.spec import load_spec
+from scripts.penalties.widgets import placements
+from scripts.print.inline import anchor_id
+
+ROUNDING_EXAMPLES = (("0.745", 2), ("1.125", 2), ("0.75", 1), ("2.5", 0))  # 第35条's rule worked on a few values
+
+
+@dataclass
+class Table:
+    """One printed table: a caption (linked to its clause), header cells, rows of cells, notes under it."""
+
+    caption: str  # HTML
+    columns: list[str]
+    rows: list[list[str]]
+    notes: list[str] = field(default_factory=list)
+
+    def html(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows)
+        notes = "".join(f'<p class="band-note">{html.escape(note)}</p>' for note in self.notes)
+        return f'<table class="band-table"><caption>{self.caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}'
+
+
+def caption(text: str, article: str, anchor: str = "") -> str:
+    """'团体赛：循环赛等计VP的比赛' linked to its clause ('regulations/26', '一-1')."""
+    book, slug = article.split("/")
+    return f'<a href="#{html.escape(anchor_id(book, slug, anchor))}">{html.escape(text)}</a>'
+
+
+def after_colon(quote: str) -> str:
+    """'迟到5+—10分钟：扣1VP；' → '扣1VP' (the penalty half of a band's source sentence)."""
+    return quote.split("：", 1)[-1].rstrip("；;。")
+
+
+def band_tables(name: str) -> Callable[[dict, str], list[Table]]:
+    """第26条 (lateness) and 第27条 (slow play): one table per kind of event, a row per band."""
+
+    def render(tables: dict, _article: str) -> list[Table]:
+        table = tables[name]
+        out = []
+        for event in table["events"].values():
+            rows = [[band["band"], after_colon(band["quote"])] for band in event["bands"]]
+            notes = [f"读法：{band['reading']}" for band in event["bands"] if band.get("reading")]
+            if "total_for_both_sides" in event:
+                notes.append(event["total_for_both_sides"]["text"] + "。")
+            out.append(Table(caption(event["label"], table["article"], event["anchor"]), [table["unit_label"], "判罚"], rows, notes))
+        if "shares" in table:
+            out[-1].notes.append(table["shares"]["quote"])
+        return out
+
+    return render
+
+
+def sanction_tables(tables: dict, article_number: str) -> list[Table]:
+    """第34、37、38条: a row per listed offence with its ladder (初犯、再犯、屡犯) and the other cases it names."""
+    table = tables[SANCTION_TABLES[article_number]]
+    rows = []
+    for item in table["items"]:
+        ladders = []
+        for variant in item["variants"]:
+            steps = " → ".join(step["text"] for step in variant["steps"])
+            ladders.append(f"{variant['label']}：{steps}" if variant.get("label") else steps)
+        rows.append([str(item["item"]), item.get("summary") or item.get("label", ""), "；".join(ladders)])
+    scale = table["scale"]
+    notes = [scale[key] for key in ("conversion_quote", "limits_quote") if key in scale]
+    return [Table(caption(table["title"], table["article"]), ["项", "违规", "判罚（依次为初犯、再犯、屡犯）"], rows, notes)]
+
+
+def forfeit_tables(tables: dict, _article: str) -> list[Table]:
+    """第28条一: the forfeiting and the non-forfeiting side's score, by kind of event."""
+    table = tables["forfeit"]
+    rows = []
+    for event in table["events"].values():
+        winner = event["non_forfeiting"]
+        if "candidates" in winner:
+            scored = winner["quote"] + "".join(candidate["text"] + "；" for candidate in winner["candidates"])
+        else:
+            scored = winner["quote"]
+        rows.append([event["label"], event["forfeiting"]["quote"], scored])
+    notes = [table["disqualification"]["quote"]]
+    return [Table(caption("弃权的计分", table["article"], "一"), ["比赛", "弃权方", "非弃权方"], rows, notes)]
+
+
+def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
+    """第28条二: the boards not played after a side withdraws."""
+    withdrawal = tables["forfeit"]["withdrawal"]
+    labels = dict(next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"])
+    rows = [[labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()]
+    return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows, [withdrawal["quote"]])]
+
+
+def fouled_tables(tables: dict, _article: str) -> list[Table]:
+    """第44条: boards that cannot be scored as duplicate, in teams and in pairs."""
+    table = tables["fouled_boards"]
+    teams, pairs = table["teams"], table["pairs"]
+    rows = [
+        ["团体赛", teams["quote"]],
+        ["团体赛：整场成绩无效", teams["whole_match"]["replay_quote"] + teams["whole_match"]["quote"]],
+        ["双人赛", pairs["quote"]],
+    ]
+    return [Table(caption(table["title"], table["article"]), ["比赛", "计分"], rows, [teams["whole_match"]["reading"]])]
+
+
+def tie_ratio_tables(tables: dict, _article: str) -> list[Table]:
+    """第45条: the IMP and TP ratios."""
+    table = tables["tie_break"]
+    rows = [[kind["label"], kind["formula"]] for kind in table["kinds"].values()]
+    return [Table(caption(table["title"], table["article"]), ["比率", "计算"], rows, [f"读法：{table['reading']}"])]
+
+
+def adjusted_tables(tables: dict, _article: str) -> list[Table]:
+    """规则第12条C1: the artificial adjusted score by responsibility."""
+    table = tables["adjusted_score"]
+    bounds = {"at-most": "至多", "exact": "", "at-least": "至少"}
+    rows = [[r["label"], r["score"], f"{bounds[r['bound']]}{r['percent']}%", f"{r['imp']:+d}IMP" if r["imp"] else "0IMP"]
+            for r in table["responsibilities"].values()]
+    return [Table(caption(table["title"], table["article"], table["anchor"]), ["责任", "得分", "双人赛", "IMP制"], rows,
+                  [f"读法：{table['reading']}"])]
+
+
+def rounding_tables(tables: dict, _article: str) -> list[Table]:
+    """第35条: rounding of deductions."""
+    rounding_rule = tables["conventions"]["rounding"]
+    rows = []
+    for value, decimals in ROUNDING_EXAMPLES:  # worked by the calculators' own engine
+        result = rounding(value=value, decimals=decimals)
+        rows.append([result["subject"], result["headline"]])
+    return [Table(caption("罚分的四舍五入", rounding_rule["article"]), ["罚分", "取舍后"], rows,
+                  [f"读法：{rounding_rule['reading'].format(decimals=rounding_rule['decimals'])}"])]
+
+
+def carry_over_tables(tables: dict, _article: str) -> list[Table]:
+    """第52条: the carry-over formula is garbled in the source; its variables are listed, nothing is computed."""
+    table = tables["carry_over"]
+    rows = [[variable["name"], variable["text"]] for variable in table["variables"]]
+    return [Table(caption(table["title"], table["article"]), ["变量", "含义"], rows, [table["notice"]])]
+
+
+# calculator → its printed tables. The `board` calculator (规则第2条) is left out: its table is the restored table
+# printed in the article itself (rulebook_src/restored/law2-board-table.yml; a test checks the two agree).
+PRINTED: dict[str, Callable[[dict, str], list[Table]]] = {
+    "lateness": band_tables("lateness"),
+    "slow-play": band_tables("slow_play"),
+    "procedural": sanction_tables,
+    "forfeit": forfeit_tables,
+    "withdrawal": withdrawal_tables,
+    "fouled": fouled_tables,
+    "tie-ratio": tie_ratio_tables,
+    "adjusted": adjusted_tables,
+    "rounding": rounding_tables,
+    "carry-over": carry_over_tables,
+}
+
+
+def penalty_tables_html(book: str, slug: str) -> str:
+    """The band tables printed after an article in place of its calculators ('' when it has none)."""
+    blocks = []
+    for calculator, fixed, _widget_id in placements().get((book, slug), ()):
+        if calculator not in PRINTED:
+            continue
+        tables = PRINTED[calculator](load_tables(), fixed.get("article", ""))
+        title = html.escape(load_spec()["calculators"][calculator]["title"])
+        blocks.append(f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
+                      + "".join(table.html() for table in tables) + "</section>")
+    return "".join(blocks)

@@ -1,0 +1,192 @@
+"""The print edition's PDFs, read back with pypdf: pages, headings and clause labels in order, contents, links, fonts."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from scripts.pipeline.run import load_full_rulebook
+from scripts.print.pdf import typeset
+from scripts.site.build import BUNDLE_PREFIX
+from scripts.site.edition import current_edition
+from scripts.site.traditional import to_traditional_text
+
+SPACE = re.compile(r"\s+")
+CIRCLED = re.compile(r"[①-⑳]")
+# a contents line as the text layer gives it: '第26条 对迟到的判罚 ........ 10'
+CONTENTS_LINE = re.compile(r"第(?P<number>[0-9]+)[条條](?P<title>[^.…]*?)\.{3,}\s*(?P<page>[0-9]+)")
+
+
+def flat(text: str) -> str:
+    """Text without whitespace or footnote calls, for matching across line breaks."""
+    return CIRCLED.sub("", SPACE.sub("", text))
+
+
+@pytest.fixture(scope="session")
+def print_edition():
+    return current_edition()
+
+
+@pytest.fixture(scope="session")
+def print_books(tmp_path_factory, print_edition):
+    """The four PDFs (two books × two scripts), typeset once per session, with their readers and page texts."""
+    out = tmp_path_factory.mktemp("print")
+    printed = typeset(load_full_rulebook(), print_edition, out, BUNDLE_PREFIX)
+    books = {}
+    for book in printed:
+        reader = PdfReader(book.path)
+        books[(book.book, book.script)] = (book, reader, [page.extract_text() or "" for page in reader.pages])
+    return books
+
+
+def convert(script: str, text: str) -> str:
+    return to_traditional_text(text) if script == "hant" else text
+
+
+KEYS = [("laws", "hans"), ("regulations", "hans"), ("laws", "hant"), ("regulations", "hant")]
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_page_count_is_plausible(print_books, key):
+    book, reader, _texts = print_books[key]
+    articles = len(load_full_rulebook().books[key[0]].articles)
+    assert len(reader.pages) == book.pages
+    assert articles // 2 + 3 <= book.pages <= articles * 3, (articles, book.pages)
+    assert book.path.name.isascii() and book.path.name.startswith(BUNDLE_PREFIX + "-")
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_every_heading_and_clause_label_in_order(print_books, key):
+    book_key, script = key
+    _book, _reader, texts = print_books[key]
+    body = flat("".join(texts))
+    position = 0
+    for article in load_full_rulebook().books[book_key].articles.values():
+        heading = flat(convert(script, f"第{article.number}条{article.title}"))
+        found = body.find(heading, position)
+        assert found >= 0, f"{heading} not found after position {position}"
+        position = found + len(heading)
+        for clause in article.walk_clauses():
+            first = clause.title or next((p.text for p in clause.paragraphs if p.text), "")
+            # converted whole, then cut: OpenCC converts by phrase (复制 → 複製, 复 alone → 復)
+            expected = flat(convert(script, clause.label + first))[: len(flat(clause.label)) + 3]
+            found = body.find(expected, position)
+            assert found >= 0, f"{article.slug} {clause.anchor}: {expected} not found in order"
+            position = found + len(expected)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_contents_lists_every_article_with_the_page_of_its_heading(print_books, key):
+    book_key, script = key
+    book, _reader, texts = print_books[key]
+    articles = list(load_full_rulebook().books[book_key].articles.values())
+    contents_pages = [i for i, text in enumerate(texts[:6]) if CONTENTS_LINE.search(SPACE.sub(" ", text))]
+    entries = [m for i in contents_pages for m in CONTENTS_LINE.finditer(texts[i].replace("\n", " "))]
+    assert [int(m["number"]) for m in entries] == [a.number for a in articles]
+    for article, entry in zip(articles, entries):
+        page = int(entry["page"])
+        assert page == book.anchors[f"{book_key}/{article.slug}"]
+        heading = flat(convert(script, f"第{article.number}条{article.title}"))
+        assert heading in flat(texts[page - 1]), f"contents say {heading} is on page {page}"
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_internal_links_point_at_the_page_of_their_target(print_books, key):
+    book_key, script = key
+    book, reader, texts = print_books[key]
+    articles = load_full_rulebook().books[book_key].articles
+    checked = 0
+    for page in reader.pages:
+        for annotation in page.get("/Annots") or []:
+            link = annotation.get_object()
+            name = link.get("/Dest")
+            if not isinstance(name, str) or not name.startswith(book_key + "/"):
+                continue
+            target_page = reader.get_destination_page_number(reader.named_destinations[name]) + 1
+            assert target_page == book.anchors[name]
+            parts = name.split("/")
+            if len(parts) >= 2 and parts[1] in articles:
+                article = articles[parts[1]]
+                if len(parts) == 2:  # an article: its heading is on that page
+                    assert flat(convert(script, f"第{article.number}条{article.title}")) in flat(texts[target_page - 1])
+                else:  # a clause: its label is on that page
+                    clause = next(c for c in article.walk_clauses() if c.anchor == "/".join(parts[2:]))
+                    assert flat(convert(script, clause.label)) in flat(texts[target_page - 1]), name
+                checked += 1
+    assert checked >= 30
+
+
+def test_references_into_the_other_book_name_its_pdf_and_page(print_books):
+    laws, _, _ = print_books[("laws", "hans")]
+    _, reader, texts = print_books[("regulations", "hans")]
+    uris = [a.get_object()["/A"]["/URI"] for page in reader.pages for a in page.get("/Annots") or []
+            if "/A" in a.get_object() and "/URI" in a.get_object()["/A"]]
+    assert uris and all(uri.startswith(laws.path.name + "#nameddest=laws/") for uri in uris)
+    named = {uri.split("#nameddest=")[1] for uri in uris}
+    from urllib.parse import unquote
+    assert {unquote(n) for n in named} <= set(laws.anchors)
+    marks = re.findall(r"〔竞赛规则第([0-9]+)页〕", flat("".join(texts)))
+    assert marks and all(1 <= int(n) <= laws.pages for n in marks)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_fonts_are_embedded_noto_cjk(print_books, key):
+    _book, reader, _texts = print_books[key]
+    names = set()
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font") or {}
+        for font in fonts.values():
+            font = font.get_object()
+            names.add(str(font["/BaseFont"]))
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+    wanted = "Noto-Serif-CJK-TC" if key[1] == "hant" else "Noto-Serif-CJK-SC"
+    assert any(wanted in name for name in names), names
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_title_page_notes_appendix_and_missing_marks(print_books, print_edition, key):
+    book_key, script = key
+    _book, _reader, texts = print_books[key]
+    assert print_edition.label.replace(" ", "") in flat(texts[0])
+    everything = flat("".join(texts))
+    for text in ("附录构建报告摘要", "未交代的原始行：0"):
+        assert flat(convert(script, text)) in everything
+    if book_key == "laws":
+        for text in ("（来源缺）", "校勘：“入”误作“人”", "异文：繁体百科本作", "原注1："):
+            assert flat(convert(script, text)) in everything, text
+    else:
+        assert flat(convert(script, "判罚对照表：迟到的判罚（第26条）")) in everything
+
+
+def test_render_pages_to_png(print_books, artifacts_dir):
+    """The title page, the contents, 规则第27条 and 裁判法第26条 as PNGs in tests/artifacts/ (a person looks at them)."""
+    laws, _, _ = print_books[("laws", "hans")]
+    regulations, _, regulation_texts = print_books[("regulations", "hans")]
+    laws_hant, _, _ = print_books[("laws", "hant")]
+    shots = {
+        "print-title": (laws.path, 1),
+        "print-contents": (regulations.path, 2),
+        "print-law-27": (laws.path, laws.anchors["laws/27"]),
+        "print-regulation-26": (regulations.path, regulations.anchors["regulations/26"]),
+        "print-law-13-fanti": (laws_hant.path, laws_hant.anchors["laws/13"]),
+    }
+    for name, (path, page) in shots.items():
+        prefix = artifacts_dir / name
+        subprocess.run(["pdftoppm", "-r", "110", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(path), str(prefix)], check=True)
+        png = prefix.with_suffix(".png")
+        assert png.stat().st_size > 20_000, f"{png} looks blank"
+
+
+def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
+    """`python -m scripts.site.build` (make site) leaves the four PDFs in dist/ with the zip's prefix and date."""
+    _site_dir, zip_path = shipped_site
+    date = zip_path.stem.rsplit("-", 1)[1]
+    names = sorted(path.name for path in zip_path.parent.glob("*.pdf"))
+    assert names == sorted(f"{BUNDLE_PREFIX}-{book}{script}-{date}.pdf" for book in ("guize", "caipanfa") for script in ("", "-fanti"))
+    for name in names:
+        reader = PdfReader(zip_path.parent / name)
+        assert len(reader.pages) > 10 and reader.named_destinations
