@@ -12,6 +12,7 @@ from typing import Iterator
 import yaml
 
 from scripts import curated
+from scripts.errors import CuratedFileError
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -39,7 +40,14 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 
 def read_yaml(path: Path):
     """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
-    data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+    try:
+        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+    except CuratedFileError as exc:
+        if path.stem != SPEC_FILE:
+            raise
+        from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
+
+        raise PenaltySpecError(str(exc)) from None
     return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
 
 
