@@ -22,6 +22,10 @@ class CrossReferenceError(RulebookError):
     """A cross-reference cannot be parsed or resolved."""
 
 
+class CuratedFileError(RulebookError):
+    """A curated file under rulebook_src/ is missing, unreadable, not valid YAML, or does not fit its schema."""
+
+
 class ProblemList(RulebookError):
     """Several problems collected over a stage, reported together."""
 

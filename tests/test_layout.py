@@ -13,6 +13,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 # What each stage folder may import from the others (pipeline → render → site; search and penalties beside).
 ALLOWED_IMPORTS = {
+    "curated": set(),  # the loader of rulebook_src/ (a folder, but shared like the modules below)
     "pipeline": set(),
     "render": {"pipeline", "penalties"},
     "penalties": {"pipeline"},

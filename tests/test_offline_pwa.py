@@ -23,7 +23,7 @@ def test_every_hosted_page_links_the_one_manifest(shipped_site):
     manifests = set()
     for page in sorted(site_dir.rglob("*.html")):
         href = _manifest_href(page.read_text(encoding="utf-8"))
-        # 404.html uses root-absolute URLs (mkdocs: it is served for any missing path)
+        # every page links relative to itself (404.html from the site root, where hosts serve it from: issue 10)
         manifests.add((site_dir / href.lstrip("/") if href.startswith("/") else page.parent / href).resolve())
     assert manifests == {(site_dir / "assets/pwa/manifest.webmanifest").resolve()}, manifests
 
@@ -45,10 +45,19 @@ def test_manifest_names_the_site_root_and_real_icons(shipped_site):
     assert {192, 512} <= sizes, "installable apps need 192 and 512 px icons"
 
 
-def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
-    site_dir, _ = shipped_site
+def _precache(site_dir) -> dict[str, list[str]]:
+    """sw.js's precache lists: {'shared': [...], 'hans': [...], 'hant': [...]}."""
     source = (site_dir / "sw.js").read_text(encoding="utf-8")
-    precache = json.loads(re.search(r"const PRECACHE = (?P<list>\[.*?\]);", source, re.S).group("list"))
+    return json.loads(re.search(r"const PRECACHE = (?P<lists>\{.*?\});", source, re.S).group("lists"))
+
+
+def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
+    """Every page is in the list of its edition (a phone stores the edition it reads, issue 11)."""
+    site_dir, _ = shipped_site
+    lists = _precache(site_dir)
+    precache = [url for urls in lists.values() for url in urls]
+    assert not [url for url in lists["hans"] if url.startswith("zh-hant/")]
+    assert lists["hant"] and all(url.startswith("zh-hant/") for url in lists["hant"])
     pages = {path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html")}
     spelled = {url + "index.html" if url.endswith("/") else url for url in precache}
     spelled = {url.removeprefix("./") for url in spelled}
@@ -57,6 +66,17 @@ def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
         assert (site_dir / url).is_file(), f"sw.js precaches {url!r}, which is not in the site"
     for needed in ("search/search_index.json", "zh-hant/search/search_index.json", "sitemap.xml"):
         assert needed in spelled, f"{needed} must be precached for offline search/navigation"
+
+
+def test_a_reader_downloads_at_most_800_kb_for_offline_use(shipped_site):
+    """Issue 11: the background download of one edition (shared files + its pages, scripts, search index),
+    compressed as a server sends it, stays within 800 KB."""
+    from scripts.site.pwa import precache_bytes
+
+    site_dir, _ = shipped_site
+    for edition in ("hans", "hant"):
+        size = precache_bytes(site_dir, edition, compressed=True)
+        assert size <= 800 * 1024, f"the {edition} edition precaches {size // 1024} KB gzip (> 800 KB)"
 
 
 @pytest.fixture
@@ -121,8 +141,15 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
     page, base, go_offline, errors = online_once
     page.goto(base)
     cached = _wait_until_controlled(page)
-    precache = json.loads(re.search(r"const PRECACHE = (?P<list>\[.*?\]);", (site_dir / "sw.js").read_text(encoding="utf-8"), re.S).group("list"))
-    assert cached >= len(precache), f"service worker cached {cached} of {len(precache)} files"
+    lists = _precache(site_dir)
+    needed = len(lists["shared"]) + len(lists["hans"])  # the simplified edition, which the reader opened
+    assert cached >= needed, f"service worker cached {cached} of {needed} files"
+    # issue 11: the other script edition is stored on the reader's first visit to it, not before
+    page.goto(base + "zh-hant/")
+    page.wait_for_function(
+        """async () => { for (const key of await caches.keys())
+             if (await (await caches.open(key)).match(new URL("zh-hant/search/search_index.json", location.href).href)) return true;
+           return false; }""", timeout=60_000, polling=500)
 
     go_offline()
     with pytest.raises(Exception):  # the network really is gone

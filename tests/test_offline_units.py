@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scripts.site.edition import Edition, EditionError, build_timestamp, content_hash
-from scripts.site.pwa import precache_urls, render_service_worker
+from scripts.site.pwa import precache_lists, precache_urls, render_service_worker
 from scripts.site.build import bundle_name, write_bundle_zip
 
 
@@ -38,11 +38,23 @@ def test_precache_urls(tmp_path, files, expected):
     assert sorted(precache_urls(tmp_path)) == sorted(expected)
 
 
+def test_precache_lists_split_by_script_edition(tmp_path):
+    """Issue 11: a reader's phone stores the edition it reads (and the shared files), not both."""
+    site = _tree(tmp_path, {name: "x" for name in ["index.html", "laws/1/index.html", "404.html", "assets/pwa/icon-192.png",
+                                                    "assets/javascripts/bundle.js", "zh-hant/index.html",
+                                                    "zh-hant/assets/javascripts/bundle.js", "zh-hant/search/search_index.json"]})
+    assert {edition: sorted(urls) for edition, urls in precache_lists(site).items()} == {
+        "shared": ["404.html", "assets/pwa/icon-192.png"],
+        "hans": ["./", "assets/javascripts/bundle.js", "laws/1/"],
+        "hant": ["zh-hant/", "zh-hant/assets/javascripts/bundle.js", "zh-hant/search/search_index.json"],
+    }
+
+
 def test_service_worker_version_follows_the_files(tmp_path):
     site = _tree(tmp_path, {"index.html": "a", "laws/1/index.html": "b"})
     first = render_service_worker(site)
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", first, re.S).group(1))
-    assert precache == ["./", "laws/1/"]
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", first, re.S).group(1))
+    assert precache == {"shared": [], "hans": ["./", "laws/1/"], "hant": []}
     assert render_service_worker(site) == first, "same files, same worker (browsers keep their cache)"
     (site / "laws/1/index.html").write_text("c", encoding="utf-8")
     assert render_service_worker(site) != first, "a changed page must change the worker so browsers update"
@@ -78,10 +90,17 @@ def test_build_timestamp_without_epoch_is_the_last_commit(monkeypatch):
         (lambda root: (root / "rulebook_src/new.yml").write_text("x", encoding="utf-8"), True),
         (lambda root: _tree(root, {"rulebook_src/__pycache__/m.cpython-311.pyc": "x"}), False),
         (lambda root: _tree(root, {"site/index.html": "built output is not a source"}), False),
+        # issue 10: every build input, not only the pages and the curated sources
+        (lambda root: _tree(root, {"mkdocs.yml": "site_name: other"}), True),
+        (lambda root: _tree(root, {"overrides/main.html": "{# changed #}"}), True),
+        (lambda root: _tree(root, {"scripts/site/build.py": "# changed"}), True),
+        (lambda root: _tree(root, {"requirements.txt": "mkdocs==1.6.2"}), True),
+        (lambda root: _tree(root, {"tests/test_x.py": "tests are not a build input"}), False),
     ],
 )
 def test_content_hash(tmp_path, change, changes_hash):
-    _tree(tmp_path, {"docs/a.md": "text", "rulebook_src/errata.yml": "[]"})
+    _tree(tmp_path, {"docs/a.md": "text", "rulebook_src/errata.yml": "[]", "mkdocs.yml": "site_name: x",
+                     "overrides/main.html": "{# base #}", "scripts/site/build.py": "# build", "requirements.txt": "mkdocs==1.6.1"})
     before = content_hash(tmp_path)
     assert re.fullmatch(r"[0-9a-f]{8}", before)
     change(tmp_path)

@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
+from scripts.errors import RulebookError
 from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
 from scripts.search.sitebuild import build_site_variant
 
@@ -137,15 +138,16 @@ def test_traditional_forms_of_every_word_fold_back(search_index):
 @pytest.mark.parametrize(
     "entry, complaint",
     [
-        ("synonyms: [{typed: [手机], rulebook: [移动通讯工具]}]", "has no 'reason'"),
-        ("synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]", "needs non-empty lists"),
-        ("variants: [{from: 資訊, to: 信息, reason: r}]", "must be one character each"),
+        # checked by the curated-file schema (scripts/curated/files.py) before the search code sees them
+        ("synonyms: [{typed: [手机], rulebook: [移动通讯工具]}]", r":1: synonyms\[0\]: missing key 'reason'"),
+        ("synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]", r":1: synonyms\[0\]\.typed: expected a list"),
+        ("variants: [{from: 資訊, to: 信息, reason: r}]", r":1: variants\[0\]\.from: '資訊' must be one character"),
     ],
 )
 def test_bad_search_vocabulary_is_reported_with_its_entry(tmp_path, entry, complaint):
     path = tmp_path / "search_synonyms.yml"
     path.write_text(entry, encoding="utf-8")
-    with pytest.raises(SearchDataError, match=complaint) as error:
+    with pytest.raises(RulebookError, match=complaint) as error:
         load_search_vocabulary(path)
     assert str(path) in str(error.value)
 

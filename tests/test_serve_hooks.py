@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -74,3 +75,27 @@ def test_pipeline_error_keeps_the_last_good_pages(project, caplog):
     assert page.read_text(encoding="utf-8") == good
     assert any(RAW in record.getMessage() and "sha256" in record.getMessage() for record in caplog.records)
     assert len(serve_hooks.STATE.builds) == 1
+
+
+def test_a_malformed_curated_file_is_logged_in_one_line_and_the_last_site_kept(project, caplog):
+    """Issue 10: under `make serve` a YAML fault is one logged line naming file:line; the rebuild stops before mkdocs
+    cleans the site folder, and the server goes on (mkdocs would hold every request until the file is fixed)."""
+    config = Config(project.config)
+    serve_hooks.on_startup(command="serve", dirty=False)
+    serve_hooks.on_pre_build(config=config)
+    (project.root / "rulebook_src" / "overlaps.yml").write_text("laws:\n  - numbers: [4, 5\n", encoding="utf-8")
+    calls = []
+
+    def rebuild():
+        calls.append("build")
+        serve_hooks.on_pre_build(config=config)
+        calls.append("site written")  # never reached: the site folder stays as it was
+
+    server = SimpleNamespace(builder=rebuild)
+    server = serve_hooks.on_serve(server, config=config, builder=rebuild)
+    with caplog.at_level(logging.ERROR, logger="mkdocs.hooks.serve"):
+        server.builder()  # what mkdocs' rebuild loop calls: must not raise
+    assert calls == ["build"]
+    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "\n" not in errors[0], errors
+    assert re.match(r"^\S*overlaps.yml:[0-9]+: not valid YAML", errors[0]), errors[0]

@@ -111,8 +111,9 @@ def test_every_applied_erratum_is_marked_with_its_original(rulebook):
 
 
 def test_an_erratum_that_does_not_match_stops_the_build_naming_it():
-    erratum = Erratum(file="x.txt", kind="ocr", find="第刀条", replace="第23条", original="第刀條", reason="test")
-    with pytest.raises(ErratumError, match=r"x.txt: erratum '第刀条' → '第23条': found 0 time\(s\), expected 1"):
+    erratum = Erratum(file="x.txt", kind="ocr", find="第刀条", replace="第23条", original="第刀條", reason="test",
+                      where="rulebook_src/errata.yml:40")
+    with pytest.raises(ErratumError, match=r"^rulebook_src/errata.yml:40: erratum '第刀条' → '第23条': found 0 time\(s\) in x.txt, expected 1"):
         apply_errata("x.txt", [Paragraph("参阅第23条", [Provenance("x.txt", 1)])], [erratum])
 
 
@@ -199,10 +200,10 @@ def test_two_builds_are_byte_identical(tmp_path):
 def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
     from scripts.pipeline.errata import check_unresolved_quotes
 
-    unresolved = [{"file": "x.txt", "quote": "如将已经的叫牌放在面前", "reason": "a word is missing"}]
+    unresolved = [{"file": "x.txt", "quote": "如将已经的叫牌放在面前", "reason": "a word is missing", "where": "rulebook_src/errata.yml:237"}]
     assert check_unresolved_quotes("x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved) == []
     problems = check_unresolved_quotes("x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved)
-    assert problems == ["x.txt: unresolved defect '如将已经的叫牌放在面前' listed in errata.yml does not occur in the normalised text"]
+    assert problems == ["rulebook_src/errata.yml:237: unresolved defect '如将已经的叫牌放在面前' does not occur in the normalised text of x.txt"]
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ import pytest
 
 from conftest import phone_context
 from reader_steps import article_pages, calculator_page, run_search, url_of
+from scripts.errors import CuratedFileError
 from scripts.site.traditional import (
     TraditionalFix,
-    TraditionalFixesError,
     load_fixes,
     to_traditional_markdown,
     to_traditional_script,
@@ -70,9 +70,9 @@ def test_fixes_apply_once_after_opencc_longest_first():
 
 
 def test_fixes_file_problems_name_file_and_line(tmp_path):
-    bad = tmp_path / "fixes.tsv"
+    bad = tmp_path / "traditional_fixes.tsv"
     bad.write_text("# comment\n甲\t乙\treason\n只有一列\n", encoding="utf-8")
-    with pytest.raises(TraditionalFixesError, match=rf"{re.escape(str(bad))}:3: .*'只有一列'"):
+    with pytest.raises(CuratedFileError, match=rf"{re.escape(str(bad))}:3: .*'只有一列'"):
         load_fixes(bad)
 
 

@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     except PenaltyInputError as error:
         sys.stderr.write(f"error: {error}\n")
         return 2
+    except RulebookError as error:  # a penalty table under rulebook_src/penalties/ is malformed
+        sys.stderr.write(f"{error}\n")
+        return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

@@ -11,6 +11,9 @@ from typing import Iterator
 
 import yaml
 
+from scripts import curated
+from scripts.errors import CuratedFileError
+
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
@@ -37,8 +40,15 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 
 def read_yaml(path: Path):
     """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
-    text = path.read_text(encoding="utf-8")
-    return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
+    try:
+        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+    except CuratedFileError as exc:
+        if path.stem != SPEC_FILE:
+            raise
+        from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
+
+        raise PenaltySpecError(str(exc)) from None
+    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
 
 
 def fingerprint(directory: Path, names) -> tuple:

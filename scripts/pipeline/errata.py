@@ -6,7 +6,8 @@ from pathlib import Path
 
 from scripts.errors import ErratumError
 from scripts.pipeline.model import Paragraph, Repair
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts import curated
+from scripts.pipeline.sources import SRC
 
 KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
 
@@ -21,26 +22,15 @@ class Erratum:
     reason: str
     count: int = 1
     restored: bool = False  # True where the replacement adds text that is not in any source
+    where: str = "errata.yml"  # 'rulebook_src/errata.yml:40', where the entry stands (for messages)
 
 
 def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict], list[dict]]:
     """(errata, mojibake entries, unresolved defects) from errata.yml, each checked for the fields it needs."""
     path = src_dir / "errata.yml"
-    data = load_yaml(path)
-    errata = []
-    for i, raw in enumerate(data.get("errata") or [], 1):
-        try:
-            erratum = Erratum(**raw)
-        except TypeError as exc:
-            raise ErratumError(f"{path.name}: erratum {i} ({raw.get('find')!r}): {exc}") from exc
-        if erratum.kind not in KINDS:
-            raise ErratumError(f"{path.name}: erratum {i} ({erratum.find!r}): unknown kind {erratum.kind!r}; expected one of {KINDS}")
-        errata.append(erratum)
-    unresolved = data.get("unresolved") or []
-    for i, item in enumerate(unresolved, 1):
-        missing = {"file", "quote", "reason"} - set(item)
-        if missing:
-            raise ErratumError(f"{path.name}: unresolved defect {i} ({item.get('quote')!r}): missing {sorted(missing)}")
+    data, lines = curated.load_with_lines(path)  # keys and types checked by its schema (scripts/curated/files.py)
+    errata = [Erratum(**raw, where=lines.at("errata", i)) for i, raw in enumerate(data.get("errata") or [])]
+    unresolved = [dict(item, where=lines.at("unresolved", i)) for i, item in enumerate(data.get("unresolved") or [])]
     return errata, data.get("mojibake") or [], unresolved
 
 
@@ -48,7 +38,7 @@ def check_unresolved_quotes(file: str, paragraphs: list[Paragraph], unresolved: 
     """Problems for unresolved defects of `file` whose quote no longer occurs (fixed, or the entry is stale)."""
     text = "\n".join(p.text for p in paragraphs)
     return [
-        f"{file}: unresolved defect {item['quote']!r} listed in errata.yml does not occur in the normalised text"
+        f"{item.get('where', 'errata.yml')}: unresolved defect {item['quote']!r} does not occur in the normalised text of {file}"
         for item in unresolved
         if item["file"] == file and item["quote"] not in text
     ]
@@ -61,7 +51,7 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
     for erratum in (e for e in errata if e.file == file):
         found = sum(p.text.count(erratum.find) for p in paragraphs)
         if found != erratum.count:
-            problems.append(f"{file}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s), expected {erratum.count}")
+            problems.append(f"{erratum.where}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s) in {file}, expected {erratum.count}")
             continue
         out: list[Paragraph] = []
         for para in paragraphs:

@@ -5,14 +5,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from scripts import curated
 from scripts.errors import SourceFormatError
 
 from scripts.paths import ROOT, SRC  # noqa: F401  (ROOT re-exported for the stages)
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
-# libyaml's safe loader where PyYAML was built with it (same result as yaml.safe_load, ~10× faster on a large errata.yml).
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -27,24 +24,24 @@ class SourceEntry:
 
 
 def load_yaml(path: Path):
-    """A YAML file of rulebook_src/, loaded safely."""
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+    """A YAML file of rulebook_src/, loaded and checked against its schema (scripts/curated/)."""
+    return curated.load(path)
 
 
 def load_manifest(src_dir: Path = SRC) -> list[SourceEntry]:
     """The manifest entries, in reading order, each checked: known format, file present, hash matching."""
     manifest_path = src_dir / "manifest.yml"
-    data = load_yaml(manifest_path)
+    data, lines = curated.load_with_lines(manifest_path)  # keys, formats and types checked by its schema
     entries = []
-    for i, raw in enumerate(data["sources"], 1):
+    for i, raw in enumerate(data["sources"]):
         entry = SourceEntry(**raw, path=src_dir / "raw" / raw["file"])
         if entry.format not in FORMATS:
-            raise SourceFormatError(f"{manifest_path.name}: source {i} ({entry.file}): unknown format {entry.format!r}; expected one of {FORMATS}")
+            raise SourceFormatError(f"{lines.at('sources', i, 'format')}: unknown format {entry.format!r}; expected one of {FORMATS}")
         path = entry.path
         if not path.is_file():
-            raise SourceFormatError(f"{manifest_path.name}: source {i}: raw file {path} is missing")
+            raise SourceFormatError(f"{lines.at('sources', i, 'file')}: raw file {entry.file} is missing from rulebook_src/raw/")
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != entry.sha256:
-            raise SourceFormatError(f"{entry.file}: sha256 {digest} differs from the manifest's {entry.sha256}: raw files must be byte-for-byte copies of the seeds")
+            raise SourceFormatError(f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds")
         entries.append(entry)
     return entries

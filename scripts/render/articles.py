@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from scripts.pipeline.sources import SRC, load_yaml
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
 RESTORED = re.compile(r"^\{\{restored:(?P<name>[a-z0-9-]+)\}\}$")
 FOOTNOTE_DEF = re.compile(r"^\[\^(?P<n>[0-9]+)\]:\s*")
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}#|])")  # `{` too: an attr_list `{: onclick=…}` would set attributes
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,19 @@ class Span:
 def escape_markdown(text: str) -> str:
     """Plain source text made safe for Markdown: special characters backslash-escaped, footnote marks kept."""
     parts = re.split(r"(\[\^[0-9]+\])", text)
-    return "".join(part if re.fullmatch(r"\[\^[0-9]+\]", part) else MARKDOWN_SPECIAL.sub(r"\\\1", part) for part in parts)
+    # & < > as entities (Markdown has no backslash escape for `<`: it would pass raw HTML on), the rest backslashed
+    return "".join(part if re.fullmatch(r"\[\^[0-9]+\]", part) else MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(part, quote=False)) for part in parts)
+
+
+def html_text(text: str) -> str:
+    """Source text for a place that takes HTML but no Markdown: page titles in front matter and the navigation
+    (Material prints them unescaped in <title>, the header and the nav), admonition titles."""
+    return html.escape(text, quote=True)
+
+
+def front_matter_title(text: str) -> str:
+    """`title: "…"` for a page's front matter: the text HTML-escaped, then quoted as a YAML string (JSON is YAML)."""
+    return "title: " + json.dumps(html_text(text), ensure_ascii=False)
 
 
 def render_inline(text: str, spans: list[Span]) -> str:
@@ -187,10 +200,10 @@ class PageRenderer:
 
     def restored_block(self, name: str, para: Paragraph) -> str:
         data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
-        rows = ["| " + " | ".join(data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
-        rows += ["| " + " | ".join(str(c) for c in row) + " |" for row in data["rows"]]
+        rows = ["| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
+        rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
-        return f'!!! warning "补入内容：{data["title"]}"\n    {data["notice"]}\n\n{table}'
+        return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {escape_markdown(" ".join(data["notice"].split()))}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
     def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", calculator_notice: str = "", top: str = "", bottom: str = "") -> str:
@@ -199,7 +212,7 @@ class PageRenderer:
         used_terms: set[str] = set()
         out = [
             "---",
-            f"title: 第{article.number}条 {article.title}".rstrip(),
+            front_matter_title(f"第{article.number}条 {article.title}".rstrip()),
             "---",
             GENERATED,
             "",
@@ -237,7 +250,7 @@ class PageRenderer:
             for (replacement, original, reason), para in corrections:
                 # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title']}）" if restored else escape_markdown(replacement)
+                shown = f"（补入的{escape_markdown(load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title'])}）" if restored else escape_markdown(replacement)
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:

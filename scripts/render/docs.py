@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from scripts import curated
 from scripts.errors import RulebookError
 from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
@@ -99,10 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if the committed docs/ differ from a fresh build")
     args = parser.parse_args(argv)
     try:
+        curated.check_all(SRC)  # every curated file, also those only the site build reads (synonyms, fixes)
         pages = render_site_pages(build_rulebook(SRC))
-    except RulebookError as exc:
-        print(f"build failed: {exc}", file=sys.stderr)
-        return 1
+    except RulebookError as exc:  # a fault in a source or curated file: one message naming file:line
+        print(exc, file=sys.stderr)
+        return 2
     if args.check:
         stale = stale_pages(pages, DOCS)
         for rel in stale:

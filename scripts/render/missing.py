@@ -11,7 +11,8 @@ from scripts.books import BOOKS
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts import curated
+from scripts.pipeline.sources import SRC
 from scripts.render.articles import GENERATED, escape_markdown
 
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
@@ -60,7 +61,7 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
     if not path.exists():
         return {}
     out: dict[int, CitedTitle] = {}
-    for i, entry in enumerate((load_yaml(path) or {}).get("titles") or [], 1):
+    for i, entry in enumerate((curated.load(path) or {}).get("titles") or [], 1):
         book, _, slug = str(entry["cited_in"]).partition("/")
         article = books.get(book, Book(book, "")).articles.get(slug)
         where = f"{path.name}: entry {i} (第{entry['number']}条 {entry['title']})"

@@ -12,8 +12,8 @@ from scripts.pipeline.model import glossary_paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, heading_corrections, heading_markup,
-                                     is_subheading, render_inline)
+from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_corrections,
+                                     heading_markup, html_text, is_subheading, render_inline)
 from scripts.render.report import compact_numbers
 
 
@@ -44,9 +44,9 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
             if stop is None:  # no page: a number the sources lack and nothing cites
                 cells.append(f'<span class="article-missing" title="第{number}条不在本版来源中">{number}</span>')
             elif number in lacking:
-                cells.append(f'[{number}]({stop.page} "{stop.title}"){{.article-missing}}')
+                cells.append(f'[{number}]({stop.page} "{html_text(stop.title)}"){{.article-missing}}')
             else:
-                cells += [f'[{escape_markdown(s.slug)}]({s.page} "{s.title.replace(chr(34), "“")}")' for s in order[key] if s.number == number]
+                cells += [f'[{escape_markdown(s.slug)}]({s.page} "{html_text(s.title)}")' for s in order[key] if s.number == number]
         out += [f"## [{BOOKS[key].title}]({key}/index.md)", "", '<div class="article-grid" markdown="1">', ""]
         out += [" ".join(cells)]
         out += ["", "</div>", ""]
@@ -57,7 +57,7 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
 
 def book_index_page(rulebook: Rulebook, key: str) -> str:
     book = rulebook.books[key]
-    out = ["---", f"title: {book.title}", "---", GENERATED, "", f"# {book.title}", ""]
+    out = ["---", front_matter_title(book.title), "---", GENERATED, "", f"# {escape_markdown(book.title)}", ""]
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
@@ -113,8 +113,9 @@ def navigation(rulebook: Rulebook) -> str:
     for key, book in rulebook.books.items():
         section: list = [{"目录": f"{key}/index.md"}]
         for chapter in book.chapters:
-            items = [{f"第{book.articles[s].number}条 {book.articles[s].title}": f"{key}/{s}.md"} for s in chapter.article_slugs]
-            section.append({chapter_label(chapter.title): items})
+            # titles as HTML text: Material prints navigation titles unescaped
+            items = [{html_text(f"第{book.articles[s].number}条 {book.articles[s].title}"): f"{key}/{s}.md"} for s in chapter.article_slugs]
+            section.append({html_text(chapter_label(chapter.title)): items})
         nav.append({BOOKS[key].title: section})
     nav.append({"术语": "glossary.md"})
     nav.append({"关于本站": "about/index.md"})

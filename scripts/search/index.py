@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from scripts import curated
 from scripts.books import HAN
 from scripts.errors import RulebookError
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
@@ -74,7 +73,7 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
     `synonyms` (everyday words), `regional` (Taiwan / Hong Kong bridge terms) and `english` (terms directors use)
     are all `{typed: [...], rulebook: [...], reason}`; `stopwords` are groups `{words: [...], reason}`;
     `variants` are one-character foldings `{from, to, reason}`."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = curated.load(path) or {}
     problems = []
     vocabulary = SearchVocabulary()
     for section in MAPPING_SECTIONS:
@@ -184,7 +183,7 @@ def load_english_titles(path: Path | None) -> dict[int, str]:
     """Law number → the 1997 WBF English title, from rulebook_src/wbf1997.yml (`laws.<N>.title`)."""
     if path is None or not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = curated.load(path) or {}
     titles = {}
     for number, law in (data.get("laws") or {}).items():
         title = (law or {}).get("title") if isinstance(law, dict) else None

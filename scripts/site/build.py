@@ -10,6 +10,9 @@
                                            the print edition (scripts/print/): each book typeset as an A5 PDF.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
+
+Atomic: every step (BUILD_STEPS) writes into a staging folder beside site/; site/ and dist/ are replaced only when
+all steps succeeded. A fault in a curated file stops the build first (one line naming file:line, exit status 2).
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import argparse
 import contextlib
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,9 +31,14 @@ from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
+from scripts import curated
+from scripts.errors import RulebookError
+from scripts.paths import SRC
 from scripts.print.pdf import write_print_books
 from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
+from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.site.traditional import to_traditional_text
 
@@ -38,6 +47,7 @@ TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flav
 BUNDLE_PREFIX = "zhongguo-qiaopai-guize"  # ASCII: 中国桥牌规则
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 SEARCH_PLUGIN = "material/search"
+log = logging.getLogger("scripts.site")
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,8 @@ def traditional_user_dict(work_dir: Path) -> Path:
     config = load_config(str(CONFIG_FILE))
     source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
     target = work_dir / "jieba_user_dict.hant.txt"
-    target.write_text(to_traditional_text(source.read_text(encoding="utf-8")), encoding="utf-8")
+    curated.load_rows(source)  # checked like every curated file
+    target.write_text(to_traditional_text(curated.read_text(source)), encoding="utf-8")
     return target
 
 
@@ -120,12 +131,20 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
         config.plugins.on_shutdown()
 
 
+class EditionBuildError(RulebookError):
+    """One edition's mkdocs build stopped (its own messages are printed above)."""
+
+
 def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path) -> None:
     """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
     loaded by one build would change how the next build segments its search index."""
     command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
                "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
-    subprocess.run(command, cwd=ROOT, check=True)
+    status = subprocess.run(command, cwd=ROOT).returncode
+    if status != 0:
+        flavour = "offline" if offline else "hosted"
+        raise EditionBuildError(f"python -m scripts.site: the {flavour} {script.name} edition did not build (exit status"
+                                f" {status}, see the messages above); site/ and dist/ are left as they were")
 
 
 def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
@@ -153,24 +172,83 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
     return zip_path
 
 
+@dataclass(frozen=True)
+class Staging:
+    """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
+    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries)."""
+    root: Path
+    edition: Edition
+
+    @property
+    def site(self) -> Path:
+        return self.root / "site"
+
+    @property
+    def dist(self) -> Path:
+        return self.root / "dist"
+
+    @property
+    def work(self) -> Path:
+        return self.root / "work"
+
+
+def build_hosted(staging: Staging) -> None:
+    """The hosted flavour, both editions, and its service worker, into staging.site."""
+    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work))
+    write_service_worker(staging.site)
+
+
+def build_bundle(staging: Staging) -> None:
+    """The offline flavour zipped into staging.dist (the venue bundle)."""
+    name = bundle_name(staging.edition)
+    offline_dir = staging.work / name
+    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work))
+    write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, build_timestamp())
+
+
+# The steps of a full build, in order: (name, output it writes into, function). A new output (e.g. PDFs into
+# dist/) is one more entry here; it is published with the others, and only if every step succeeded.
+def build_print(staging: Staging) -> None:
+    """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
+    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX)
+
+
+BUILD_STEPS = (
+    ("hosted site", "site", build_hosted),
+    ("venue bundle", "dist", build_bundle),
+    ("print edition", "dist", build_print),
+)
+
+
+def publish(staged: Path, final: Path, trash: Path) -> None:
+    """Replace `final` by `staged` (two renames on one file system; the old copy is deleted afterwards)."""
+    if final.exists():
+        final.rename(trash)
+    staged.rename(final)
+    shutil.rmtree(trash, ignore_errors=True)
+
+
 def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
-    """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None)."""
+    """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
+    every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
+    steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched."""
+    curated.check_all(SRC)  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
-    with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), tempfile.TemporaryDirectory() as work:
-        work_dir = Path(work)
-        hant_dict = traditional_user_dict(work_dir)
-        if site_dir is not None:
-            build_flavour(site_dir, offline=False, hant_dict=hant_dict)
-            write_service_worker(site_dir)
-        bundle_zip = None
-        if dist_dir is not None:
-            name = bundle_name(edition)
-            offline_dir = work_dir / name
-            build_flavour(offline_dir, offline=True, hant_dict=hant_dict)
-            for old in dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"):
-                old.unlink()
-            bundle_zip = write_bundle_zip(offline_dir, dist_dir / f"{name}.zip", name, build_timestamp())
-            write_print_books(dist_dir, edition, BUNDLE_PREFIX)  # the print edition: one PDF per book and script
+    outputs = {"site": site_dir, "dist": dist_dir}
+    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
+    anchor = (site_dir or dist_dir).parent
+    anchor.mkdir(parents=True, exist_ok=True)
+    with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), \
+            tempfile.TemporaryDirectory(dir=anchor, prefix=".site-build-") as root:
+        staging = Staging(Path(root), edition)
+        for folder in (staging.site, staging.dist, staging.work):
+            folder.mkdir()
+        for name, _, step in wanted:
+            log.info(f"building the {name}")
+            step(staging)
+        for output in dict.fromkeys(output for _, output, _ in wanted):
+            publish(getattr(staging, output), outputs[output], staging.root / f"old-{output}")
+    bundle_zip = next(iter(sorted(dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"))), None) if dist_dir is not None else None
     return SiteBuild(edition=edition, hosted_dir=site_dir, bundle_zip=bundle_zip)
 
 
@@ -190,20 +268,30 @@ def main(argv: list[str] | None = None) -> None:
     import jieba  # its import sets its own logger to DEBUG
 
     jieba.setLogLevel(logging.INFO)
-    if args.build_edition:
-        script = next(script for script in SCRIPTS if script.name == args.build_edition)
-        build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
-        return
-    result = build_site(
-        None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
-    )
+    try:
+        if args.build_edition:
+            script = next(script for script in SCRIPTS if script.name == args.build_edition)
+            try:
+                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+            except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
+                return 2 if isinstance(exc.__context__, RulebookHookError) else 1
+            return 0
+        result = build_site(
+            None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
+        )
+    except RulebookError as exc:  # one message naming the file and line; the previous site/ and dist/ stay
+        print(exc, file=sys.stderr)
+        return 2
     print(f"edition {result.edition.label}")
     if result.hosted_dir:
-        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files,"
-              f" {precache_bytes(result.hosted_dir) // 1024} KiB before compression)")
+        sizes = ", ".join(f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
+                          for edition in ("hans", "hant"))
+        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
+              f" a reader of one edition downloads, gzip: {sizes})")
     if result.bundle_zip:
         print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,13 +8,16 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.errors import RulebookError
 from scripts.paths import ROOT
-# What the edition is built from: the generated pages and the curated sources (errata, dictionaries, raw texts).
-EDITION_SOURCES = ("docs", "rulebook_src")
+# Everything the edition is built from: the generated pages and hand-written browser code (docs/), the curated
+# sources (errata, dictionaries, raw texts), the site configuration and theme overrides, the build code and the
+# pinned requirements. Any change to one of these changes the stamp ("标记相同，内容就相同").
+EDITION_SOURCES = ("docs", "rulebook_src", "mkdocs.yml", "overrides", "scripts", "requirements.txt")
 SKIPPED_NAMES = {"__pycache__", ".DS_Store"}
 
 
-class EditionError(Exception):
+class EditionError(RulebookError):
     """The build date or the sources of an edition cannot be determined."""
 
 
@@ -59,13 +62,13 @@ def build_timestamp(root: Path = ROOT) -> int:
 
 
 def content_hash(root: Path = ROOT, sources: tuple[str, ...] = EDITION_SOURCES) -> str:
-    """sha256 over (relative path, bytes) of every file under `sources`, sorted; first 8 hex digits."""
+    """sha256 over (relative path, bytes) of every file under `sources` (folders or files), sorted; first 8 hex digits."""
     digest = hashlib.sha256()
     for name in sources:
         base = root / name
-        if not base.is_dir():
-            raise EditionError(f"edition source folder {str(base)!r} does not exist")
-        for path in sorted(p for p in base.rglob("*") if p.is_file()):
+        if not base.exists():
+            raise EditionError(f"edition source {str(base)!r} does not exist")
+        for path in sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else [base]:
             rel = path.relative_to(root)
             if SKIPPED_NAMES.intersection(rel.parts) or path.suffix == ".pyc":
                 continue

@@ -12,6 +12,7 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.site.edition import current_edition  # noqa: E402
+from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
 from scripts.site.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
 
 TRADITIONAL = "hant"
@@ -24,6 +25,7 @@ def _is_traditional(config) -> bool:
     return config.extra.get("rulebook_script") == TRADITIONAL
 
 
+@reported_by_mkdocs
 def on_config(config, **kwargs):
     """Set `extra.edition` (label, date, hash) for overrides/partials/copyright.html; convert site-wide texts."""
     edition = current_edition()
@@ -39,6 +41,7 @@ def on_config(config, **kwargs):
     return config
 
 
+@reported_by_mkdocs
 def on_nav(nav, *, config, files):
     """Traditional edition: section and link titles of the navigation."""
     if not _is_traditional(config):
@@ -53,6 +56,7 @@ def on_nav(nav, *, config, files):
     return nav
 
 
+@reported_by_mkdocs
 def on_page_content(html, *, page, config, files):
     """Traditional edition: the page's HTML, title and table of contents.
 
@@ -73,6 +77,7 @@ def on_page_content(html, *, page, config, files):
     return to_traditional_markdown(html)
 
 
+@reported_by_mkdocs
 def on_post_build(*, config):
     """Traditional edition: the texts inside the site's own scripts (calculator labels, preview texts)."""
     if not _is_traditional(config):

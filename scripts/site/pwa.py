@@ -1,7 +1,8 @@
-"""Writes the service worker of the hosted site: a precache list of every file in the built site."""
+"""Writes the service worker of the hosted site: the precache lists (shared files, then one list per script edition)."""
 from __future__ import annotations
 from scripts.paths import ASSETS
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -37,9 +38,36 @@ def precache_urls(site_dir: Path) -> list[str]:
     return urls
 
 
-def precache_bytes(site_dir: Path) -> int:
-    """What a phone downloads in the background on its first visit (uncompressed)."""
-    return sum(_file_of(site_dir, url).stat().st_size for url in precache_urls(site_dir))
+# Where each script edition lives in the hosted site (scripts/site/build.py: TRADITIONAL_DIR); the rest is 'hans'.
+EDITION_FOLDERS = {"hant": "zh-hant/"}
+# Files every page needs whatever its edition: the web app manifest and icons, the 404 page.
+SHARED_FILES = ("assets/pwa/", "404.html")
+
+
+def precache_lists(site_dir: Path) -> dict[str, list[str]]:
+    """The precache URLs split as the service worker stores them: 'shared' on install, and one list per script
+    edition ('hans', 'hant'), stored when the reader uses that edition."""
+    lists: dict[str, list[str]] = {"shared": [], "hans": [], **{edition: [] for edition in EDITION_FOLDERS}}
+    for url in precache_urls(site_dir):
+        if url.startswith(SHARED_FILES):
+            lists["shared"].append(url)
+            continue
+        edition = next((name for name, folder in EDITION_FOLDERS.items() if url.startswith(folder)), "hans")
+        lists[edition].append(url)
+    return lists
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
+def precache_bytes(site_dir: Path, edition: str | None = None, *, compressed: bool = False) -> int:
+    """What a phone downloads in the background: every precached file, or the shared files plus one edition's
+    (`edition`), in bytes as stored or gzip-compressed as a server would send them."""
+    lists = precache_lists(site_dir)
+    urls = precache_urls(site_dir) if edition is None else lists["shared"] + lists[edition]
+    size = gzip_size if compressed else (lambda path: path.stat().st_size)
+    return sum(size(_file_of(site_dir, url)) for url in urls)
 
 
 def _file_of(site_dir: Path, url: str) -> Path:
@@ -48,13 +76,13 @@ def _file_of(site_dir: Path, url: str) -> Path:
 
 def render_service_worker(site_dir: Path) -> str:
     """The service worker's source: the template with the precache list and a version over the files' bytes."""
-    urls = precache_urls(site_dir)
+    lists = precache_lists(site_dir)
     digest = hashlib.sha256()
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file() and p.name != SERVICE_WORKER_NAME):
         digest.update(path.relative_to(site_dir).as_posix().encode() + b"\0" + path.read_bytes())
     source = SERVICE_WORKER_TEMPLATE.read_text(encoding="utf-8")
     return source.replace("__VERSION__", digest.hexdigest()[:12]).replace(
-        "__PRECACHE__", json.dumps(urls, ensure_ascii=False, indent=0)
+        "__PRECACHE__", json.dumps(lists, ensure_ascii=False, indent=0)
     )
 
 

@@ -17,6 +17,7 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
 from scripts.paths import ROOT  # noqa: E402
 
 from scripts.search.index import ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, write_search_index  # noqa: E402
+from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
 
@@ -66,6 +67,7 @@ def on_post_page(output: str, *, page, config) -> str | None:
 
 
 @event_priority(-50)  # after Material's search plugin wrote its index, before the offline plugin inlines it (-100)
+@reported_by_mkdocs
 def on_post_build(*, config) -> None:
     """Rewrite site/search/search_index.json as our index and copy our worker next to Material's assets.
 

@@ -16,6 +16,7 @@ from pathlib import Path
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
 
+from scripts.errors import RulebookError  # noqa: E402
 from scripts.paths import ROOT  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.serve")
@@ -42,8 +43,31 @@ def source_fingerprint(src_dir: Path) -> str:
     return digest.hexdigest()
 
 
+class KeepLastGoodSite(RulebookError):
+    """A build of `mkdocs serve` stopped before it touched the site folder; the last good site stays served."""
+
+
 def on_startup(*, command: str, dirty: bool) -> None:
     STATE.serving = command == "serve"
+
+
+def on_serve(server, *, config, builder):
+    """Keep serving the last good site when a rebuild stops on a bad file: mkdocs would otherwise hold every
+    request until the file is fixed ("The server will appear stuck until build errors are resolved")."""
+    from scripts.errors import RulebookError
+
+    rebuild = server.builder
+
+    def rebuild_or_keep_last_good_site():
+        try:
+            rebuild()
+        except KeepLastGoodSite:
+            pass  # logged where it was raised, one line naming the file
+        except RulebookError as exc:  # raised after the site folder was cleaned: say so
+            log.error(f"{exc} (the site is incomplete until this is fixed)")
+
+    server.builder = rebuild_or_keep_last_good_site
+    return server
 
 
 def on_pre_build(*, config) -> None:
@@ -55,10 +79,16 @@ def on_pre_build(*, config) -> None:
     if fingerprint == STATE.fingerprint:
         return
     # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
+    from scripts import curated
     from scripts.render.docs import render_site_pages, write_pages
     from scripts.errors import RulebookError
     from scripts.pipeline.run import build_rulebook
 
+    try:  # every curated file first: the search index and the traditional fixes are read later in the build
+        curated.check_all(src_dir)
+    except RulebookError as exc:  # before mkdocs cleans the site folder: the last good site stays served
+        log.error(f"{exc} (still serving the last good site)")
+        raise KeepLastGoodSite(str(exc)) from None
     start = time.perf_counter()
     try:
         pages = render_site_pages(build_rulebook(src_dir))

@@ -1,6 +1,7 @@
 """Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
 from __future__ import annotations
 
+from scripts import curated
 from scripts.paths import SRC
 
 import functools
@@ -38,10 +39,6 @@ SCRIPT_STRING = re.compile(
 TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
 
-class TraditionalFixesError(Exception):
-    """A line of the fixes file is not `<from>\\t<to>\\t<reason>`."""
-
-
 @dataclass(frozen=True)
 class TraditionalFix:
     wrong: str  # what OpenCC s2t writes
@@ -51,17 +48,7 @@ class TraditionalFix:
 
 def load_fixes(path: Path = FIXES_FILE) -> tuple[TraditionalFix, ...]:
     """The reviewed post-OpenCC corrections, longest first so that a longer phrase wins over its part."""
-    fixes, problems = [], []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = line.split("\t")
-        if len(fields) != 3 or not all(field.strip() for field in fields):
-            problems.append(f"{path}:{number}: expected '<from>\\t<to>\\t<reason>', got {line!r}")
-            continue
-        fixes.append(TraditionalFix(*(field.strip() for field in fields)))
-    if problems:
-        raise TraditionalFixesError("\n".join(problems))
+    fixes = [TraditionalFix(*fields) for _, fields in curated.load_rows(path)]
     return tuple(sorted(fixes, key=lambda fix: -len(fix.wrong)))
 
 

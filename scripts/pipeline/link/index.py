@@ -74,7 +74,7 @@ def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
     books: dict[str, Book] = rulebook.books
     aliases = load_title_aliases(src_dir)
     problems = [
-        f"reference_titles.yml: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
+        f"{a.where}: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
         for a in aliases
         if a.slug not in books.get(a.book, Book(a.book, "")).articles
         or (a.anchor and deepest_anchor(books[a.book].articles[a.slug], a.anchor) != a.anchor)

@@ -7,7 +7,7 @@ from pathlib import Path
 from scripts.pipeline.link.grammar import Reference, Step, family_group
 from scripts.pipeline.model import Article, Book, Clause
 from scripts.pipeline.parse import match_marker
-import yaml
+from scripts import curated
 
 from scripts.pipeline.sources import SRC
 
@@ -59,6 +59,7 @@ class TitleAlias:
     slug: str
     anchor: str
     reason: str
+    where: str = "reference_titles.yml"  # 'rulebook_src/reference_titles.yml:12', for messages
 
 
 
@@ -183,5 +184,5 @@ def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
     path = src_dir / "reference_titles.yml"
     if not path.exists():
         return []
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    return [TitleAlias(**entry) for entry in entries]
+    entries, lines = curated.load_with_lines(path)  # checked against its schema (scripts/curated/files.py)
+    return [TitleAlias(**entry, where=lines.at(i)) for i, entry in enumerate(entries)]

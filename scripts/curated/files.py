@@ -1,0 +1,160 @@
+"""The schema of every curated file under rulebook_src/ (raw/ excepted: those are checked against the manifest).
+
+Adding a curated file is one entry in SCHEMAS: its path pattern (relative to rulebook_src/) and its schema.
+A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated.py checks every file has one).
+"""
+from __future__ import annotations
+
+from scripts.curated.schema import AnyOf, Anything, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Record, Text
+
+BOOKS = ("laws", "regulations")
+SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
+SLUG = r"[0-9]{1,3}(-[0-9])?"
+ANCHOR = r"[0-9a-z\u4e00-\u9fff-]+"
+ONE_LINE = Text(one_line=True)
+PROSE = Text()
+
+MANIFEST = Record({
+    "sources": ListOf(Record({
+        "file": Text(pattern=SOURCE_FILE),
+        "book": Choice(BOOKS),
+        "format": Choice(("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")),
+        "script": Choice(("simplified", "traditional")),
+        "sha256": Text(pattern=r"[0-9a-f]{64}"),
+        "covers": ONE_LINE,
+    })),
+})
+
+ERRATA = Record({}, optional={
+    "mojibake": ListOf(Record({
+        "file": Text(pattern=SOURCE_FILE),
+        "line": Integer(minimum=1),
+        "original": ONE_LINE,
+        "replacement": ONE_LINE,
+        "lost_lead_byte": Text(pattern=r"([0-9a-f]{2})*"),
+        "lost_tail_bytes": Text(pattern=r"([0-9a-f]{2})*"),
+        "reason": PROSE,
+    }), min_items=0),
+    "errata": ListOf(Record({
+        "file": Text(pattern=SOURCE_FILE),
+        "kind": Choice(("ocr", "typo", "heading", "restored", "truncation", "marker")),
+        "find": PROSE,
+        "replace": Text(empty=True),
+        "original": PROSE,
+        "reason": PROSE,
+    }, optional={"count": Integer(minimum=1), "restored": Boolean()}), min_items=0),
+    "unresolved": ListOf(Record({
+        "file": Text(pattern=SOURCE_FILE),
+        "quote": PROSE,
+        "reason": PROSE,
+    }), min_items=0),
+})
+
+OVERLAPS = MapOf(key=Choice(BOOKS), value=ListOf(Record({
+    "numbers": ListOf(Integer(minimum=1)),
+    "primary": Text(pattern=SOURCE_FILE),
+    "variant": Text(pattern=SOURCE_FILE),
+    "reason": PROSE,
+}, optional={"note": PROSE})), min_items=0)
+
+REFERENCE_TITLES = ListOf(Record({
+    "quote": ONE_LINE,
+    "cited_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"),
+    "book": Choice(BOOKS),
+    "slug": Text(pattern=SLUG),
+    "anchor": AnyOf((Text(pattern=ANCHOR), Text(empty=True, pattern=""))),
+    "reason": PROSE,
+}), min_items=0)
+
+FROM_TO_REASON = Record({"from": ONE_LINE, "to": Text(empty=True, one_line=True), "reason": PROSE})
+SCRIPT_POSTMAP = ListOf(FROM_TO_REASON, min_items=0)
+
+SEARCH_MAPPING = ListOf(Record({
+    "typed": ListOf(ONE_LINE),
+    "rulebook": ListOf(ONE_LINE),
+    "reason": PROSE,
+}), min_items=0)
+# synonyms (everyday words), regional (Taiwan / Hong Kong terms), english: typed → rulebook words, each with its reason
+SEARCH_SYNONYMS = Record({}, optional={
+    "synonyms": SEARCH_MAPPING,
+    "regional": SEARCH_MAPPING,
+    "english": SEARCH_MAPPING,
+    "variants": ListOf(Record({
+        "from": Text(pattern=r"\S", form="one character"),
+        "to": Text(pattern=r"\S", form="one character"),
+        "reason": PROSE,
+    }), min_items=0),
+    "stopwords": ListOf(Record({"words": ListOf(ONE_LINE), "reason": PROSE}), min_items=0),
+})
+
+# Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
+MISSING_LAW_TITLES = Record({"titles": ListOf(Record({
+    "number": Integer(minimum=1),
+    "title": ONE_LINE,
+    "cited_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug"),
+    "quote": ONE_LINE,
+    "reason": PROSE,
+}), min_items=0)})
+
+# The penalty tables: the calculators (scripts/penalties/) read them further; here, only what every table has
+# and that nothing in one is empty. Extend per calculator as needed.
+FILLED = Filled(nullable=("upper",))  # `upper: null`: a band open at the top
+PENALTY_TABLE = Record(
+    {"calculator": ONE_LINE, "article": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},
+    open=True, others=FILLED)
+PENALTY_CONVENTIONS = MapOf(value=FILLED)
+
+RESTORED_TABLE = Record({
+    "title": ONE_LINE,
+    "notice": PROSE,
+    "columns": ListOf(ONE_LINE),
+    "rows": ListOf(ListOf(Text(one_line=True, numbers=True))),
+})
+
+TRADITIONAL_FIXES = LineTable(
+    fields=(("<OpenCC output>", r"[^<>&]+"), ("<wanted text>", r"[^<>&]+"), ("<reason>", r".+")), min_fields=3)
+JIEBA_USER_DICT = LineTable(
+    fields=(("<word>", r"[^<>&\s]+"), ("<frequency>", r"[0-9]+"), ("<part of speech>", r"[a-z]+")),
+    min_fields=1, separator=None)
+
+# The concordance with the 1997 WBF Laws (scripts/pipeline/concordance.py checks the entries against each other and
+# the text; here, the shapes) and the paragraphs moved to their parent clause (scripts/pipeline/reparent.py).
+ARTICLE_NUMBER = Text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
+CLAUSE_MARKERS = MapOf(key=Choice(BOOKS), min_items=0, value=MapOf(key=ARTICLE_NUMBER, min_items=0, value=Record(
+    {},
+    optional={"reason": PROSE, "note": PROSE, "untitled": ListOf(ONE_LINE), "uncovered": ListOf(ONE_LINE), "clauses": ListOf(Record(
+        {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
+)))
+CLAUSE_PARENTS = ListOf(Record(
+    {"book": Choice(BOOKS), "article": Integer(minimum=1), "starts": ONE_LINE, "parent": Text(pattern=ANCHOR), "reason": PROSE},
+    optional={"paragraphs": Integer(minimum=1)},
+), min_items=0)
+# (its entries may leave a value out on purpose, e.g. `laws:` of a chapter not yet read: concordance.py checks them)
+WBF_1997 = Record({"laws": MapOf(key=ARTICLE_NUMBER, value=Anything(), min_items=0)},
+                  optional={"source_copies": ListOf(Record({"id": ONE_LINE}, open=True)),
+                            "chapters": ListOf(Anything(), min_items=0)})
+TRADITIONAL_SOURCE_SLIPS = LineTable(
+    fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")), min_fields=3)
+
+# path pattern relative to rulebook_src/ → schema (YAML files: a Schema; line-based files: a LineTable)
+SCHEMAS = {
+    "manifest.yml": MANIFEST,
+    "errata.yml": ERRATA,
+    "overlaps.yml": OVERLAPS,
+    "reference_titles.yml": REFERENCE_TITLES,
+    "script_postmap.yml": SCRIPT_POSTMAP,
+    "search_synonyms.yml": SEARCH_SYNONYMS,
+    "penalties/conventions.yml": PENALTY_CONVENTIONS,
+    "penalties/calculators.yml": MapOf(value=Anything()),  # the calculators' spec: scripts/penalties/spec.py checks it
+    "penalties/*.yml": PENALTY_TABLE,
+    "restored/*.yml": RESTORED_TABLE,
+    "traditional_fixes.tsv": TRADITIONAL_FIXES,
+    "traditional_source_slips.tsv": TRADITIONAL_SOURCE_SLIPS,
+    "clause_markers.yml": CLAUSE_MARKERS,
+    "clause_parents.yml": CLAUSE_PARENTS,
+    "wbf1997.yml": WBF_1997,
+    "missing_law_titles.yml": MISSING_LAW_TITLES,
+    "jieba_user_dict.txt": JIEBA_USER_DICT,
+}
+# Files under rulebook_src/ that are not data: never loaded by the build.
+NOT_DATA = ("raw/*", "*README.md")

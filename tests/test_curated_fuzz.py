@@ -1,0 +1,279 @@
+"""Fuzz every file under rulebook_src/ (issue 10): truncated, emptied, not UTF-8, bad YAML, wrong types, missing and
+unknown keys, injected HTML in every text field, a raw source changed behind the manifest's back.
+
+For each mutation, in a copy of the project: `python -m scripts.render` (in-process, one fork per mutation, see
+tests/fuzz_runner.py) either exits with status 2 and messages that name the mutated file, leaving docs/ as it
+was, or succeeds with the injected HTML only escaped in every generated page. Then the injections that built are
+applied together and the whole site is built once (`python -m scripts.site --no-zip`: both editions, the
+service worker): no page, title, navigation, search index or sitemap may carry the HTML unescaped.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+from scripts import curated
+from scripts.curated.schema import LineTable
+
+pytestmark = pytest.mark.slow
+
+PAYLOAD = '"><img src=x onerror=alert(1)>'
+PAYLOAD_MARK = "<img src=x onerror="  # the payload as HTML that a browser would run
+PROJECT_PARTS = ("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt")
+SRC = ROOT / "rulebook_src"
+RUNNER = Path(__file__).with_name("fuzz_runner.py")
+HEADING_LINE = re.compile(r"^(?P<head>第[0-9]{1,3}[条條][ ：:]?)", re.MULTILINE)
+
+
+def project_copy(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+def read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8", "surrogateescape")
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def string_keys(data, parent=None) -> set:
+    """Every mapping key (None for the top level) under which a string, or a list of strings, stands."""
+    found = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, str) or (isinstance(value, list) and any(isinstance(v, str) for v in value)):
+                found.add(key)
+            found |= string_keys(value, key)
+    elif isinstance(data, list):
+        if parent is None and any(isinstance(v, str) for v in data):
+            found.add(None)
+        for value in data:
+            found |= string_keys(value, parent)
+    return found
+
+
+def inject(data, keys: set):
+    """A copy of data with PAYLOAD appended to every string standing under one of `keys`."""
+    def walk(node, key):
+        if isinstance(node, dict):
+            return {k: walk(v, k) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v, key) for v in node]
+        if isinstance(node, str) and key in keys:
+            return node + PAYLOAD
+        return node
+    return walk(copy.deepcopy(data), None)
+
+
+def dump(data) -> str:
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000)
+
+
+def structural_mutations(path: Path) -> dict[str, str]:
+    """id → new text: the faults a careless edit makes."""
+    text = read(path)
+    out = {"empty": "", "truncated": text[: len(text) // 2], "not-utf8": text[:40] + "\udcff" + text[40:]}
+    if isinstance(curated.schema_for(path), LineTable):
+        out["bad-line"] = text + ("只有一列\n" if path.suffix == ".tsv" else "词 不是数字\n")
+        return out
+    data = yaml.safe_load(text)
+    out["bad-yaml"] = text + "\nbroken: [unclosed\n"
+    out["wrong-type"] = "42\n" if isinstance(data, dict) else "key: value\n"
+    if isinstance(data, dict):
+        out["wrong-inner-type"] = dump({**data, next(iter(data)): 42})
+
+    def first_record(tree):
+        """(container, index) of the first record (a mapping) at the top or one level down."""
+        if isinstance(tree, list) and tree and isinstance(tree[0], dict):
+            return tree, 0
+        if isinstance(tree, dict):
+            key = next(iter(tree))
+            value = tree[key]
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                return value, 0
+            if isinstance(value, dict):
+                return tree, key
+        return None, None
+
+    container, index = first_record(data)
+    if container is not None:
+        record = container[index]
+        first_key = next(iter(record))
+        for variant, change in (("missing-key", lambda r: {k: v for k, v in r.items() if k != first_key}),
+                                ("unknown-key", lambda r: {**r, "unexpected_key": "x"})):
+            mutated = copy.deepcopy(data)
+            target, position = first_record(mutated)
+            target[position] = change(target[position])
+            out[variant] = dump(mutated)
+    return out
+
+
+def mutations() -> tuple[list[dict], dict]:
+    """The mutation list for the runner, and how to rebuild each injection (id → (kind, detail))."""
+    found, injections = [], {}
+    data_files = curated.data_files(SRC)
+    for path in data_files:
+        for name, text in structural_mutations(path).items():
+            found.append({"id": f"{rel(path)}:{name}", "files": {rel(path): text}})
+    # injected HTML in every text field: one mutation per key name (penalty tables: per key over all tables)
+    yaml_files = [p for p in data_files if not isinstance(curated.schema_for(p), LineTable)]
+    by_key: dict[tuple[str, object], list[Path]] = {}
+    for path in yaml_files:
+        group = "penalties" if path.parent.name == "penalties" else rel(path)
+        for key in string_keys(yaml.safe_load(read(path))):
+            by_key.setdefault((group, key), []).append(path)
+    for (group, key), paths in sorted(by_key.items(), key=lambda item: (item[0][0], str(item[0][1]))):
+        mutation_id = f"{group}:inject:{key}"
+        found.append({"id": mutation_id, "files": {rel(p): dump(inject(yaml.safe_load(read(p)), {key})) for p in paths}})
+        injections[mutation_id] = ("yaml", (key, [rel(p) for p in paths]))
+    fixes, words = SRC / "traditional_fixes.tsv", SRC / "jieba_user_dict.txt"
+    for path, line in ((fixes, f"甲{PAYLOAD}\t乙{PAYLOAD}\t理由{PAYLOAD}\n"), (words, f"词{PAYLOAD} 5 n\n")):
+        found.append({"id": f"{rel(path)}:inject", "files": {rel(path): read(path) + line}})
+    # raw sources: changed behind the manifest; an article heading carrying HTML (manifest updated to match)
+    manifest = read(SRC / "manifest.yml")
+    for path in sorted((SRC / "raw").iterdir()):
+        text = read(path)
+        found.append({"id": f"{rel(path)}:hash-mismatch", "files": {rel(path): text + "\n追加的一行\n"}})
+        heading = HEADING_LINE.search(text)
+        if heading:
+            mutated = text[: heading.end()] + PAYLOAD + text[heading.end():]
+            digest = hashlib.sha256(mutated.encode("utf-8", "surrogateescape")).hexdigest()
+            old = hashlib.sha256(path.read_bytes()).hexdigest()
+            mutation_id = f"{rel(path)}:inject-heading"
+            found.append({"id": mutation_id, "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, digest)}})
+            injections[mutation_id] = ("raw", rel(path))
+    return found, injections
+
+
+def run_mutations(project: Path, found: list[dict], tmp_path: Path) -> list[dict]:
+    mutations_file, results_file = tmp_path / "mutations.json", tmp_path / "results.json"
+    mutations_file.write_text(json.dumps(found), encoding="utf-8")  # ASCII: keeps the lone surrogates of not-utf8
+    subprocess.run([sys.executable, str(RUNNER), str(project), str(mutations_file), str(results_file)], check=True, timeout=900)
+    return json.loads(results_file.read_text(encoding="utf-8"))
+
+
+def file_names(mutation: dict) -> set[str]:
+    return {Path(name).name for name in mutation["files"]}
+
+
+def check_result(mutation: dict, result: dict) -> list[str]:
+    """What is wrong with one mutation's outcome (empty when it is one of the two allowed outcomes)."""
+    where = mutation["id"]
+    if result["traceback"] or "Traceback" in result["stderr"]:
+        return [f"{where}: traceback\n{result['traceback'] or result['stderr']}"]
+    if result["status"] == 2:
+        lines = [line for line in result["stderr"].splitlines() if line.strip()]
+        problems = []
+        if not lines:
+            problems.append(f"{where}: exit 2 without a message")
+        elif not any(name in lines[0] for name in file_names(mutation)):
+            problems.append(f"{where}: the message does not name {sorted(file_names(mutation))}: {lines[0]!r}")
+        elif not re.search(r":[0-9]+: ", lines[0]):
+            problems.append(f"{where}: the message gives no line number: {lines[0]!r}")
+        if result["docs_changed"]:
+            problems.append(f"{where}: docs/ changed although the build stopped")
+        return problems
+    if result["status"] == 0:
+        return [f"{where}: injected HTML unescaped in {page}" for page in result["leaks"]]
+    return [f"{where}: exit status {result['status']} (expected 0 or 2): {result['stderr'][:200]!r}"]
+
+
+def combined_injection(project: Path, built: list[str], injections: dict) -> None:
+    """Apply every injection that built on its own, all at once, to the project copy."""
+    keys_by_file: dict[str, set] = {}
+    manifest = read(project / "rulebook_src/manifest.yml")
+    for mutation_id in built:
+        kind, detail = injections[mutation_id]
+        if kind == "yaml":
+            key, files = detail
+            for name in files:
+                keys_by_file.setdefault(name, set()).add(key)
+        else:
+            path = project / detail
+            text = read(path)
+            heading = HEADING_LINE.search(text)
+            mutated = text[: heading.end()] + PAYLOAD + text[heading.end():]
+            old = hashlib.sha256(path.read_bytes()).hexdigest()
+            path.write_bytes(mutated.encode("utf-8", "surrogateescape"))
+            manifest = manifest.replace(old, hashlib.sha256(path.read_bytes()).hexdigest())
+    (project / "rulebook_src/manifest.yml").write_text(manifest, encoding="utf-8")
+    for name, keys in keys_by_file.items():
+        path = project / name
+        path.write_text(dump(inject(yaml.safe_load(read(path)), keys)), encoding="utf-8")
+
+
+def test_every_fault_in_a_curated_or_source_file_stops_with_its_name_or_builds_escaped(tmp_path, browser):
+    project = project_copy(tmp_path / "project")
+    found, injections = mutations()
+    results = {result["id"]: result for result in run_mutations(project, found, tmp_path)}
+    problems = [problem for mutation in found for problem in check_result(mutation, results[mutation["id"]])]
+    assert not problems, f"{len(problems)} of {len(found)} mutations misbehaved:\n" + "\n".join(problems[:40])
+    built = [m for m in injections if results[m]["status"] == 0]
+    # the escaping is exercised, not only the error path: most text fields reach a page
+    assert len(built) >= 10, f"only {len(built)} injections built: {built}"
+
+    # all injections that built on their own, at once, through the whole site build (both editions, the service worker)
+    combined_injection(project, built, injections)
+    render = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True)
+    assert render.returncode == 0, render.stderr
+    site = subprocess.run([sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project, capture_output=True, text=True, timeout=900)
+    assert site.returncode == 0, site.stderr[-3000:]
+    # search_index.json holds plain text by design (the worker escapes it when it renders a result; checked in
+    # chromium below), so it is the one JSON file where the payload may stand as it was typed
+    leaks = [p.relative_to(project).as_posix() for p in sorted((project / "site").rglob("*"))
+             if p.is_file() and p.suffix in (".html", ".json", ".xml", ".webmanifest", ".yml") and p.name != "search_index.json"
+             and PAYLOAD_MARK in p.read_text(encoding="utf-8", errors="replace")]
+    assert not leaks, f"injected HTML unescaped in {len(leaks)} built file(s): {leaks[:20]}"
+    escaped_pages = [p for p in (project / "site").rglob("*.html") if "onerror=alert(1)" in p.read_text(encoding="utf-8")]
+    assert escaped_pages, "no built page shows the injected text at all (escaped): the injections did not reach the site"
+    assert_nothing_runs(browser, project / "site")
+
+
+INSPECTED_PAGES = ["", "laws/2/", "regulations/26/", "regulations/34/", "about/build-report/", "zh-hant/regulations/26/"]
+
+
+def assert_nothing_runs(browser, site: Path) -> None:
+    """Open pages whose text, titles, tables and calculators carry the injections, and search for them: the
+    payload's `alert` never fires and no <img src=x> element exists (the text shows as text)."""
+    from conftest import serve_directory
+    from reader_steps import run_search
+
+    server = serve_directory(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(service_workers="block")
+    dialogs = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(page.url), dialog.dismiss()))
+        for path in INSPECTED_PAGES:
+            page.goto(base + path)
+            page.wait_for_timeout(200)
+            assert page.locator('img[src="x"]').count() == 0, f"{path or 'home'}: the injected <img> became an element"
+        page.goto(base)
+        run_search(page, "onerror")
+        page.wait_for_timeout(500)
+        assert page.locator('img[src="x"]').count() == 0, "a search result turned the injected text into an element"
+        assert "onerror" in page.locator(".md-search-result").inner_text()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert not dialogs, f"injected script ran on {dialogs}"
