@@ -66,7 +66,12 @@ REFERENCE_TITLES = ListOf(Record({
     "reason": PROSE,
 }), min_items=0)
 
-FROM_TO_REASON = Record({"from": ONE_LINE, "to": Text(empty=True, one_line=True), "reason": PROSE})
+# the post-map rewrites words of the text itself: plain words, never markup (the text is escaped later, but a
+# replacement that is not a word could only be a mistake)
+PLAIN_WORDS = r"[^<>&\"\n]*"
+FROM_TO_REASON = Record({"from": Text(one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+                         "to": Text(empty=True, one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+                         "reason": PROSE})
 SCRIPT_POSTMAP = ListOf(FROM_TO_REASON, min_items=0)
 
 SEARCH_MAPPING = ListOf(Record({

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts.errors import StructureError
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts import curated
+from scripts.pipeline.sources import SRC
 
 SKELETON_FILE = "wbf1997.yml"
 MARKERS_FILE = "clause_markers.yml"
@@ -59,6 +60,7 @@ class ClauseMarker:
     steps: tuple[ClauseStep, ...]
     heading: str = ""
     source_label: str = ""  # the marker the source prints where it disagrees with the skeleton
+    at: str = MARKERS_FILE  # where the entry stands: 'rulebook_src/clause_markers.yml:120'
 
     @property
     def anchor(self) -> str:
@@ -66,7 +68,7 @@ class ClauseMarker:
 
     @property
     def where(self) -> str:
-        return f"{MARKERS_FILE}: 第{self.law}条 “{self.starts}”"
+        return f"{self.at}: 第{self.law}条 “{self.starts}”"
 
 
 @dataclass
@@ -122,9 +124,9 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
     concordance = Concordance()
     if not skeleton_path.exists():
         return concordance
-    data = load_yaml(skeleton_path) or {}
+    data, lines = curated.load_with_lines(skeleton_path)
     for number, law in (data.get("laws") or {}).items():
-        where = f"{SKELETON_FILE}: Law {number}"
+        where = f"{lines.at('laws', str(number))}: Law {number}"
         if not isinstance(number, int) or not isinstance(law, dict) or not law.get("title"):
             raise ConcordanceError(f"{where}: each Law needs an integer number and a title")
         entry = LawConcordance(number, str(law["title"]), str(law.get("read_at", "")), bool(law.get("verified", False)))
@@ -132,9 +134,9 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
         concordance.laws[number] = entry
     if not markers_path.exists():
         return concordance
-    marked = load_yaml(markers_path) or {}
+    marked, marked_lines = curated.load_with_lines(markers_path)
     for number, law in (marked.get("laws") or {}).items():
-        where = f"{MARKERS_FILE}: 第{number}条"
+        where = f"{marked_lines.at('laws', str(number))}: 第{number}条"
         if number not in concordance.laws:
             raise ConcordanceError(f"{where}: Law {number} is not in {SKELETON_FILE}")
         if not isinstance(law, dict) or not law.get("reason"):
@@ -149,14 +151,15 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
                 if not entry.note:
                     raise ConcordanceError(f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from the skeleton")
                 getattr(entry, key).append(anchor)
-        for item in law.get("clauses") or []:
+        for index, item in enumerate(law.get("clauses") or []):
+            at = marked_lines.at("laws", str(number), "clauses", index)
             if not isinstance(item, dict) or not item.get("starts") or not item.get("clause"):
-                raise ConcordanceError(f"{where}: entry {item!r} needs starts and clause")
+                raise ConcordanceError(f"{at}: 第{number}条: entry {item!r} needs starts and clause")
             unknown = set(item) - {"starts", "clause", "heading", "source_label"}
             if unknown:
                 raise ConcordanceError(f"{where}: entry “{item['starts']}” has unknown keys {sorted(unknown)}")
             steps = parse_clause_path(str(item["clause"]), f"{where} “{item['starts']}”")
-            marker = ClauseMarker(number, str(item["starts"]), str(item["clause"]), steps, str(item.get("heading", "") or ""), str(item.get("source_label", "") or ""))
+            marker = ClauseMarker(number, str(item["starts"]), str(item["clause"]), steps, str(item.get("heading", "") or ""), str(item.get("source_label", "") or ""), at)
             if marker.heading and not (marker.heading.startswith(marker.starts) or marker.starts.startswith(marker.heading)):
                 raise ConcordanceError(f"{marker.where}: heading “{marker.heading}” is not how the paragraph starts")
             if marker.anchor not in entry.skeleton and not entry.note:

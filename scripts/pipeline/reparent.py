@@ -10,7 +10,8 @@ from pathlib import Path
 
 from scripts.errors import StructureError
 from scripts.pipeline.model import Book, Clause, Repair
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts import curated
+from scripts.pipeline.sources import SRC
 
 
 def reparent_paragraphs(books: dict[str, Book], src_dir: Path = SRC) -> list[Repair]:
@@ -18,13 +19,14 @@ def reparent_paragraphs(books: dict[str, Book], src_dir: Path = SRC) -> list[Rep
     path = src_dir / "clause_parents.yml"
     repairs: list[Repair] = []
     problems: list[str] = []
-    for i, entry in enumerate(load_yaml(path) or [], 1):
+    entries, lines = curated.load_with_lines(path)
+    for i, entry in enumerate(entries or [], 1):
         article = books[entry["book"]].articles.get(str(entry["article"]))
         clauses = {c.anchor: c for c in article.walk_clauses()} if article else {}
         parent = clauses.get(entry["parent"])
         holder = next((c for c in clauses.values() for p in c.paragraphs if p.text.startswith(entry["starts"])), None)
         if article is None or parent is None or holder is None:
-            problems.append(f"{path.name}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → {entry['parent']!r}): paragraph or parent clause not found")
+            problems.append(f"{lines.at(i - 1)}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → {entry['parent']!r}): paragraph or parent clause not found")
             continue
         start = next(k for k, p in enumerate(holder.paragraphs) if p.text.startswith(entry["starts"]))
         moved = holder.paragraphs[start : start + entry.get("paragraphs", 1)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scripts.pipeline.model import Book
+from scripts.render.articles import escape_markdown, html_text
 from scripts.render.missing import MissingArticle
 
 JUMP_INPUT_ID = "article-jump-number"
@@ -83,8 +84,8 @@ def relative(stop: Stop, book: str) -> str:
 def top_bar(order: dict[str, list[Stop]], book: str, slug: str) -> str:
     """Under the title: ‹ previous number, the jump box, next number ›."""
     prev, nxt = neighbours(order, book, slug)
-    left = f'[‹ {prev.number}]({relative(prev, book)} "{prev.title}"){{.article-bar__prev rel=prev}}' if prev else ""
-    right = f'[{nxt.number} ›]({relative(nxt, book)} "{nxt.title}"){{.article-bar__next rel=next}}' if nxt else ""
+    left = f'[‹ {prev.number}]({relative(prev, book)} "{html_text(prev.title)}"){{.article-bar__prev rel=prev}}' if prev else ""
+    right = f'[{nxt.number} ›]({relative(nxt, book)} "{html_text(nxt.title)}"){{.article-bar__next rel=next}}' if nxt else ""
     return "\n".join([
         '<nav class="article-bar" aria-label="条文之间" data-search-exclude markdown="1">',
         "",
@@ -101,7 +102,7 @@ def foot_links(order: dict[str, list[Stop]], book: str, slug: str) -> str:
     prev, nxt = neighbours(order, book, slug)
     items = []
     if prev:
-        items.append(f'[<span class="article-foot__dir">上一条</span> {prev.title}]({relative(prev, book)}){{.article-foot__prev rel=prev}}')
+        items.append(f'[<span class="article-foot__dir">上一条</span> {escape_markdown(prev.title)}]({relative(prev, book)}){{.article-foot__prev rel=prev}}')
     if nxt:
-        items.append(f'[<span class="article-foot__dir">下一条</span> {nxt.title}]({relative(nxt, book)}){{.article-foot__next rel=next}}')
+        items.append(f'[<span class="article-foot__dir">下一条</span> {escape_markdown(nxt.title)}]({relative(nxt, book)}){{.article-foot__next rel=next}}')
     return "\n".join(['<nav class="article-foot" aria-label="上一条与下一条" data-search-exclude markdown="1">', "", " ".join(items), "", "</nav>"])

@@ -138,7 +138,7 @@ class PageRenderer:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            summary = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“").replace("}", "）")
+            summary = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“").replace("}", "）").replace("<", "＜").replace(">", "＞")
 
             def wrap(inner: str, target=target, summary=summary) -> str:
                 # the definition shows in the page's one popup (assets/refs/preview.js), not in a title tooltip

@@ -13,7 +13,7 @@ from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts import curated
 from scripts.pipeline.sources import SRC
-from scripts.render.articles import GENERATED, escape_markdown
+from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
 
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
 
@@ -61,10 +61,11 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
     if not path.exists():
         return {}
     out: dict[int, CitedTitle] = {}
-    for i, entry in enumerate((curated.load(path) or {}).get("titles") or [], 1):
+    data, lines = curated.load_with_lines(path)
+    for i, entry in enumerate((data or {}).get("titles") or [], 1):
         book, _, slug = str(entry["cited_in"]).partition("/")
         article = books.get(book, Book(book, "")).articles.get(slug)
-        where = f"{path.name}: entry {i} (第{entry['number']}条 {entry['title']})"
+        where = f"{lines.at('titles', i - 1)}: entry {i} (第{entry['number']}条 {entry['title']})"
         if article is None:
             raise MissingTitleError(f"{where}: cited_in {entry['cited_in']!r} is not an article of the sources")
         if entry["quote"] not in "".join(p.text for p in article.paragraphs()):
@@ -100,7 +101,7 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
     from scripts.render.links import citation_items  # links imports this module's pages for its own list
 
     heading = f"第{missing.number}条" + (f" {missing.chinese.title}" if missing.chinese else "")
-    out = ["---", f"title: {heading}（来源缺）", "---", GENERATED, "", f"# {heading}", ""]
+    out = ["---", front_matter_title(f"{heading}（来源缺）"), "---", GENERATED, "", f"# {escape_markdown(heading)}", ""]
     if missing.english:  # under the title, as on the articles' pages
         out += [f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', ""]
     out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix} · 本条不在来源中</p>', ""]
