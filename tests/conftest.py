@@ -43,6 +43,36 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
+def rulebook():
+    """The whole article tree of rulebook_src/, linked stages included (built once per process)."""
+    from scripts.pipeline.run import load_full_rulebook
+    return load_full_rulebook()
+
+
+@pytest.fixture(scope="session")
+def pages(rulebook):
+    """The generated pages (docs/ path → Markdown) of that tree."""
+    from scripts.render.docs import render_site_pages
+    return render_site_pages(rulebook)
+
+
+# The parts of the repository a build needs, for tests that break a copy of the project on purpose.
+PROJECT_PARTS = ("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt")
+
+
+def copy_project(dest: Path, parts: tuple[str, ...] = PROJECT_PARTS) -> Path:
+    """A copy of the project's build inputs in dest (created), without __pycache__ folders."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for part in parts:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+@pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS

@@ -13,7 +13,6 @@ import copy
 import hashlib
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, copy_project
 from scripts import curated
 from scripts.curated.schema import LineTable
 
@@ -29,21 +28,13 @@ pytestmark = pytest.mark.slow
 
 PAYLOAD = '"><img src=x onerror=alert(1)>'
 PAYLOAD_MARK = "<img src=x onerror="  # the payload as HTML that a browser would run
-PROJECT_PARTS = ("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt")
 SRC = ROOT / "rulebook_src"
 RUNNER = Path(__file__).with_name("fuzz_runner.py")
 HEADING_LINE = re.compile(r"^(?P<head>第[0-9]{1,3}[条條][ ：:]?)", re.MULTILINE)
 
 
 def project_copy(dest: Path) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, dest / part)
-    return dest
+    return copy_project(dest)
 
 
 def read(path: Path) -> str:

@@ -2,29 +2,21 @@
 (issue 10); `python -m scripts.site` replaces site/ and dist/ only when every step succeeded."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import copy_project
 from scripts.errors import RulebookError
 from scripts.site import build
 
-PROJECT_PARTS = ("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt")
 
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, tmp_path / part)
-    return tmp_path
+    return copy_project(tmp_path)
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess:

@@ -9,21 +9,12 @@ import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.link import link_rulebook
-from scripts.pipeline.run import load_full_rulebook
 from scripts.render.article_nav import number_ranges
-from scripts.render.docs import render_site_pages
 from scripts.render.missing import MissingTitleError, cited_titles
 from scripts.render.pages import chapter_label
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_full_rulebook()
-
-
-@pytest.fixture(scope="module")
-def pages(rulebook):
-    return render_site_pages(rulebook)
+# `rulebook` and `pages` (the whole tree and its rendered pages) are fixtures of tests/conftest.py
 
 
 def test_every_law_number_has_a_page(pages):

@@ -7,19 +7,10 @@ from collections import Counter
 import pytest
 
 from scripts.pipeline.errata import load_errata
-from scripts.pipeline.run import load_full_rulebook
-from scripts.render.docs import render_site_pages
 from scripts.render.proofread import proofread, visible_text
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_full_rulebook()
-
-
-@pytest.fixture(scope="module")
-def pages(rulebook):
-    return render_site_pages(rulebook)
+# `rulebook` and `pages` (the whole tree and its rendered pages) are fixtures of tests/conftest.py
 
 
 def test_every_source_reaches_its_pages_whole_and_once(rulebook, pages):

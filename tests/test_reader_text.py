@@ -9,8 +9,6 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
-from scripts.pipeline.run import load_full_rulebook
-from scripts.render.docs import render_site_pages
 from scripts.render.proofread import MARKDOWN_EXTENSION_CONFIGS, MARKDOWN_EXTENSIONS
 from scripts.render.report import ERRATUM_KINDS, errata_by_kind
 
@@ -54,14 +52,7 @@ def reader_text(page: str) -> ReaderText:
     return parser
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_full_rulebook()
-
-
-@pytest.fixture(scope="module")
-def pages(rulebook):
-    return render_site_pages(rulebook)
+# `rulebook` and `pages` (the whole tree and its rendered pages) are fixtures of tests/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, serve_directory
+from conftest import ROOT, copy_project, serve_directory
 
 pytestmark = pytest.mark.slow
 
-PROJECT_PARTS = ("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt")
 NEW_WORD = "新版校订词"
 EDITED_PAGE = "docs/laws/1.md"
 OLD_TEXT = "花色等级"  # a word of 规则第1条 (laws/1), changed in v2
@@ -44,14 +43,7 @@ def deploy(build: Path, served: Path) -> None:
 def two_builds(tmp_path_factory):
     """(v1, v2): the hosted site as committed, and again with one word of laws/1 changed."""
     work = tmp_path_factory.mktemp("sw-update")
-    project = work / "project"
-    project.mkdir()
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, project / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, project / part)
+    project = copy_project(work / "project")
     v1 = build_hosted(project, work / "v1")
     page = project / EDITED_PAGE
     text = page.read_text(encoding="utf-8")
