@@ -79,6 +79,7 @@ class LawConcordance:
     title: str  # English title, 1997 code
     read_at: str  # where the skeleton was read (an id of wbf1997.yml's source_copies)
     verified: bool
+    title_checked: bool = False  # the English title was seen in a stored 1997 copy (verified, or `title_read_at`)
     skeleton: dict[str, str] = field(default_factory=dict)  # anchor ('b-1-a') → English heading ('' if none)
     skeleton_labels: dict[str, str] = field(default_factory=dict)  # anchor → WBF notation ('B1(a)')
     markers: list[ClauseMarker] = field(default_factory=list)
@@ -129,7 +130,8 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
         where = f"{lines.at('laws', str(number))}: Law {number}"
         if not isinstance(number, int) or not isinstance(law, dict) or not law.get("title"):
             raise ConcordanceError(f"{where}: each Law needs an integer number and a title")
-        entry = LawConcordance(number, str(law["title"]), str(law.get("read_at", "")), bool(law.get("verified", False)))
+        entry = LawConcordance(number, str(law["title"]), str(law.get("read_at", "")), bool(law.get("verified", False)),
+                               title_checked=bool(law.get("verified", False) or law.get("title_read_at")))
         skeleton_clauses(law.get("clauses"), "", where, entry.skeleton, entry.skeleton_labels)
         concordance.laws[number] = entry
     if not markers_path.exists():

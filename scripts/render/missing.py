@@ -39,7 +39,7 @@ class MissingArticle:
     book: str
     number: int
     english: str = ""  # the 1997 WBF English title (Laws only)
-    english_checked: bool = False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified`)
+    english_checked: bool = False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified` or `title_read_at`)
     chinese: CitedTitle | None = None
 
     @property
@@ -77,7 +77,7 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
 def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src_dir: Path = SRC) -> list[MissingArticle]:
     """Every Law number the sources lack, and every other missing number that an article cites (each gets a page).
     English titles come from the concordance (rulebook_src/wbf1997.yml)."""
-    english = {n: (law.title, law.verified) for n, law in concordance.laws.items()}
+    english = {n: (law.title, law.title_checked) for n, law in concordance.laws.items()}
     chinese = cited_titles(books, src_dir)
     cited = set(index.missing_targets())
     out = []
