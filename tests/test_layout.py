@@ -86,3 +86,19 @@ MAX_MODULE_LINES = 400  # past this a module holds more than one job: split it
 def test_no_module_over_the_line_limit(path):
     lines = path.read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_MODULE_LINES, f"{path.relative_to(ROOT)} has {lines} lines (limit {MAX_MODULE_LINES}): split it by job"
+
+
+HAND_WRITTEN_CSS = sorted(p for p in (ROOT / "docs" / "assets").rglob("*.css") if "vendor" not in p.parts and "generated" not in p.parts)
+
+
+@pytest.mark.parametrize("path", HAND_WRITTEN_CSS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_stylesheet_blocks_are_closed(path):
+    """A rule left open swallows every rule after it (browsers read them as nested): once a merge dropped a `}` and
+    the unresolved-defect notes, the article bar and the English titles all lost their styles."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    depth, line = 0, 1
+    for char in text:
+        line += char == "\n"
+        depth += (char == "{") - (char == "}")
+        assert depth >= 0, f"{path.relative_to(ROOT)}:{line}: a `}}` closes nothing"
+    assert depth == 0, f"{path.relative_to(ROOT)}: {depth} block(s) left open"
