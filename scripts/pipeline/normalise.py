@@ -53,8 +53,6 @@ GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])
 GLUED_CHAPTER = re.compile(rf"^(?P<chapter>第[一二三四五六七八九十]+章\s*[{HAN}]+?)(?=第[0-9]+条)")
 # A heading repeated at the start of its body: '来不及更改叫牌来不及更改叫牌时…'.
 REPEATED_HEADING = re.compile(rf"^(?P<marker>(?:[A-Z]|[0-9]{{1,2}})\.)?(?P<heading>[{HAN}“”]{{3,14}}?)(?=(?:对于|如果|如)?(?P=heading))")
-# A short heading line with no sentence punctuation (a title standing alone).
-FOOTNOTE_MARK = re.compile(r"\[(?P<n>[0-9])\]")
 
 # Display widths (min, max) of a PDF line that counts as full, i.e. wrapped; short headings and formula lines stay
 # apart. In the JSON blob every line is a whole paragraph except three PDF lines carried over (18–28 CJK wide),
