@@ -41,18 +41,24 @@ def test_corrected_spot_shows_the_original_on_tap(page_375, site_url):
     assert "引人歧途" in page_375.locator("#ref-preview").inner_text()
 
 
+def open_home(page, site_url):
+    """The home page with its scripts started (they run after the first paint; a tap before that submits the form)."""
+    page.goto(site_url)
+    page.wait_for_selector("html[data-scripts-ready]", state="attached")
+
+
 def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
-    page_375.goto(site_url)
+    open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "26")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     # Material's instant navigation swaps the page without a load event: wait for the new heading
     page_375.wait_for_function("() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第26条')")
     # issue 11: a Law the sources lack is a page of its own; a regulation number without a page gets a message
-    page_375.goto(site_url)
+    open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "60")
     page_375.locator("form[data-article-jump] button[value=laws]").tap()
     page_375.wait_for_function("() => location.pathname.endsWith('/laws/60/') && document.querySelector('h1')?.textContent.includes('第60条')")
-    page_375.goto(site_url)
+    open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "5")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     assert "裁判法第5条不在本版来源中" in page_375.locator(".article-jump-message").inner_text()
