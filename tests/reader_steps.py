@@ -53,8 +53,17 @@ def url_of(page_file: Path, site_dir: Path, base_url: str) -> str:
     return base_url.rstrip("/") + "/" + rel
 
 
+def wait_for_page_scripts(page, timeout: float = 20_000) -> None:
+    """The page's scripts start after the first paint (overrides/main.html): until then a tap or a typed query does
+    nothing. Waits until none is left inert (pages built without that loader have none)."""
+    page.wait_for_function(
+        "() => document.documentElement.hasAttribute('data-scripts-ready')"
+        " || !document.querySelector('script[type=\"rulebook/after-paint\"]')", timeout=timeout)
+
+
 def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
     """Type `query` into the site search and return the result links (absolute URLs), best first."""
+    wait_for_page_scripts(page, timeout)
     field = page.locator(SEARCH_INPUT).first
     if not field.is_visible():  # phones: the field opens from the header's search button
         page.locator('label[for="__search"]').first.click()
