@@ -44,11 +44,28 @@ EDITION_FOLDERS = {"hant": "zh-hant/"}
 SHARED_FILES = ("assets/pwa/", "404.html")
 
 
+# Pages stored only once a reader opens them (the service worker keeps every page it fetched), not in the background
+# download: the editor pages under about/ (build report, measurements) and the pages of Laws the sources lack, which
+# hold no rule text (marked by their statement). Together they are about a third of an edition's download.
+ON_DEMAND_FOLDERS = ("about/",)
+ON_DEMAND_MARK = 'class="missing-statement"'
+
+
+def is_on_demand(site_dir: Path, url: str) -> bool:
+    """True for a page the service worker stores when it is opened rather than in the background download."""
+    path = url.removeprefix(next((f for f in EDITION_FOLDERS.values() if url.startswith(f)), ""))
+    if path.startswith(ON_DEMAND_FOLDERS):
+        return True
+    return url.endswith("/") and ON_DEMAND_MARK in _file_of(site_dir, url).read_text(encoding="utf-8", errors="replace")
+
+
 def precache_lists(site_dir: Path) -> dict[str, list[str]]:
     """The precache URLs split as the service worker stores them: 'shared' on install, and one list per script
-    edition ('hans', 'hant'), stored when the reader uses that edition."""
+    edition ('hans', 'hant'), stored when the reader uses that edition (pages stored on demand left out)."""
     lists: dict[str, list[str]] = {"shared": [], "hans": [], **{edition: [] for edition in EDITION_FOLDERS}}
     for url in precache_urls(site_dir):
+        if is_on_demand(site_dir, url):
+            continue
         if url.startswith(SHARED_FILES):
             lists["shared"].append(url)
             continue
