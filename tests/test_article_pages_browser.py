@@ -61,4 +61,5 @@ def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
     open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "5")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
-    assert "裁判法第5条不在本版来源中" in page_375.locator(".article-jump-message").inner_text()
+    page_375.wait_for_function(
+        "() => (document.querySelector('.article-jump-message')?.textContent || '').includes('裁判法第5条不在本版来源中')")
