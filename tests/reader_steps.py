@@ -61,13 +61,25 @@ def wait_for_page_scripts(page, timeout: float = 20_000) -> None:
         " || !document.querySelector('script[type=\"rulebook/after-paint\"]')", timeout=timeout)
 
 
-def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
-    """Type `query` into the site search and return the result links (absolute URLs), best first."""
+def open_search_field(page, timeout: float = 20_000):
+    """Put the cursor in Material's search field, as a reader would, and return the field.
+
+    Wide screens show the field in the header; below Material's 60em breakpoint it opens from the header's search
+    button. Decided by the viewport, not by whether the field is visible yet: a page still painting shows neither.
+    """
     wait_for_page_scripts(page, timeout)
     field = page.locator(SEARCH_INPUT).first
-    if not field.is_visible():  # phones: the field opens from the header's search button
-        page.locator('label[for="__search"]').first.click()
+    narrow = (page.viewport_size or {}).get("width", 1280) < 960  # Material's 60em breakpoint
+    if narrow:
+        page.locator('label[for="__search"]').first.click(timeout=timeout)
     field.wait_for(state="visible", timeout=timeout)
+    field.click(timeout=timeout)
+    return field
+
+
+def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
+    """Type `query` into the site search and return the result links (absolute URLs), best first."""
+    field = open_search_field(page, timeout)
     field.fill(query)
     field.press("End")  # Material reads the query on keyup; `fill` (like an IME commit in a test) sends none
     page.locator(SEARCH_RESULT_LINK).first.wait_for(state="attached", timeout=timeout)

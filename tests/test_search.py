@@ -16,6 +16,7 @@ import yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
 from scripts.search.sitebuild import build_site_variant
+from reader_steps import SEARCH_INPUT, open_search_field
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_FILE = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))
@@ -30,7 +31,6 @@ REQUIRED_HIT_RATE = 0.95
 MINIMUM_PER_KIND = {"traditional": 10, "article": 8, "multiword": 8, "synonym": 5, "compound": 5, "phone": 40, "english": 10}
 INDEX_BUDGET_GZ = 100 * 1024
 
-SEARCH_INPUT = ".md-search__input"
 RESULT_META = ".md-search-result__meta"
 RESULT_ITEM = ".md-search-result__item"
 ARTICLE_ID = re.compile(r"(?P<id>(?:laws|regulations)/[0-9]+(?:-[0-9]+)?)$")
@@ -222,14 +222,7 @@ class SearchBox:
         config = json.loads(page.locator("#__config").text_content())
         self.placeholder = config["translations"]["search.result.placeholder"]
         self.base = page.evaluate("base => new URL(base, location.href).href", config["base"])
-        field = page.locator(SEARCH_INPUT)
-        narrow = (page.viewport_size or {}).get("width", 1280) < 960  # Material's 60em breakpoint
-        if not narrow and field.is_visible():
-            field.click()
-        else:  # narrow screens: the field opens from the header's search button (a tap), which focuses it
-            page.locator('label[for="__search"]').first.click()
-            field.wait_for(state="visible")
-            field.focus()
+        open_search_field(page)
 
     def type(self, query: str) -> None:
         field = self.page.locator(SEARCH_INPUT)
