@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import time
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -454,16 +453,17 @@ FULL_INDEX = re.compile(r"/search/search_index\.[0-9a-f]{8}\.json$")
 
 
 def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
-    """Before the reader opens search (and with the page never idle) the full index is not fetched; focusing the
-    box fetches it; on a plain load it comes after the first paint (idle)."""
+    """A page that is only read never fetches the full index, idle or not (issue 11's first-load budget, bench/phone:
+    the index alone is ~55 KB gzip); focusing the box fetches it once, and the first query finds its article.
+    (Until the phone-perf work the idle page fetched it too; that expectation is superseded by the budget.)"""
     context = browser.new_context()
-    context.add_init_script("window.requestIdleCallback = () => 0;")  # the page never gets idle
     try:
         page = context.new_page()
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url) if FULL_INDEX.search(request.url) else None)
         page.goto(site_url + "regulations/26/", wait_until="load")
-        page.wait_for_timeout(1500)
+        page.wait_for_selector("html[data-scripts-ready]", state="attached")
+        page.evaluate("() => new Promise(done => requestIdleCallback(() => setTimeout(done, 1500)))")
         assert not fetched, f"the full index was fetched before search was opened: {fetched}"
         box = SearchBox(page)
         page.wait_for_function("() => true")
@@ -471,22 +471,6 @@ def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
         assert len(fetched) == 1, f"focusing the search box should fetch the full index once, got {fetched}"
         box.type("迟到")
         assert box.top_articles(1) == ["regulations/26"]
-    finally:
-        context.close()
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        requested: list[float] = []  # the worker fetches the index: compare wall-clock times (ms since the epoch)
-        page.on("request", lambda request: requested.append(time.time() * 1000) if FULL_INDEX.search(request.url) else None)
-        page.goto(site_url + "laws/9/", wait_until="load")
-        for _ in range(150):
-            if requested:
-                break
-            page.wait_for_timeout(100)
-        assert requested, "the idle page never fetched the full index"
-        painted = page.evaluate("""() => performance.timeOrigin +
-            (performance.getEntriesByName('first-contentful-paint')[0] || performance.getEntriesByName('first-paint')[0]).startTime""")
-        assert requested[0] > painted, f"the full index was requested {painted - requested[0]:.0f} ms before the first paint"
     finally:
         context.close()
 

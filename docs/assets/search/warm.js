@@ -2,9 +2,11 @@
  * Search, page side: tells our search worker (docs/assets/search/worker.js) when to fetch the full index, and
  * searches text that arrives without a key press.
  *
- * - The hosted site's worker waits for the reader: the first focus or tap on the search box, or the page being idle
- *   after its load, sends {type: "load"} on the "rulebook-search" BroadcastChannel (the worker asks again with
- *   {type: "ready"} when it starts, in case the page asked first). Nothing is fetched before the first paint.
+ * - The hosted site's worker waits for the reader: the first touch, focus or tap on the search button or box sends
+ *   {type: "load"} on the "rulebook-search" BroadcastChannel (the worker asks again with {type: "ready"} when it
+ *   starts, in case the page asked first). A page that is only read never downloads the index (about 55 KB gzip,
+ *   more than the rest of an article's first load on a venue network, bench/phone); the service worker stores it
+ *   with the rest of the edition after the first visit.
  * - Material reads the search box on keyup; text pasted, dictated or set by an input method fires only `input`,
  *   so each `input` is passed on as a keyup (Material ignores a value it has already searched).
  *
@@ -27,18 +29,16 @@
   function isSearchInput(node) { return node && node.matches && node.matches(SEARCH_INPUT); }
 
   document.addEventListener("focusin", function (ev) { if (isSearchInput(ev.target)) want(); });
-  document.addEventListener("click", function (ev) {
+  function onSearchControl(ev) {
     if (ev.target && ev.target.closest && ev.target.closest('label[for="__search"], ' + SEARCH_INPUT)) want();
-  }, true);
+  }
+  // pointerdown comes before the tap's click: the download starts while the search box opens
+  document.addEventListener("pointerdown", onSearchControl, true);
+  document.addEventListener("click", onSearchControl, true);
   document.addEventListener("input", function (ev) {
     if (!isSearchInput(ev.target)) return;
     want();
     ev.target.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
   });
 
-  function whenIdle() {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(want, { timeout: 5000 });
-    else setTimeout(want, 1000);
-  }
-  if (document.readyState === "complete") whenIdle(); else addEventListener("load", whenIdle);
 })();

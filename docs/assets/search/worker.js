@@ -8,7 +8,7 @@
  *
  * Hosted site: the index Material fetches at page load is a stub whose `config.rulebook.index` names the full
  * index; this worker fetches that only when the page says search is wanted (docs/assets/search/warm.js posts on
- * the "rulebook-search" BroadcastChannel when the search box is opened or the page is idle) or when a query
+ * the "rulebook-search" BroadcastChannel when the search button or box is touched or focused) or when a query
  * arrives. The offline copy (file://) carries the full index inline, as Material's offline plugin writes it.
  *
  * A classic script with no imports: it runs as a Web Worker over http and, under file://, inside the
@@ -572,7 +572,7 @@
     }
   }
 
-  /** The page says search is wanted (box opened, or idle): start loading the index. */
+  /** The page says search is wanted (search touched or opened): start loading the index. */
   function listenForLoad(reply) {
     if (typeof BroadcastChannel !== "function") return;
     var channel = new BroadcastChannel(LOAD_CHANNEL);
