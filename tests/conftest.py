@@ -171,11 +171,22 @@ class _GzipHandler(_QuietHandler):
         import gzip
         import io
 
+        import hashlib
+
         body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        # A validator, as hosts send: a browser asking again for a file it has (Material re-sets every link's
+        # href once it starts) gets a 304 instead of the whole file. From the content, so never stale.
+        etag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
         self.end_headers()
         return io.BytesIO(body)
 
