@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.site.minify import strip_indentation
+from scripts.site.minify import strip_comments, strip_indentation
 
 
 @pytest.mark.parametrize("html,expected", [
@@ -15,3 +15,12 @@ from scripts.site.minify import strip_indentation
 ])
 def test_strip_indentation(html, expected):
     assert strip_indentation(html) == expected
+
+
+@pytest.mark.parametrize("html,expected", [
+    ("<!-- 由 scripts/render/docs.py 生成 -->\n<h1>第9条</h1>", "\n<h1>第9条</h1>"),
+    ("<p>a<!--\n x -->b</p>", "<p>ab</p>"),
+    ("<script>var s = '<!-- kept -->';</script><pre><!-- kept --></pre>", "<script>var s = '<!-- kept -->';</script><pre><!-- kept --></pre>"),
+])
+def test_strip_comments(html, expected):
+    assert strip_comments(html) == expected

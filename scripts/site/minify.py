@@ -7,6 +7,23 @@ import re
 # Text whose whitespace is content: left exactly as it stands.
 VERBATIM = re.compile(r"(<(?P<tag>pre|textarea|script|style)\b[\s\S]*?</(?P=tag)>)", re.IGNORECASE)
 INDENTED_LINE_BREAK = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
+COMMENT = re.compile(r"<!--[\s\S]*?-->")
+
+
+def strip_comments(html: str) -> str:
+    """HTML comments go (the generated pages' "do not edit" line reaches every page), outside <pre>, <textarea>,
+    <script>, <style>.
+
+    >>> strip_comments("<p>a<!-- note -->b</p><script>/* <!-- x --> */</script>")
+    '<p>ab</p><script>/* <!-- x --> */</script>'
+    """
+    out, pos = [], 0
+    for match in VERBATIM.finditer(html):
+        out.append(COMMENT.sub("", html[pos : match.start()]))
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(COMMENT.sub("", html[pos:]))
+    return "".join(out)
 
 
 def strip_indentation(html: str) -> str:

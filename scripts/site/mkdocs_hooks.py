@@ -13,7 +13,8 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.render.article_nav import jump_form, number_ranges  # noqa: E402
-from scripts.site.minify import strip_indentation  # noqa: E402
+from scripts.site.minify import strip_comments, strip_indentation  # noqa: E402
+from scripts.site.stylesheets import rewrite_site  # noqa: E402
 
 BOOK_FOLDERS = ("laws", "regulations")
 ARTICLE_PAGE = re.compile(r"^[0-9]+\.md$")
@@ -45,8 +46,18 @@ def on_files(files, *, config):
 
 
 def on_post_page(output, *, page, config):
-    """Every page without the templates' indentation (scripts/site/minify.py)."""
-    return strip_indentation(output)
+    """Every page without the templates' indentation and without HTML comments (scripts/site/minify.py)."""
+    return strip_indentation(strip_comments(output))
+
+
+def on_post_build(*, config):
+    """Hosted flavour: one combined stylesheet, and the first screen's rules inline in every page
+    (scripts/site/stylesheets.py). The venue zip, read from the phone's own storage, keeps the plain links."""
+    offline = config.plugins.get("material/offline")
+    if offline is not None and offline.config.enabled:
+        return
+    palette = config.theme.get("palette") or []
+    rewrite_site(Path(config.site_dir), [palette] if isinstance(palette, dict) else list(palette))
 
 
 def _nav_paths(items):

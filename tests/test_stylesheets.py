@@ -1,0 +1,85 @@
+"""The hosted site's stylesheets (scripts/site/stylesheets.py): minified, combined, first-screen rules inline."""
+from __future__ import annotations
+
+import pytest
+
+from scripts.site.css import classes_in_use, minify_css, without_unused_properties, without_unused_rules
+from scripts.site.stylesheets import BLOCKING_MEDIA, critical_css, in_each_scheme, linked_stylesheets, with_critical_css
+
+PAGE = ('<html><head></head><body data-md-color-scheme="default" data-md-color-primary="indigo">'
+        '<header class="md-header"><span class="md-icon">i</span></header>'
+        '<article class="md-typeset"><h1>第9条</h1><p class="lead">正文</p></article></body></html>')
+
+
+@pytest.mark.parametrize("css, minified", [
+    ("a { color : red ; }", "a{color:red}"),
+    ("/* c */ .a  >  .b , .c { margin: 0 auto !important }", ".a > .b,.c{margin:0 auto!important}"),
+    ("@media screen and (max-width: 10em) {\n  .a { width: calc(1px + 2px) }\n}", "@media screen and (max-width: 10em){.a{width:calc(1px + 2px)}}"),
+    ("@media print { @page { size: A5 } a { color: #000 } }", "@media print{@page{size:A5}a{color:#000}}"),
+    ("@keyframes spin { from { transform: rotate(0) } to { transform: rotate(1turn) } }",
+     "@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}"),
+])
+def test_minify_keeps_every_rule(css, minified):
+    assert minify_css(css) == minified
+
+
+def test_critical_rules_are_the_ones_the_page_uses_in_order():
+    css = minify_css("""
+        :root { --md-primary: #3f51b5; --md-unused-icon: url("data:image/svg+xml,x"); --md-fg: var(--md-primary); }
+        .md-header { background: var(--md-fg); }
+        .md-search-result { color: red; }
+        .md-typeset h1 { font-size: 2em; animation: fade 1s; }
+        .md-typeset table { border: 0; }
+        @media screen and (max-width: 44em) { .md-typeset p { margin: 0; } .md-footer { display: none; } }
+        @media print { .md-header { display: none; } }
+        @keyframes fade { from { opacity: 0 } }
+        @keyframes unused { from { opacity: 0 } }
+        [data-md-color-scheme=slate] { --md-primary: #000; }
+        .md-header:hover .md-icon::after { content: "x"; }
+    """)
+    critical = critical_css(css, [PAGE])
+    assert critical == (":root{--md-primary:#3f51b5;--md-fg:var(--md-primary)}.md-header{background:var(--md-fg)}"
+                        ".md-typeset h1{font-size:2em;animation:fade 1s}@media screen and (max-width: 44em){.md-typeset p{margin:0}}"
+                        "@keyframes fade{from{opacity:0}}")
+    # the dark scheme's rules come in when the page is matched in each palette scheme
+    both = critical_css(css, in_each_scheme(PAGE, [{"scheme": "default"}, {"scheme": "slate"}]))
+    assert "[data-md-color-scheme=slate]{--md-primary:#000}" in both
+
+
+def test_an_unreadable_selector_keeps_its_rule():
+    assert critical_css("a:unknown-state(x){color:red}", [PAGE]) == "a:unknown-state(x){color:red}"
+
+
+def test_pages_link_the_combined_sheet_after_the_inline_rules():
+    html = ('<head>\n<link rel="stylesheet" href="../../assets/stylesheets/main.1.min.css">\n'
+            '<link rel="stylesheet" href="../../assets/rulebook.css">\n<script>x</script></head><body><p>t</p></body>')
+    assert linked_stylesheets(html) == ["assets/stylesheets/main.1.min.css", "assets/rulebook.css"]
+    out = with_critical_css(html, "p{margin:0}", "assets/stylesheets/rulebook.abc.min.css")
+    assert "main.1.min.css" not in out and "assets/rulebook.css" not in out
+    sheet = 'href="../../assets/stylesheets/rulebook.abc.min.css"'
+    head, body = out.split("<body>")
+    # wide screens: render-blocking in the head, after the inline rules; narrow ones: at the end of the body
+    assert head.index("<style>p{margin:0}</style>") < head.index(f'{sheet} media="{BLOCKING_MEDIA}"')
+    assert body.endswith(f'<p>t</p><link rel="stylesheet" {sheet} media="not all and {BLOCKING_MEDIA}" data-rulebook-stylesheet>\n</body>')
+    assert head.endswith("<script>x</script></head>")
+
+
+def test_rules_for_classes_nothing_uses_go():
+    css = minify_css(".md-tag{a:1}.md-typeset .md-tag,.md-typeset p{b:2}p:not(.md-tag){c:3}"
+                     "@media screen{.md-tag{d:4}}:root{--md-tag-icon:url(x);--kept:1;--set-by-script:2}p{e:var(--kept)}")
+    used = classes_in_use(['<article class="md-typeset"><p>t</p></article>'], ['el.style.setProperty("--set-by-script", 1)'])
+    assert without_unused_properties(without_unused_rules(css, used), used) == (
+        ".md-typeset p{b:2}p:not(.md-tag){c:3}:root{--kept:1;--set-by-script:2}p{e:var(--kept)}")
+
+
+def test_a_class_a_script_adds_keeps_its_rules():
+    used = classes_in_use([], ['x("div",{class:"md-search-result__meta"})'])
+    assert without_unused_rules(".md-search-result__meta{a:1}", used) == ".md-search-result__meta{a:1}"
+
+
+def test_the_narrow_screens_link_comes_before_materials_configuration_and_scripts():
+    html = ('<head><link rel="stylesheet" href="assets/a.css"></head><body><div data-md-component="container">t</div>'
+            '<script id="__config" type="application/json">{}</script><script src="x.js"></script></body>')
+    out = with_critical_css(html, "", "assets/stylesheets/rulebook.abc.min.css")
+    assert out.index("data-rulebook-stylesheet") < out.index('<script id="__config"')
+    assert out.index('data-md-component="container">t</div>') < out.index("data-rulebook-stylesheet")
