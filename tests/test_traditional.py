@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import phone_context
-from reader_steps import article_pages, calculator_page, run_search, url_of
+from reader_steps import article_pages, calculator_page, reach_calculators, run_search, url_of
 from scripts.errors import CuratedFileError
 from scripts.site.traditional import (
     TraditionalFix,
@@ -161,8 +161,11 @@ def test_traditional_calculators_and_previews_speak_traditional(browser, shipped
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(url_of(calculator, hant_root, shipped_url + "zh-hant/"))
+    reach_calculators(page)
     page.locator(".penalty-calculator .penalty-output").first.wait_for(state="visible")
     shown = "\n".join(page.locator(".penalty-calculator").all_inner_texts())
+    page.locator("article a.ref").first.focus()  # the preview texts are added when a reference is first focused or tapped
+    page.wait_for_function("() => !!window.RULEBOOK_REF_PREVIEWS")
     previews = page.evaluate("Object.values(window.RULEBOOK_REF_PREVIEWS || {}).map(v => JSON.stringify(v)).join('\\n')")
     context.close()
     assert previews, "no reference previews loaded"

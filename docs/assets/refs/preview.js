@@ -3,8 +3,10 @@
    marker the editors restored (.restored-marker) their note.
    A mouse hover or keyboard focus shows it; on a touch screen the first tap shows it and a second tap (or the
    popup's own link) follows the link. Only one popup is ever open, and it is placed inside the screen.
-   Reference texts come from assets/generated/ref-previews.js (generated at build time), so previews work
-   offline and from file://. Listeners are delegated from window, so they survive Material's instant navigation. */
+   Reference texts come from assets/generated/ref-previews.js (generated at build time; a <script>, so previews
+   work offline and from file://), added the first time the reader points at, taps or focuses a reference: a page
+   that is only read never downloads them (bench/phone). A reference tapped before they are in opens its popup
+   when they arrive. Listeners are delegated from window, so they survive Material's instant navigation. */
 (function () {
   "use strict";
 
@@ -16,9 +18,38 @@
   var current = null;
   var lastPointer = "mouse";
   var hoverTimer = 0;
+  var pointed = null;  // the mark under the mouse
+
+  var self = document.currentScript && document.currentScript.src;
+  var previewsScript = self ? self.replace(/refs\/preview\.js(\?.*)?$/, "generated/ref-previews.js") : null;
+  var loading = "idle";  // idle → loading → ready | failed
+  var waiting = null;    // the reference tapped or pointed at while the texts were loading
 
   function previews() {
     return window.RULEBOOK_REF_PREVIEWS || {};
+  }
+
+  // Add the preview texts once; `then` runs when they are in (not when they failed: the link then works as a link).
+  function loadPreviews(then) {
+    if (window.RULEBOOK_REF_PREVIEWS || !previewsScript) loading = "ready";
+    if (loading === "ready") { if (then) then(); return; }
+    if (then) waiting = then;
+    if (loading !== "idle") return;
+    loading = "loading";
+    var script = document.createElement("script");
+    script.src = previewsScript;
+    script.onload = function () {
+      loading = "ready";
+      var next = waiting;
+      waiting = null;
+      if (next) next();
+    };
+    script.onerror = function () { loading = "failed"; waiting = null; };
+    document.head.appendChild(script);
+  }
+
+  function needsPreviews(mark) {
+    return mark && mark.matches("a.ref") && loading !== "ready" && loading !== "failed" && !window.RULEBOOK_REF_PREVIEWS;
   }
 
   function markOf(node) {
@@ -118,6 +149,7 @@
 
   window.addEventListener("pointerdown", function (event) {
     lastPointer = event.pointerType || "mouse";
+    if (needsPreviews(markOf(event.target))) loadPreviews();
   }, true);
 
   window.addEventListener("click", function (event) {
@@ -135,6 +167,13 @@
       hide(); // second tap: a link is followed (Material's instant navigation takes over); a correction closes
       return;
     }
+    if (needsPreviews(mark)) {  // the texts are on their way: the popup opens when they arrive
+      event.preventDefault();
+      event.stopPropagation();
+      hide();
+      loadPreviews(function () { if (document.contains(mark)) show(mark); });
+      return;
+    }
     if (show(mark) && isLink && !mark.matches(".restored-marker")) {
       event.preventDefault();
       event.stopPropagation();
@@ -144,15 +183,18 @@
   document.addEventListener("mouseover", function (event) {
     if (touchLike()) return;
     var mark = markOf(event.target);
+    if (needsPreviews(mark)) loadPreviews();
     if (mark && mark !== current) {
       window.clearTimeout(hoverTimer);
-      hoverTimer = window.setTimeout(function () { show(mark); }, 150);
+      pointed = mark;
+      hoverTimer = window.setTimeout(function () { loadPreviews(function () { if (pointed === mark) show(mark); }); }, 150);
     } else if (mark || (popover && popover.contains(event.target))) {
       window.clearTimeout(hoverTimer);
     }
   });
 
   document.addEventListener("mouseout", function (event) {
+    if (pointed && !(event.relatedTarget && pointed.contains(event.relatedTarget))) pointed = null;
     if (touchLike() || !current) return;
     var to = event.relatedTarget;
     if (to && (current.contains(to) || (popover && popover.contains(to)))) return;
@@ -162,7 +204,8 @@
 
   document.addEventListener("focusin", function (event) {
     var mark = markOf(event.target);
-    if (mark && mark !== current && !touchLike()) show(mark);
+    if (needsPreviews(mark)) loadPreviews();
+    if (mark && mark !== current && !touchLike()) loadPreviews(function () { if (document.activeElement === mark || mark.contains(document.activeElement)) show(mark); });
   });
 
   document.addEventListener("keydown", function (event) {
