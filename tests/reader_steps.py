@@ -86,12 +86,22 @@ def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
     return page.eval_on_selector_all(SEARCH_RESULT_LINK, "links => links.map(a => a.href)")
 
 
+def reach_calculators(page, timeout: float = 20_000) -> None:
+    """Scroll to the page's first calculator, as a reader does: the calculators' code is added when one comes near
+    the screen (docs/assets/penalties/loader.js); wait until every calculator on the page is mounted."""
+    wait_for_page_scripts(page, timeout)
+    page.evaluate(f"() => document.querySelector('{CALCULATOR}').scrollIntoView()")
+    page.wait_for_function(f"() => [...document.querySelectorAll('{CALCULATOR}')].every(w => w.hasAttribute('data-mounted'))",
+                           timeout=timeout)
+
+
 def use_calculator(page) -> tuple[str, str]:
     """Change the first input of the first calculator on the page; return its text before and after.
 
     Generic on purpose (the calculators' own tests check their arithmetic): this only shows that the widget's
     script runs in this setting (file://, offline) and reacts to input.
     """
+    reach_calculators(page)
     widget = page.locator(CALCULATOR).first
     widget.wait_for(state="visible")
     before = widget.inner_text()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from reader_steps import reach_calculators
+
 from scripts.penalties.widgets import placements
 
 # Effective colours: the element's text colour blended over the first opaque background found up the tree.
@@ -57,6 +59,7 @@ def test_every_control_meets_4_5_to_1(browser, site_url, artifacts_dir, scheme):
     low, measured, placeholders = [], 0, 0
     for (book, slug), widgets in sorted(placements().items()):
         page.goto(site_url + f"{book}/{slug}/")
+        reach_calculators(page)
         for _, _, widget_id in widgets:
             page.locator(f"#{widget_id}[data-mounted]").wait_for(state="attached")
         rows = page.evaluate(MEASURE, scheme)
@@ -83,6 +86,7 @@ def test_calculator_code_loads_only_where_there_is_a_calculator(browser, site_ur
     assert not [url for url in loaded if "penalty-data" in url or "calculators.js" in url]
     assert page.locator(".penalty-notice-top").count() == 0
     page.goto(site_url + "regulations/26/")
+    reach_calculators(page)
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     assert [url for url in loaded if "penalty-data" in url] and [url for url in loaded if "calculators.js" in url]
     notice = page.locator(".penalty-notice-top a")
@@ -105,6 +109,7 @@ def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
         history.pushState({}, "", url);
         window.document$.next(document);
     }""", site_url + "regulations/26/")
+    reach_calculators(page)  # the reader scrolls to it: its code is added when it comes near the screen
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     page.fill("#calc-lateness-minutes", "12")
     assert "扣2VP" in page.locator("#calc-lateness .penalty-headline").inner_text()

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from reader_steps import reach_calculators
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.spec import load_spec
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
@@ -127,6 +128,7 @@ def widget_state(page, widget: str) -> dict:
 
 def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
     desktop.goto(site_url + "regulations/26/")
+    reach_calculators(desktop)
     cases = engine_grid()
     got = desktop.evaluate("""(cases) => cases.map(([name, inputs]) => {
         try { return window.RulebookPenalties.calculate(name, inputs); }
@@ -144,6 +146,7 @@ FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
 def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     path, calculator, fixed = widget_pages()[widget_id]
     desktop.goto(site_url + path)
+    reach_calculators(desktop)
     widget = desktop.locator(f"#{widget_id}[data-mounted]")
     widget.wait_for(state="attached")
     assert desktop.locator(".penalty-calculator").count() == len(placements()[tuple(path.strip("/").split("/"))])
@@ -208,6 +211,7 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(site_url + "regulations/26/#一-2")
+    reach_calculators(page)
     page.select_option("#calc-lateness-event", "pairs-imp")
     page.fill("#calc-lateness-minutes", "12")
     shared = page.evaluate("() => location.href")
@@ -251,6 +255,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
     page.goto(site_url + "regulations/34/")
+    reach_calculators(page)
     page.select_option("#calc-procedural-34-item", "9")
     page.select_option("#calc-procedural-34-variant", "no-screens")
     page.fill("#calc-procedural-34-offence", "2")
@@ -275,6 +280,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
 def test_widgets_mount_after_instant_navigation(desktop, site_url):
     """What Material's instant navigation does: swap in the next page's content, then announce it on document$."""
     desktop.goto(site_url + "regulations/27/")
+    reach_calculators(desktop)
     desktop.locator("#calc-slow-play[data-mounted]").wait_for(state="attached")
     desktop.evaluate("""async (url) => {
         const next = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
@@ -294,6 +300,7 @@ def test_widget_works_from_file_url(browser, built_site):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto((built_site / "regulations" / "26" / "index.html").as_uri())
+    reach_calculators(page)
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
     assert widget_state(page, "lateness") == engine("lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""})
@@ -306,6 +313,7 @@ def test_every_widget_fits_360px(phone_page, site_url):
     overflowing = []
     for prefix, (path, _, _) in sorted(widget_pages().items()):
         phone_page.goto(site_url + path)
+        reach_calculators(phone_page)
         widget = phone_page.locator(f"#{prefix}[data-mounted]")
         widget.wait_for(state="attached")
         scroll, client = phone_page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import PHONE
-from reader_steps import calculator_page, longest_article, run_search, url_of
+from reader_steps import calculator_page, longest_article, reach_calculators, run_search, url_of
 
 PHONE_CHECKS = (Path(__file__).parent / "phone_checks.js").read_text(encoding="utf-8")
 MIN_FONT_PX = 16
@@ -55,6 +55,7 @@ def test_pages_fit_a_phone(phone, shipped_site, shipped_url, artifacts_dir, edit
     for name, path in _pages(site_dir).items():
         phone.goto(url_of(path, site_dir, shipped_url + edition))
         if name == "calculator":
+            reach_calculators(phone)
             phone.locator(".penalty-calculator").first.scroll_into_view_if_needed()
         _check_layout(phone, f"{edition}{name} ({path.relative_to(site_dir)})")
         phone.screenshot(path=artifacts_dir / f"phone-{name}{'-zh-hant' if edition else ''}.png")

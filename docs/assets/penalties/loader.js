@@ -1,11 +1,14 @@
-/* Loads the penalty calculators only on pages that have one: the data (assets/generated/penalty-data.js) and the
- * engine (assets/penalties/calculators.js) are added as <script> tags (works from file:// too: no fetch) the first
- * time a page with a .penalty-calculator is shown, also after Material's instant navigation swaps the page. */
+/* Loads the penalty calculators only on pages that have one, and only once the reader gets near one: the data
+ * (assets/generated/penalty-data.js) and the engine (assets/penalties/calculators.js), about 28 KB gzip, are added
+ * as <script> tags (works from file:// too: no fetch) when a .penalty-calculator comes within a screen of the
+ * viewport, when the address points at one (#calc-…, the link under the article's title) or carries a ruling's
+ * inputs (?lateness.minutes=12), also after Material's instant navigation swaps the page. An article read from its
+ * top on a slow network does not wait for them (bench/phone). */
 (function () {
   "use strict";
   var self = document.currentScript && document.currentScript.src;
   var base = self ? self.replace(/penalties\/loader\.js(\?.*)?$/, "") : null;  /* …/assets/ */
-  var state = "idle", waiting = false;
+  var state = "idle", watching = null;
   function add(src, then) {
     var script = document.createElement("script");
     script.src = src;
@@ -13,8 +16,8 @@
     script.onerror = function () { state = "failed"; };
     document.head.appendChild(script);
   }
-  function check() {
-    if (!base || !document.querySelector(".penalty-calculator")) return;
+  function load() {
+    if (watching) { watching.disconnect(); watching = null; }
     if (state === "ready") { window.RulebookPenalties.mount(); return; }
     if (state !== "idle") return;
     state = "loading";
@@ -22,6 +25,24 @@
       add(base + "penalties/calculators.js", function () { state = "ready"; });
     });
   }
+  function addressed() {
+    if (/[?&][\w-]+\.[\w-]+=/.test(location.search)) return true;
+    var id = location.hash.slice(1);
+    try { id = decodeURIComponent(id); } catch (error) { /* keep it as it is */ }
+    var target = id && document.getElementById(id);
+    return Boolean(target && target.closest(".penalty-calculator"));
+  }
+  function check() {
+    var calculators = base ? document.querySelectorAll(".penalty-calculator") : [];
+    if (!calculators.length) return;
+    if (state === "ready" || addressed() || typeof IntersectionObserver !== "function") { load(); return; }
+    if (watching) watching.disconnect();
+    watching = new IntersectionObserver(function (entries) {
+      if (entries.some(function (entry) { return entry.isIntersecting; })) load();
+    }, { rootMargin: "100% 0px" });
+    Array.prototype.forEach.call(calculators, function (calculator) { watching.observe(calculator); });
+  }
+  window.addEventListener("hashchange", function () { if (addressed()) load(); });
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(check);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", check);
   else check();
