@@ -79,7 +79,7 @@
     }
     if (mark.matches("mark.unresolved")) {
       var defect = mark.getAttribute("data-note");
-      return defect ? { label: "未解决的来源缺陷", text: defect.replace(/^未解决的缺陷：/, "") } : null;
+      return defect ? { label: "未解决的来源缺陷", text: defect.replace(/^未解[决決]的缺陷：/, "") } : null;
     }
     if (mark.matches(".restored-marker")) {
       var note = mark.getAttribute("data-note");
