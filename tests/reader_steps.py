@@ -61,6 +61,13 @@ def wait_for_page_scripts(page, timeout: float = 20_000) -> None:
         " || !document.querySelector('script[type=\"rulebook/after-paint\"]')", timeout=timeout)
 
 
+def open_ready(page, url: str, timeout: float = 20_000) -> None:
+    """Open `url` and wait until its scripts, which start after the first paint, take input (a tap before that is a
+    plain link tap or form submission)."""
+    page.goto(url)
+    wait_for_page_scripts(page, timeout)
+
+
 def open_search_field(page, timeout: float = 20_000):
     """Put the cursor in Material's search field, as a reader would, and return the field.
 

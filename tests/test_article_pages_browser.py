@@ -5,6 +5,8 @@ from urllib.parse import unquote
 
 import pytest
 
+from reader_steps import open_ready
+
 PAGES = ["regulations/26/", "regulations/34/", "laws/9/", "laws/13/", "laws/2/", "regulations/45/", "regulations/52/"]
 
 
@@ -43,8 +45,7 @@ def test_corrected_spot_shows_the_original_on_tap(page_375, site_url):
 
 def open_home(page, site_url):
     """The home page with its scripts started (they run after the first paint; a tap before that submits the form)."""
-    page.goto(site_url)
-    page.wait_for_selector("html[data-scripts-ready]", state="attached")
+    open_ready(page, site_url)
 
 
 def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):

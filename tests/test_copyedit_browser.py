@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from reader_steps import wait_for_page_scripts
+
 
 def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url, artifacts_dir):
     phone_page.goto(site_url + "regulations/34/")
@@ -19,9 +21,14 @@ def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page,
     phone_page.goto(site_url + "laws/13/")
     mark = phone_page.locator("mark.unresolved").first
     assert "未解决的缺陷" in (mark.get_attribute("data-note") or "")
+    wait_for_page_scripts(phone_page)
     mark.tap()
-    note = mark.evaluate("el => getComputedStyle(el, '::after').content")
-    assert "可能脱一" in note, f"a tap shows {note!r}"
+    popup = phone_page.locator("#ref-preview")
+    popup.wait_for(state="visible")
+    assert phone_page.locator(".ref-preview").count() == 1, "one popup at a time"
+    assert "可能脱一" in popup.inner_text(), f"a tap shows {popup.inner_text()!r}"
+    assert "波浪线＝未解决的来源缺陷" in popup.inner_text(), "the popup carries the underline legend"
+    assert phone_page.evaluate("document.documentElement.scrollWidth") == 360, "the note widens the page"
     assert phone_page.locator(".footnote ins.erratum").count() == 1
     assert "Jump back" not in phone_page.content()
     mark.scroll_into_view_if_needed()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from reader_steps import open_ready
+
 POPUP = "#ref-preview"
 # every element that could float over the text: our popup, Material's tooltips, a title tooltip drawn by CSS
 FLOATING = """() => Array.from(document.querySelectorAll('#ref-preview, [role=tooltip], .md-tooltip, .md-tooltip2'))
@@ -30,13 +32,6 @@ def wait_for_article(page, path: str, heading: str) -> None:
         "([path, heading]) => location.pathname.endsWith(path) && (document.querySelector('article h1')?.textContent || '').includes(heading)",
         arg=[path, heading],
     )
-
-
-def open_ready(page, url: str) -> None:
-    """Open a page and wait until its scripts, which start after the first paint, have run (a tap before that is a
-    plain link tap, with no popup)."""
-    page.goto(url)
-    page.wait_for_selector("html[data-scripts-ready]", state="attached")
 
 
 def scroll_width(page) -> int:

@@ -203,3 +203,14 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
     (artifacts_dir / "article-weight.txt").write_text(f"{total} bytes for {article.relative_to(site_dir)}\n{report}\n", encoding="utf-8")
     assert any("search_index" in path for path in sent), "the search index was not loaded: the budget would miss it"
     assert total <= ARTICLE_BUDGET_BYTES, f"first load of {article.relative_to(site_dir)}: {total} bytes > {ARTICLE_BUDGET_BYTES}\n{report}"
+
+
+@pytest.mark.parametrize("path", ["regulations/29/", "laws/27/", "zh-hant/regulations/29/"])
+def test_a_short_title_takes_one_line_beside_the_script_switch(phone, shipped_url, artifacts_dir, path):
+    """第29条 叫牌体系 fits one line at 360 px; nothing invisible (the title's ¶ permalink) may push a second line
+    under it, which left a tall empty gap between the title and the article's book and section line."""
+    phone.goto(shipped_url + path)
+    title = phone.locator("article h1").first
+    height, line = title.evaluate("h => [h.getBoundingClientRect().height, parseFloat(getComputedStyle(h).lineHeight)]")
+    assert height < 1.5 * line, f"{path}: the title is {height:.0f} px tall, {height / line:.1f} lines of {line:.0f} px"
+    phone.screenshot(path=artifacts_dir / f"phone-title-{path.strip('/').replace('/', '-')}.png")

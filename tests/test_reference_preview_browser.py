@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from reader_steps import open_ready
+
 POPOVER = "#ref-preview"
 
 
@@ -58,8 +60,7 @@ def test_preview_shows_the_target_text(phone_page, site_url, path, text, expecte
 
 
 def test_tap_elsewhere_closes_the_preview(phone_page, site_url):
-    phone_page.goto(site_url + "laws/24/")
-    phone_page.wait_for_selector("html[data-scripts-ready]", state="attached")  # scripts start after the first paint
+    open_ready(phone_page, site_url + "laws/24/")
     ref(phone_page, "第23条").tap()
     phone_page.locator(POPOVER).wait_for(state="visible")
     # the page header: the title and the line under it may now hold correction marks (laws/24: 竞叫期间), which open their own popup

@@ -121,3 +121,31 @@ def test_chapter_sections_cover_part_ranges(data):
             lo, hi = part["laws"]
             assert sorted(covered) == sorted(set(covered)), part["label"]
             assert set(covered) <= set(range(lo, hi + 1)), part["label"]
+
+
+def _clause(law, path):
+    """The clause at a label path such as ("A", "2", "b") of a law's skeleton."""
+    clauses = law.get("clauses") or []
+    for label in path:
+        clause = next(c for c in clauses if str(c["label"]) == label)
+        clauses = clause.get("clauses") or []
+    return clause
+
+
+def test_shapes_read_in_1997_copies_fourth_pass(data):
+    """Read in stored 1997 copies in the fourth pass (see each law's note); 2007 shapes differ."""
+    laws = data["laws"]
+    # Law 42: B1-B3 with headings (bbo-1997-quote); 2007 has no sub-clause headings
+    assert [c.get("heading") for c in _clause(laws[42], ["B"])["clauses"]] == [
+        "Revoke Inquiries", "Attempt to Prevent Irregularity", "Draw Attention to Irregularity"]
+    assert laws[42]["verified"] is True
+    # Law 9: the 1997 A2(a)/(b) with (b)(1)-(2), marked '(Old 1997 Law)' in bridgehands-acbl; 2007 has A1-A4 unheaded
+    assert [str(c["label"]) for c in _clause(laws[9], ["A"])["clauses"]] == ["1", "2"]
+    assert [str(c["label"]) for c in _clause(laws[9], ["A", "2", "b"])["clauses"]] == ["1", "2"]
+    assert _clause(laws[9], ["B"])["heading"] == "After Attention Is Called to an Irregularity"
+    # Law 7: two numbered clauses under B with headings (dk-1997 nj node6); 2007 has B1-B3
+    assert [c.get("heading") for c in _clause(laws[7], ["B"])["clauses"]] == [
+        "Counting Cards in Hand before Play", "Control of Player's Hand"]
+    # Law 26: A1-A2 without (a)/(b) (se-1997 lag26.htm); 2007 has A2(a)/(b)
+    assert [str(c["label"]) for c in _clause(laws[26], ["A"])["clauses"]] == ["1", "2"]
+    assert not _clause(laws[26], ["A", "2"]).get("clauses")

@@ -186,7 +186,7 @@ class PageRenderer:
             note = html.escape(f"未解决的缺陷：{item['reason']}", quote=True)
 
             def wrap(inner: str, note=note) -> str:
-                # no `title`: Material would show it as a second tooltip beside the note the CSS shows on tap
+                # no `title`: Material would show it as a second tooltip beside the page's one popup (assets/refs/preview.js)
                 return f'<mark class="unresolved" tabindex="0" aria-label="{note}" data-note="{note}">{inner}</mark>'
 
             spans.append(Span(start, start + len(item["quote"]), 3, wrap))

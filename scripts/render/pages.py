@@ -147,5 +147,6 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
 LEGEND_MARKDOWN = (
     '<p class="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
     '<a class="glossary-term">虚线</a> 术语 · <ins class="erratum">橙色点线</ins> 校勘改动 · '
-    '<span class="restored-marker">灰色点线编号</span> 编者据1997年WBF规则补的款项编号</p>'
+    '<span class="restored-marker">灰色点线编号</span> 编者据1997年WBF规则补的款项编号 · '
+    '<mark class="unresolved">波浪线</mark> 未解决的来源缺陷</p>'
 )

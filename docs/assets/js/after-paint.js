@@ -6,7 +6,7 @@
    Once the page has painted (the next frame) and the full stylesheet is in (on phones it is linked at the end of
    the body and holds up nothing above it, scripts/site/stylesheets.py), every inert script is fetched in parallel
    and run in document order. Material starts on DOMContentLoaded, which has passed by then: it is announced again
-   after the last script, and <html data-scripts-ready> is set (tests wait for it before tapping). */
+   after the last script, and <html data-scripts-ready> is set a frame later (tests wait for it before tapping). */
 (function () {
   "use strict";
 
@@ -15,8 +15,12 @@
     var left = inert.length;
     function done() {
       if (--left > 0) return;
-      document.documentElement.setAttribute("data-scripts-ready", "");
       document.dispatchEvent(new Event("DOMContentLoaded"));
+      // Material mounts its components (search box, drawer …) in the frames after that event: mark the page
+      // ready for input (tests and benches wait for it) once the next frame has run as well
+      requestAnimationFrame(function () {
+        setTimeout(function () { document.documentElement.setAttribute("data-scripts-ready", ""); }, 0);
+      });
     }
     if (!left) { left = 1; done(); return; }
     inert.forEach(function (old) {

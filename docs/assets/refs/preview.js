@@ -1,6 +1,7 @@
 /* The one popup for the marked words of a page: a cross-reference (a.ref) shows the cited text, a corrected
    spot (ins.erratum) its original and the reason, a glossary term (a.glossary-term) its definition, a clause
-   marker the editors restored (.restored-marker) their note.
+   marker the editors restored (.restored-marker) their note, a flagged defect of the source (mark.unresolved) what
+   is wrong there.
    A mouse hover or keyboard focus shows it; on a touch screen the first tap shows it and a second tap (or the
    popup's own link) follows the link. Only one popup is ever open, and it is placed inside the screen.
    Reference texts come from assets/generated/ref-previews.js (generated at build time; a <script>, so previews
@@ -11,9 +12,9 @@
   "use strict";
 
   var POPOVER_ID = "ref-preview";
-  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker";
+  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker, mark.unresolved";
   // One line explaining the underline styles; the same words as the legend on 关于本站 (about/).
-  var LEGEND = "下划线：实线＝引用 · 点线灰字＝来源缺的条文 · 虚线＝术语 · 橙色点线＝校勘改动 · 灰色点线编号＝编者补的款项编号";
+  var LEGEND = "下划线：实线＝引用 · 点线灰字＝来源缺的条文 · 虚线＝术语 · 橙色点线＝校勘改动 · 灰色点线编号＝编者补的款项编号 · 波浪线＝未解决的来源缺陷";
   var popover = null;
   var current = null;
   var lastPointer = "mouse";
@@ -106,6 +107,10 @@
     if (mark.matches("ins.erratum")) {
       var original = mark.getAttribute("data-original");
       return original ? { label: "校勘", text: "此处经编者改动。" + original.replace(/^原文：/, "来源原文：") } : null;
+    }
+    if (mark.matches("mark.unresolved")) {
+      var defect = mark.getAttribute("data-note");
+      return defect ? { label: "未解决的来源缺陷", text: defect.replace(/^未解[决決]的缺陷：/, "") } : null;
     }
     if (mark.matches(".restored-marker")) {
       var note = mark.getAttribute("data-note");
