@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scripts.site.css import classes_in_use, minify_css, without_unused_properties, without_unused_rules
-from scripts.site.stylesheets import BLOCKING_MEDIA, critical_css, in_each_scheme, linked_stylesheets, with_critical_css
+from scripts.site.stylesheets import BLOCKING_MEDIA, critical_css, in_each_scheme, linked_stylesheets, stored_copy, with_critical_css
 
 PAGE = ('<html><head></head><body data-md-color-scheme="default" data-md-color-primary="indigo">'
         '<header class="md-header"><span class="md-icon">i</span></header>'
@@ -83,3 +83,13 @@ def test_the_narrow_screens_link_comes_before_materials_configuration_and_script
     out = with_critical_css(html, "", "assets/stylesheets/rulebook.abc.min.css")
     assert out.index("data-rulebook-stylesheet") < out.index('<script id="__config"')
     assert out.index('data-md-component="container">t</div>') < out.index("data-rulebook-stylesheet")
+
+
+def test_the_stored_copy_has_the_narrow_link_in_place_of_the_inline_rules():
+    html = '<head><link rel="stylesheet" href="../assets/a.css"></head><body><p>t</p><script id="__config"></script></body>'
+    page = with_critical_css(html, "p{margin:0}", "assets/stylesheets/rulebook.abc.min.css")
+    stored = stored_copy(page, "p{margin:0}")
+    assert "<style>" not in stored and stored.count("<link") == 3
+    head, body = stored.split("<body>")
+    assert f'href="../assets/stylesheets/rulebook.abc.min.css" media="not all and {BLOCKING_MEDIA}">' in head
+    assert body == page.split("<body>")[1]  # only the head differs: instant navigation swaps just those two elements

@@ -14,6 +14,9 @@ SERVICE_WORKER_NAME = "sw.js"
 # ones its index config names: those are cached at run time the first time the worker loads them), and
 # Material's own search worker, which no page starts (scripts/site/search_hooks.py points search at ours).
 SKIPPED_SUFFIXES = (".map", ".gz")
+# Beside a page's index.html, the copy the service worker stores in its place (scripts/site/stylesheets.py
+# stored_copy: without the first screen's inline rules, which only a download over the network needs).
+STORED_PAGE = "index.stored.html"
 SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
 
 
@@ -26,7 +29,7 @@ def precache_urls(site_dir: Path) -> list[str]:
     urls = []
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(site_dir).as_posix()
-        if rel == SERVICE_WORKER_NAME or rel.endswith(SKIPPED_SUFFIXES) or any(
+        if rel == SERVICE_WORKER_NAME or path.name == STORED_PAGE or rel.endswith(SKIPPED_SUFFIXES) or any(
             f"/{folder}" in f"/{rel}" for folder in SKIPPED_FOLDERS
         ):
             continue
@@ -84,11 +87,17 @@ def precache_bytes(site_dir: Path, edition: str | None = None, *, compressed: bo
     lists = precache_lists(site_dir)
     urls = precache_urls(site_dir) if edition is None else lists["shared"] + lists[edition]
     size = gzip_size if compressed else (lambda path: path.stat().st_size)
-    return sum(size(_file_of(site_dir, url)) for url in urls)
+    return sum(size(stored_file(site_dir, url)) for url in urls)
 
 
 def _file_of(site_dir: Path, url: str) -> Path:
     return site_dir / (url + "index.html" if url.endswith("/") else url)
+
+
+def stored_file(site_dir: Path, url: str) -> Path:
+    """The file the service worker downloads and stores for `url`: a page's stored copy where the build wrote one."""
+    stored = site_dir / (url.removeprefix("./") + STORED_PAGE) if url.endswith("/") else None
+    return stored if stored is not None and stored.is_file() else _file_of(site_dir, url)
 
 
 def render_service_worker(site_dir: Path) -> str:
@@ -98,9 +107,10 @@ def render_service_worker(site_dir: Path) -> str:
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file() and p.name != SERVICE_WORKER_NAME):
         digest.update(path.relative_to(site_dir).as_posix().encode() + b"\0" + path.read_bytes())
     source = SERVICE_WORKER_TEMPLATE.read_text(encoding="utf-8")
+    stored_pages = any(site_dir.rglob(STORED_PAGE))
     return source.replace("__VERSION__", digest.hexdigest()[:12]).replace(
         "__PRECACHE__", json.dumps(lists, ensure_ascii=False, indent=0)
-    )
+    ).replace('"__STORED_PAGE__"', json.dumps(STORED_PAGE if stored_pages else ""))
 
 
 def write_service_worker(site_dir: Path) -> Path:

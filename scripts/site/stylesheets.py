@@ -19,6 +19,7 @@ import cssselect2
 import tinycss2
 import tinyhtml5
 
+from scripts.site.pwa import STORED_PAGE
 from scripts.site.css import (GROUPING_AT_RULES, declarations_in, declarations_text, rule_text, parse_rules, split_selectors,
                               tokens_text, classes_in_use, minify_css, without_unused_properties, without_unused_rules)
 
@@ -181,6 +182,18 @@ def with_critical_css(html: str, critical: str, combined: str) -> str:
     return f'{page[:end]}<link rel="stylesheet" href="{href}" media="{NARROW_MEDIA}" data-rulebook-stylesheet>\n{page[end:]}'
 
 
+def stored_copy(page: str, critical: str) -> str:
+    """The copy of a rewritten page that the service worker stores (scripts/site/pwa.py STORED_PAGE): read from the
+    phone's own storage, it needs no inline rules, so the offline download does not carry them once per page. The
+    inline rules become the narrow screens' link in the head (render-blocking, from the cache); every other element
+    stays as it is, so Material's instant navigation between stored and downloaded pages changes only those two."""
+    narrow = re.search(r'<link rel="stylesheet" href="([^"]+)" media="' + re.escape(NARROW_MEDIA) + '"', page)
+    inline = f"<style>{critical}</style>\n"
+    if narrow is None or inline not in page:
+        return page
+    return page.replace(inline, f'<link rel="stylesheet" href="{narrow[1]}" media="{NARROW_MEDIA}">\n', 1)
+
+
 BOOK_FOLDERS = ("laws", "regulations")
 # Page kinds whose first screen differs: marked by a class their HTML holds (a missing Law's statement, the
 # calculator notice under an article's title).
@@ -219,7 +232,7 @@ def rewrite_site(site_dir: Path, palette: list[dict]) -> Path | None:
     no script of the site uses, inline the critical rules of the representative pages in every page, and delete
     the separate sheets.
     Returns the combined sheet's path (None when no page links a stylesheet)."""
-    pages = sorted(site_dir.rglob("*.html"))
+    pages = sorted(p for p in site_dir.rglob("*.html") if p.name != STORED_PAGE)
     sheets = linked_stylesheets((site_dir / "index.html").read_text(encoding="utf-8"))
     if not sheets:
         return None
@@ -236,6 +249,8 @@ def rewrite_site(site_dir: Path, palette: list[dict]) -> Path | None:
         rewritten = with_critical_css(html, critical, name)
         if rewritten != html:
             page.write_text(rewritten, encoding="utf-8")
+            if page.name == "index.html":
+                (page.parent / STORED_PAGE).write_text(stored_copy(rewritten, critical), encoding="utf-8")
     target = site_dir / name
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(combined_text, encoding="utf-8")

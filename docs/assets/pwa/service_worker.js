@@ -13,6 +13,9 @@ const CACHE = "rulebook-" + VERSION;
 const PRECACHE = __PRECACHE__;  // {"shared": [...], "hans": [...], "hant": [...]}, URLs relative to the scope
 const EDITION_PREFIX = { hant: "zh-hant/" };  // any other path belongs to hans
 const MARKER = "__rulebook_edition__/";  // a cache entry per stored edition: `<scope>__rulebook_edition__/hant`
+// A page's copy to store in its place (`laws/9/` ← `laws/9/index.stored.html`: the page without the first
+// screen's inline rules, which only a download over the network needs); "" when the build wrote none.
+const STORED_PAGE = "__STORED_PAGE__";
 
 function scoped(url) {
   return new URL(url, self.registration.scope).href;
@@ -25,9 +28,20 @@ function editionOf(url) {
   return "hans";
 }
 
+/* Download `urls` and store each under its own URL (a page from its stored copy); fails if any download fails. */
+async function store(cache, urls) {
+  const responses = await Promise.all(urls.map(async (url) => {
+    const source = STORED_PAGE && url.endsWith("/") ? url + STORED_PAGE : url;
+    const response = await fetch(new Request(scoped(source), { cache: "reload" }));
+    if (!response.ok) throw new TypeError("rulebook: could not store " + url + " (" + response.status + ")");
+    return [url, response];
+  }));
+  await Promise.all(responses.map(([url, response]) => cache.put(scoped(url), response)));
+}
+
 async function storeEdition(cache, edition) {
   if (!PRECACHE[edition] || await cache.match(scoped(MARKER + edition))) return;
-  await cache.addAll(PRECACHE[edition].map((url) => new Request(scoped(url), { cache: "reload" })));
+  await store(cache, PRECACHE[edition]);
   await cache.put(scoped(MARKER + edition), new Response(VERSION));
 }
 
@@ -49,7 +63,7 @@ async function editionsInUse() {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(PRECACHE.shared.map((url) => new Request(scoped(url), { cache: "reload" })));
+    await store(cache, PRECACHE.shared);
     for (const edition of await editionsInUse()) await storeEdition(cache, edition);
     await self.skipWaiting();
   })());
