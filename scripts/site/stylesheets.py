@@ -3,10 +3,10 @@ phone needs for its first screen inlined in every page so that the text paints w
 
 On Slow 3G every request waits 2 s before its first byte: a page whose stylesheets block the first paint cannot
 paint before two round trips (the HTML, then its CSS). The critical rules are the ones whose selectors match an
-element of a few representative pages (the home page, an article of each book, a missing-Law page), in the
-order and media blocks of the full sheets, with only the custom properties they use; the full sheet follows,
-render-blocking only on wide screens (where the drawer and contents sidebars are on screen) and linked at the end
-of the body elsewhere, where it holds up nothing above it. Since the full sheet repeats every critical rule in
+element on the first screen of a few representative pages (the home page, a short and a long article of each
+book, a missing-Law page, a page with a calculator), in the order and media blocks of the full sheets, with only
+the custom properties they use; the full sheet follows, render-blocking only on wide screens (where the drawer
+and contents sidebars are on screen) and linked after the content elsewhere, where it holds up nothing above it. Since the full sheet repeats every critical rule in
 the same order after them, the page looks exactly as before once it is in.
 """
 from __future__ import annotations
@@ -32,7 +32,8 @@ BLOCKING_MEDIA = f"(min-width: {BLOCKING_WIDTH_EM}em)"
 NARROW_MEDIA = f"not all and {BLOCKING_MEDIA}"
 MIN_WIDTH_EM = re.compile(r"min-width:\s*([0-9.]+)em")
 # Declarations that change nothing in a page's first paint (how later changes animate, the mouse pointer).
-NOT_PAINTED = re.compile(r"^(?:transition(?:-[a-z-]+)?|cursor|will-change)$")
+NOT_PAINTED = re.compile(r"^(?:transition(?:-[a-z-]+)?|cursor|will-change|outline(?:-[a-z]+)?|-webkit-tap-highlight-color"
+                         r"|scrollbar-[a-z]+|backface-visibility)$")
 COMBINED_NAME = "assets/stylesheets/rulebook.{digest}.min.css"
 # Where the narrow screens' link goes: after the page's content, before Material's configuration and the scripts
 # (outside the part of the page that Material's instant navigation replaces).
@@ -202,13 +203,16 @@ BODY_COLOURS = ("scheme", "primary", "accent")
 
 
 def representative_pages(site_dir: Path) -> list[Path]:
-    """The home page, the first article of each book, and the first page of each kind in KIND_MARKS."""
+    """The home page, the first and the longest article of each book, and the first page of each kind in KIND_MARKS."""
     chosen = [site_dir / "index.html"]
     articles = sorted((p for book in BOOK_FOLDERS for p in (site_dir / book).glob("*/index.html") if p.parent.name.isdigit()),
                       key=lambda p: (p.parent.parent.name, int(p.parent.name)))
     texts = {p: p.read_text(encoding="utf-8") for p in articles}
     for book in BOOK_FOLDERS:
-        chosen += [p for p in articles if p.parent.parent.name == book and not any(m in texts[p] for m in KIND_MARKS)][:1]
+        plain = [p for p in articles if p.parent.parent.name == book and not any(m in texts[p] for m in KIND_MARKS)]
+        # the first (short: its first screen reaches the editor boxes and the footer) and the longest (headings
+        # and clauses of every level on its first screen)
+        chosen += plain[:1] + sorted(plain, key=lambda p: -len(texts[p]))[:1]
     for mark in KIND_MARKS:
         chosen += [p for p in articles if mark in texts[p]][:1]
     return [p for p in chosen if p.is_file()]
