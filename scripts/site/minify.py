@@ -10,6 +10,17 @@ INDENTED_LINE_BREAK = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
 COMMENT = re.compile(r"<!--[\s\S]*?-->")
 
 
+def replace_outside_verbatim(html: str, pattern: re.Pattern, replacement: str) -> str:
+    """`pattern.sub(replacement, …)` on the parts of `html` outside <pre>, <textarea>, <script>, <style>."""
+    out, pos = [], 0
+    for match in VERBATIM.finditer(html):
+        out.append(pattern.sub(replacement, html[pos : match.start()]))
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(pattern.sub(replacement, html[pos:]))
+    return "".join(out)
+
+
 def strip_comments(html: str) -> str:
     """HTML comments go (the generated pages' "do not edit" line reaches every page), outside <pre>, <textarea>,
     <script>, <style>.
@@ -17,13 +28,7 @@ def strip_comments(html: str) -> str:
     >>> strip_comments("<p>a<!-- note -->b</p><script>/* <!-- x --> */</script>")
     '<p>ab</p><script>/* <!-- x --> */</script>'
     """
-    out, pos = [], 0
-    for match in VERBATIM.finditer(html):
-        out.append(COMMENT.sub("", html[pos : match.start()]))
-        out.append(match.group(0))
-        pos = match.end()
-    out.append(COMMENT.sub("", html[pos:]))
-    return "".join(out)
+    return replace_outside_verbatim(html, COMMENT, "")
 
 
 def strip_indentation(html: str) -> str:
@@ -32,10 +37,4 @@ def strip_indentation(html: str) -> str:
     >>> strip_indentation("<ul>\\n    <li>a</li>\\n\\n    <li>b</li>\\n</ul><pre>  x\\n  y</pre>")
     '<ul>\\n<li>a</li>\\n<li>b</li>\\n</ul><pre>  x\\n  y</pre>'
     """
-    out, pos = [], 0
-    for match in VERBATIM.finditer(html):
-        out.append(INDENTED_LINE_BREAK.sub("\n", html[pos : match.start()]))
-        out.append(match.group(0))
-        pos = match.end()
-    out.append(INDENTED_LINE_BREAK.sub("\n", html[pos:]))
-    return "".join(out)
+    return replace_outside_verbatim(html, INDENTED_LINE_BREAK, "\n")
