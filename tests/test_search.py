@@ -6,6 +6,7 @@ import gzip
 import json
 import re
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -245,7 +246,10 @@ class SearchBox:
         return [article_id(href, self.base) for href in hrefs]
 
 
+@contextmanager
 def open_site(browser, url: str, *, offline: bool):
+    """A fresh browser context at `url`: yields (page, refused, errors), the page, the outside requests refused
+    (offline only) and the page's script errors; the context is closed afterwards."""
     context = browser.new_context()
     refused: list[str] = []
     if offline:
@@ -259,8 +263,11 @@ def open_site(browser, url: str, *, offline: bool):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    return context, page, refused, errors
+    try:
+        page.goto(url)
+        yield page, refused, errors
+    finally:
+        context.close()
 
 
 SNIPPETS = """items => items.slice(0, 3).flatMap(li => Array.from(li.querySelectorAll('a')).map(a => ({
@@ -270,8 +277,7 @@ SNIPPETS = """items => items.slice(0, 3).flatMap(li => Array.from(li.querySelect
 
 def run_queries(browser, url: str, queries: list[dict], *, offline: bool, snippets: dict | None = None) -> dict[str, list[str]]:
     """Each query typed into the search box: its top articles; the text of the top results' items into `snippets`."""
-    context, page, refused, errors = open_site(browser, url, offline=offline)
-    try:
+    with open_site(browser, url, offline=offline) as (page, refused, errors):
         box = SearchBox(page)
         results = {}
         for q in queries:
@@ -282,8 +288,6 @@ def run_queries(browser, url: str, queries: list[dict], *, offline: bool, snippe
         assert not errors, f"page errors: {errors}"
         assert not refused, f"the offline copy asked the network for: {refused}"
         return results
-    finally:
-        context.close()
 
 
 def run_query_set(browser, url: str, *, offline: bool, snippets: dict | None = None) -> dict[str, list[str]]:
@@ -353,8 +357,7 @@ def flavour_url(request) -> tuple[str, str]:
 )
 def test_result_opens_at_the_matching_clause_highlighted(browser, flavour_url, query, article, anchor, highlighted):
     flavour, url = flavour_url
-    context, page, refused, errors = open_site(browser, url, offline=flavour == "file")
-    try:
+    with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
         box = SearchBox(page)
         box.type(query)
         assert box.top_articles(1) == [article]
@@ -365,8 +368,6 @@ def test_result_opens_at_the_matching_clause_highlighted(browser, flavour_url, q
         marks.first.wait_for(state="attached", timeout=20_000)
         assert highlighted in " ".join(marks.all_text_contents())
         assert not errors and not refused, (errors, refused)
-    finally:
-        context.close()
 
 
 # --- reader text only, snippets from their own article ----------------------------------------------------------
@@ -475,35 +476,28 @@ def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
 
 def test_pasted_text_searches_without_a_key_press(browser, flavour_url):
     flavour, url = flavour_url
-    context, page, refused, errors = open_site(browser, url, offline=flavour == "file")
-    try:
+    with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
         box = SearchBox(page)
         page.locator(SEARCH_INPUT).fill("对观众的要求")  # an `input` event only, as a paste or an input method sends
         page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
         assert box.top_articles(1) == ["regulations/41"]
         assert not errors and not refused, (errors, refused)
-    finally:
-        context.close()
 
 
 def test_highlighting_marks_words_not_stray_characters(browser, site_url):
     """明手能不能看庄家的牌: 看 and 牌 are stray characters beside 明手 and 庄家, and are not sent to be highlighted."""
-    context, page, refused, errors = open_site(browser, site_url, offline=False)
-    try:
+    with open_site(browser, site_url, offline=False) as (page, refused, errors):
         box = SearchBox(page)
         box.type("明手能不能看庄家的牌")
         hrefs = page.eval_on_selector_all(RESULT_ITEM + ":first-child a", "links => links.map(a => a.href)")
         words = [w for href in hrefs for found in [re.search(r"[?&]h=([^&#]*)", href)] if found
                  for w in unquote(found.group(1).replace("+", " ")).split()]
         assert words and all(len(w) > 1 for w in words), f"highlight lists {words} carry single characters"
-    finally:
-        context.close()
 
 
 def test_search_keeps_working_after_instant_navigation(browser, site_url):
     """Open a result (Material's instant navigation swaps the page, the worker and its index stay), search again."""
-    context, page, refused, errors = open_site(browser, site_url, offline=False)
-    try:
+    with open_site(browser, site_url, offline=False) as (page, refused, errors):
         box = SearchBox(page)
         box.type("迟到")
         page.locator(SEARCH_INPUT).press("Enter")
@@ -512,5 +506,3 @@ def test_search_keeps_working_after_instant_navigation(browser, site_url):
         box.type("对观众的要求")
         assert box.top_articles(1) == ["regulations/41"]
         assert not errors, errors
-    finally:
-        context.close()
