@@ -77,8 +77,7 @@ def desktop_page(browser):
 
 
 def test_hover_previews_on_a_desktop(desktop_page, site_url):
-    desktop_page.goto(site_url + "laws/20/")
-    desktop_page.wait_for_selector("html[data-scripts-ready]", state="attached")  # scripts start after the first paint
+    open_ready(desktop_page, site_url + "laws/20/")
     ref(desktop_page, "第12条C款1").hover()
     popover = desktop_page.locator(POPOVER)
     popover.wait_for(state="visible")

@@ -16,7 +16,7 @@ import yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
 from scripts.search.sitebuild import build_site_variant
-from reader_steps import SEARCH_INPUT, open_search_field
+from reader_steps import SEARCH_INPUT, open_search_field, wait_for_page_scripts
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_FILE = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))
@@ -461,11 +461,10 @@ def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url) if FULL_INDEX.search(request.url) else None)
         page.goto(site_url + "regulations/26/", wait_until="load")
-        page.wait_for_selector("html[data-scripts-ready]", state="attached")
+        wait_for_page_scripts(page)
         page.evaluate("() => new Promise(done => requestIdleCallback(() => setTimeout(done, 1500)))")
         assert not fetched, f"the full index was fetched before search was opened: {fetched}"
         box = SearchBox(page)
-        page.wait_for_function("() => true")
         page.wait_for_timeout(1000)
         assert len(fetched) == 1, f"focusing the search box should fetch the full index once, got {fetched}"
         box.type("迟到")
