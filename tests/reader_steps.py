@@ -156,3 +156,28 @@ def follow_cross_reference(page, timeout: float = 20_000) -> str:
         timeout=timeout,
     )
     return page.url
+
+
+class HeldScript:
+    """Holds back the page's requests for one script (a `page.route` glob) until `release()`: the reader acts while
+    that script has not run yet, as on a slow network, where the page's scripts start after the first paint."""
+
+    def __init__(self, page, glob: str):
+        self.page, self.glob, self.held = page, glob, []
+        page.route(glob, self.hold)
+
+    def hold(self, route) -> None:
+        self.held.append(route)
+
+    def wait_until_asked(self, timeout: float = 20_000) -> None:
+        waited = 0
+        while not self.held:
+            assert waited < timeout, f"the page never asked for {self.glob}"
+            self.page.wait_for_timeout(50)
+            waited += 50
+
+    def release(self) -> None:
+        held, self.held = self.held, []
+        for route in held:
+            route.continue_()
+        self.page.unroute(self.glob, self.hold)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from reader_steps import open_ready
+from reader_steps import HeldScript, open_ready
 
 POPOVER = "#ref-preview"
 
@@ -105,3 +105,17 @@ def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
     assert link.get_attribute("aria-describedby") == "ref-preview"
     desktop_page.keyboard.press("Escape")
     popover.wait_for(state="detached")
+
+
+def test_a_reference_focused_before_the_page_scripts_start_previews_when_they_do(desktop_page, site_url):
+    """A keyboard reader quick enough to tab to a reference before the popup's script has started (it starts after
+    the first paint, later on a slow network) gets the preview as soon as it does, without tabbing away and back."""
+    script = HeldScript(desktop_page, "**/assets/refs/preview.js*")
+    desktop_page.goto(site_url + "regulations/47/", wait_until="domcontentloaded")
+    link = ref(desktop_page, "双人赛同分名次的确定")
+    link.focus()
+    script.wait_until_asked()
+    script.release()
+    popover = desktop_page.locator(POPOVER)
+    popover.wait_for(state="visible")
+    assert "裁判法第46条 双人赛同分名次的确定" in popover.inner_text()

@@ -16,7 +16,7 @@ import yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
 from scripts.search.sitebuild import build_site_variant
-from reader_steps import SEARCH_INPUT, open_search_field, wait_for_page_scripts
+from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_FILE = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))
@@ -469,6 +469,30 @@ def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
         assert len(fetched) == 1, f"focusing the search box should fetch the full index once, got {fetched}"
         box.type("迟到")
         assert box.top_articles(1) == ["regulations/26"]
+    finally:
+        context.close()
+
+
+def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(browser, flavour_url):
+    """A reader who types into the header's search box before the search scripts have started (they start after the
+    first paint, later on a slow network) gets results as soon as they do, with no second tap or key press; over
+    http the full index is fetched once for the query already there."""
+    flavour, url = flavour_url
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url) if FULL_INDEX.search(request.url) else None)
+        script = HeldScript(page, "**/assets/search/warm.js*")
+        page.goto(url, wait_until="domcontentloaded")
+        page.locator(SEARCH_INPUT).first.click()  # as soon as the box shows
+        page.keyboard.insert_text("迟到")
+        script.wait_until_asked()
+        script.release()
+        page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
+        assert SearchBox(page).top_articles(1) == ["regulations/26"]
+        if flavour == "http":
+            assert len(fetched) == 1, f"the query typed early should fetch the full index once, got {fetched}"
     finally:
         context.close()
 

@@ -207,11 +207,16 @@
     hoverTimer = window.setTimeout(hide, 250);
   });
 
-  document.addEventListener("focusin", function (event) {
-    var mark = markOf(event.target);
+  function previewFocused(target) {
+    var mark = markOf(target);
     if (needsPreviews(mark)) loadPreviews();
     if (mark && mark !== current && !touchLike()) loadPreviews(function () { if (document.activeElement === mark || mark.contains(document.activeElement)) show(mark); });
-  });
+  }
+
+  document.addEventListener("focusin", function (event) { previewFocused(event.target); });
+  // This script starts after the first paint (docs/assets/js/after-paint.js): a reader who tabbed to a mark before
+  // then gave no focusin to listen to
+  if (document.activeElement && document.activeElement !== document.body) previewFocused(document.activeElement);
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
