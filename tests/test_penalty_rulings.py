@@ -253,3 +253,140 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     assert "assets/generated/penalty-data.js" in written and "regulations/26.md" in written
     assert '"quote":"迟到5+—10分钟：扣1VP；","upper":10,"vp":7}' in data.read_text(encoding="utf-8")
     assert "迟到的判罚（第26条，已改）" in (tmp_path / "docs" / "regulations" / "26.md").read_text(encoding="utf-8")
+
+
+# --- consequences of 第28、35、36、38、44、27条 that the results dropped (issue 12, second round) --------------------
+
+def consequences_of(name: str, **inputs) -> list[str]:
+    if inputs.get("event") == "pairs-match-points":
+        inputs.setdefault("tie_match_points", "2")  # 一2（3）: the tied score the 1.5 multiplies
+    return calculate(name, **inputs)["consequences"]
+
+
+def test_round_robin_forfeit_states_the_voided_results():
+    """第28条一1（1） “其比赛场数如未达到该循环赛总场数之一半时，其成绩全部无效” and 五 “所有与其比赛过的成绩予以取消
+    （瑞士制比赛时予以保留）”: the round robin states both; the swiss states that the results are kept."""
+    round_robin = consequences_of("forfeit", event="round-robin")
+    assert any("其成绩全部无效" in c for c in round_robin)
+    assert any("所有与其比赛过的成绩予以取消" in c for c in round_robin)
+    swiss = consequences_of("forfeit", event="swiss")
+    assert any("瑞士制" in c and "予以保留" in c for c in swiss)
+    assert not any("予以取消；" in c for c in swiss)
+
+
+def test_deliberate_forfeit_is_disciplined():
+    """第28条三 “凡蓄意弃权的，将给予纪律性处罚。” and 一1（1） “并追究责任，可进一步处罚”; 六 allows a knock-out forfeit."""
+    for event in ("round-robin", "board-a-match", "match-points", "swiss", "pairs-mp", "pairs-imp", "pairs-match-points"):
+        assert any("纪律性处罚" in c for c in consequences_of("forfeit", event=event)), event
+    assert any("可进一步处罚" in c for c in consequences_of("forfeit", event="round-robin"))
+    assert not any("纪律性处罚" in c for c in consequences_of("forfeit", event="knock-out"))
+
+
+def test_team_disqualification_is_not_stated_for_pairs():
+    """第28条五 “连续弃权2场或间断弃权3场……的队，取消其比赛资格”: about teams (队); 一2 names none for pairs."""
+    for event in ("pairs-mp", "pairs-imp", "pairs-match-points"):
+        assert not any("资格" in c for c in consequences_of("forfeit", event=event)), event
+    assert any("取消其比赛资格" in c for c in consequences_of("forfeit", event="board-a-match"))
+
+
+def test_withdrawal_states_whole_sentences():
+    """第28条二 “中途退出比赛的，参照“弃权的处理”。此前已打过的牌中，只要能构成复式的，按实际结果计分；…”: no lead-in cut at “：”."""
+    consequences = consequences_of("withdrawal", event="round-robin", boards="2")
+    assert consequences and not any(c.endswith("：") for c in consequences)
+    assert "此前已打过的牌中，只要能构成复式的，按实际结果计分。" in consequences
+
+
+@pytest.mark.parametrize("name, inputs", [("lateness", {"event": "teams-vp", "minutes": "7"}),
+                                          ("lateness", {"event": "pairs-mp", "minutes": "17"}),
+                                          ("forfeit", {"event": "swiss"}), ("forfeit", {"event": "knock-out"})])
+def test_force_majeure_exemption_is_stated(name, inputs):
+    """第36条 “由于非人力所能抗拒的因素，不能按时参加比赛者，经主办机构同意，不按弃权、迟到处理。”"""
+    assert any("不按弃权、迟到处理" in c for c in consequences_of(name, **inputs))
+
+
+def test_deductions_are_taken_from_the_stage_total():
+    """第35条 “所有的罚分，应在该阶段比赛的总得分中扣除，与当场（节）比赛所得的成绩无关（裁判直接判罚的调整分除外）。”"""
+    assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("lateness", event="teams-vp", minutes="7"))
+    assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1", offence="2"))
+    assert not any("总得分中扣除" in c for c in consequences_of("slow-play", event="teams-vp", minutes="7", share="0"))
+    assert not any("总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1"))  # 警告 only
+
+
+def test_few_fouled_boards_in_the_last_match_are_not_replayed():
+    """第44条一 “如少量错牌，并在循环赛或淘汰赛的最后一场（节）时发生，则不予补赛。”"""
+    assert any("不予补赛" in c for c in consequences_of("fouled", event="teams", boards="2"))
+
+
+@pytest.mark.parametrize("event", ["teams-vp", "teams-ko"])
+def test_boards_cut_for_time_are_fouled_boards(event):
+    """第27条三 “团体赛中被减打的牌，按“不能构成复式的牌”处理。”"""
+    assert any("被减打的牌" in c for c in consequences_of("slow-play", event=event, minutes="7"))
+    assert not any("被减打的牌" in c for c in consequences_of("slow-play", event="pairs-imp", minutes="7"))
+
+
+@pytest.mark.parametrize("item, variant", [("一", "not-answered"), ("一", "answered"), ("二", "default")])
+def test_38_second_offence_carries_the_other_reading_of_many(item, variant):
+    """第38条三 “多次或严重违反的，比赛主办机构将对其给予取消比赛资格的处罚。”: a second offence is read as 多次; the
+    other reading (多次 = three or more) changes the sanction, so the ruling carries it."""
+    result = calculate("procedural", article="38", item=item, variant=variant, offence="2")
+    assert result["penalty"]["disqualification"] and "三次及以上" in result["other_reading"]
+    assert "三次及以上" in result["ruling"]
+    assert "三次及以上" not in (calculate("procedural", article="38", item=item, variant=variant)["other_reading"] or "")
+
+
+def scoring_consequences():
+    """(calculator, inputs, sentence, stated text) for every further consequence the scoring tables give, with the
+    cases it applies to: forfeit.yml (第28条), fouled_boards.yml (第44条), conventions.yml rounding (第35条) and
+    exemption (第36条)."""
+    tables = load_tables()
+    forfeit, fouled, conventions = tables["forfeit"], tables["fouled_boards"], tables["conventions"]
+    rows = []
+    for further in forfeit["consequences"]:
+        rows += [("forfeit", {"event": event}, further["quote"], further["text"]) for event in further["events"]]
+    for further in forfeit["withdrawal"]["consequences"]:
+        rows += [("withdrawal", {"event": event}, further["quote"], further["text"]) for event in forfeit["withdrawal"]["events"]]
+    teams = fouled["teams"]
+    rows += [("fouled", {"event": "teams"}, teams["procedural_quote"], teams["procedural_quote"]),
+             ("fouled", {"event": "teams"}, teams["no_replay_quote"], teams["no_replay_quote"]),
+             ("fouled", {"event": "teams", "whole_match": "1"}, teams["whole_match"]["replay_quote"], teams["whole_match"]["replay_quote"])]
+    rounding = conventions["rounding"]
+    rows += [(name, inputs, rounding["stage_total_quote"], rounding["stage_total"]) for name, inputs in
+             [("lateness", {"event": "pairs-imp", "minutes": "3", "repeat": "1"}), ("slow-play", {"event": "teams-ko", "minutes": "3"}),
+              ("procedural", {"article": "34", "item": "1", "offence": "2"})]]
+    exemption = conventions["exemption"]
+    rows += [(name, inputs, exemption["quote"], exemption["text"]) for name, inputs in
+             [("lateness", {"event": "teams-ko", "minutes": "30"}), ("forfeit", {"event": "pairs-imp"})]]
+    return rows
+
+
+SCORING_CONSEQUENCES = scoring_consequences()
+
+
+@pytest.mark.parametrize("name, inputs, sentence, text", SCORING_CONSEQUENCES,
+                         ids=[f"{n}-{'-'.join(i.values())}-{s[:8]}" for n, i, s, _ in SCORING_CONSEQUENCES])
+def test_every_scoring_consequence_states_what_its_sentence_names(name, inputs, sentence, text):
+    """The scoring tables' sentences → the consequence in the result, in the sentence's terms: 无效/予以取消 → a voided
+    result (or, for the swiss, that the results are kept), 资格 → disqualification, 纪律性处罚/可进一步处罚 → the
+    discipline, 不按弃权、迟到处理 → the exemption, 扣除 → where the deduction is taken."""
+    consequences = consequences_of(name, **inputs)
+    assert text in consequences, (sentence, consequences)
+    if "无效" in sentence or "予以取消" in sentence:
+        assert "无效" in text or "予以取消" in text or ("瑞士制" in text and "予以保留" in text), text
+    if "资格" in sentence:
+        assert "取消其比赛资格" in text, text
+    for words in ("纪律性处罚", "可进一步处罚", "不按弃权、迟到处理", "总得分中扣除", "不予补赛", "程序性判罚"):
+        if words in sentence:
+            assert words in text, (words, text)
+
+
+def test_every_consequence_sentence_of_28_is_stated():
+    """Each sentence of 第28条 that voids results, disqualifies or disciplines is the sentence of a stated consequence."""
+    from scripts.pipeline.run import load_rulebook
+    import re
+
+    text = load_rulebook()["regulations"].articles["28"].plain_text()
+    sentences = [s for s in re.split(r"(?<=[。；])", re.sub(r"\s+", "", text)) if re.search("无效|予以取消|取消其比赛资格|纪律性处罚", s)]
+    stated = [re.sub(r"\s+", "", c["quote"]) for c in load_tables()["forfeit"]["consequences"]]
+    assert sentences
+    for sentence in sentences:
+        assert any(sentence.rstrip("。；") in quote or quote.rstrip("。；") in sentence for quote in stated), sentence

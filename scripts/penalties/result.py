@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scripts.penalties.spec import calculator_spec, fill, words
+from scripts.penalties.tables import load_tables
 
 PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play",
                 "disqualification", "void_result")
@@ -100,6 +101,12 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
                             "max": json_number(penalty["range"]["max"])}
     book, number = article.split("/")
     where = fill(w["where"][book], number=number) + (f"（{anchor}）" if anchor else "")
+    conventions = load_tables()["conventions"]
+    consequences = list(consequences or [])
+    if any(penalty[key] is not None for key in AMOUNT_KEYS) or penalty["range"] is not None:
+        consequences.append(conventions["rounding"]["stage_total"])  # 第35条: where every deduction is taken
+    if calculator in conventions["exemption"]["calculators"] and band is not None:
+        consequences.append(conventions["exemption"]["text"])  # 第36条 免予处罚
     result = {
         "calculator": calculator,
         "article": article,
@@ -108,7 +115,7 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
         "band": band,
         "penalty": penalty,
         "options": options or [],
-        "consequences": consequences or [],
+        "consequences": consequences,
         "quote": quote,
         "reading": " ".join(readings) if readings else None,
         "other_reading": " ".join(other_readings) if other_readings else None,

@@ -123,7 +123,8 @@ def procedural(**raw) -> dict:
     if entry["sequence"] == "listed" and len(steps) > 1:
         readings.append(conventions["listed_ladder"]["reading"])
         others.append(conventions["listed_ladder"]["other_reading"])
-    for source in (entry, spec):
+    # a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step)
+    for source in (entry, spec) + ((step,) if offence <= len(steps) else ()):
         if source.get("reading"):
             readings.append(source["reading"])
         if source.get("other_reading"):

@@ -6,6 +6,7 @@ long-lived process (`mkdocs serve`) picks up an edit to a table on its next call
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -84,9 +85,14 @@ def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def article_of(table: dict, path: str) -> str:
-    """The article a quote belongs to: the table's `article`, or `conversion_article` for a borrowed conversion quote."""
+    """The article a quote belongs to: that of the innermost mapping on its path that names an `article` (a table's
+    own, or a borrowed rule's such as conventions.yml `rounding` 第35条 and `exemption` 第36条), except that
+    `conversion_quote` belongs to the scale's `conversion_article`."""
     if path.endswith("conversion_quote") and "conversion_article" in table.get("scale", {}):
         return table["scale"]["conversion_article"]
-    if path.startswith(".rounding"):
-        return table["rounding"]["article"]
-    return table["article"]
+    article, node = table.get("article"), table
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path)[:-1]:
+        node = node[int(index)] if index else node[key]
+        if isinstance(node, dict) and isinstance(node.get("article"), str):
+            article = node["article"]
+    return article

@@ -109,6 +109,8 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     penalty["forfeit"] = band.get("forfeit")
     state["options"] = [dict(option) for option in band.get("options", [])]
     state["consequences"] = list(band.get("consequences", []))
+    if spec.get("cut_boards"):  # 第27条三: boards cut from a team match for time
+        state["consequences"].append(spec["cut_boards"]["text"])
     readings, others = boundary_readings(bands, index, minutes, lower)
     state["readings"] += readings
     state["others"] += others

@@ -189,9 +189,12 @@
     if (penalty.range !== null) penalty.range = { unit: penalty.range.unit, min: num(penalty.range.min), max: num(penalty.range.max) };
     var parts = article.split("/");
     var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? "（" + r.anchor + "）" : "");
+    var consequences = (r.consequences || []).slice(), conventions = DATA.conventions;
+    if (AMOUNT_KEYS.some(function (k) { return penalty[k] !== null; }) || penalty.range !== null) consequences.push(conventions.rounding.stage_total);
+    if (conventions.exemption.calculators.indexOf(calculator) >= 0 && r.band !== undefined && r.band !== null) consequences.push(conventions.exemption.text);
     var result = {
       calculator: calculator, article: article, anchor: r.anchor || null, inputs: r.inputs, band: r.band === undefined ? null : r.band,
-      penalty: penalty, options: r.options || [], consequences: r.consequences || [], quote: r.quote || null,
+      penalty: penalty, options: r.options || [], consequences: consequences, quote: r.quote || null,
       reading: r.readings && r.readings.length ? r.readings.join(" ") : null,
       other_reading: r.others && r.others.length ? r.others.join(" ") : null
     };
@@ -277,6 +280,7 @@
     p.forfeit = band.forfeit || null;
     s.options = copy(band.options || []);
     s.consequences = copy(band.consequences || []);
+    if (spec.cut_boards) s.consequences.push(spec.cut_boards.text);
     var b = boundaryReadings(spec.bands, found.index, v.minutes, found.lower);
     s.readings = s.readings.concat(b.readings); s.others = s.others.concat(b.others);
     return s;
@@ -399,7 +403,7 @@
       consequences.push(entry.damage.text);
     }
     if (entry.sequence === "listed" && steps.length > 1) { readings.push(c.listed_ladder.reading); others.push(c.listed_ladder.other_reading); }
-    [entry, spec].forEach(function (source) {
+    [entry, spec].concat(offence <= steps.length ? [step] : []).forEach(function (source) {
       if (source.reading) readings.push(source.reading);
       if (source.other_reading) others.push(source.other_reading);
     });
@@ -482,6 +486,7 @@
       } else {
         scores = { offender: { imp_per_board: 0, imp: 0 }, non_offender: { imp_per_board: 0, imp: 0 } };
         title = headline("fouled", "teams", { boards: boards }); quote = spec.quote; kase = "teams";
+        consequences.push(spec.no_replay_quote);
       }
     } else {
       spec = t.pairs; kase = "pairs";
@@ -561,7 +566,7 @@
     Object.keys(spec.forfeiting).forEach(function (k) { if (k !== "quote") forfeiting[k] = spec.forfeiting[k]; });
     var p = emptyPenalty();
     p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
-    if (rule !== "lose-match") consequences.push(t.disqualification.quote);
+    t.consequences.forEach(function (further) { if (further.events.indexOf(v.event) >= 0) consequences.push(further.text); });
     return makeResult("forfeit", t.article, {
       anchor: spec.anchor, band: spec.label, penalty: p, quote: non.quote, readings: readings, others: others, consequences: consequences,
       subject: subjectOf("forfeit", null, { event_label: spec.label }), headline: title, inputs: { event: v.event, vp_scale: v.vp_scale, tie_vp: num(tie) },
@@ -577,7 +582,7 @@
     var p = emptyPenalty();
     p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
     return makeResult("withdrawal", DATA.tables.forfeit.article, {
-      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: [t.quote],
+      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: t.consequences.map(function (further) { return further.text; }),
       subject: subjectOf("withdrawal", null, { event_label: choiceLabel("withdrawal", "event", v.event), boards: boards }),
       headline: scores.other ? headline("withdrawal", "with-other", { withdrawing: spec.withdrawing, other: scores.other }) : headline("withdrawal", "alone", { withdrawing: spec.withdrawing }),
       inputs: { event: v.event, boards: boards }, extra: { scores: scores }
