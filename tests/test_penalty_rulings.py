@@ -2,6 +2,7 @@
 of 裁判法第26–28、34–38、44、45条 checked for the consequences its sentence names; the spec and the table cache."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -127,13 +128,59 @@ def test_no_share_of_the_blame_is_no_deduction():
 
 # --- labels -----------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, inputs", [("withdrawal", {"event": "pairs-imp", "boards": "3"}),
-                                          ("lateness", {"event": "pairs-imp", "minutes": "12"}),
-                                          ("forfeit", {"event": "round-robin"})])
-def test_rulings_use_chinese_labels(name, inputs):
-    """第28条二 “弃权方在IMP双人赛中，按每副牌得-3IMP计算”: the ruling names “IMP制双人赛”, never `pairs-imp`."""
-    ruling = calculate(name, **inputs)["ruling"]
-    assert inputs["event"] not in ruling
+def internal_names() -> set[str]:
+    """Every choice value with a letter in it (pairs-imp, no-screens, vp), every procedural case's name, and every
+    anchor slug with a dash (一-1-1, c-1): the names the engines use, which a ruling never shows."""
+    from scripts.penalties.spec import load_spec
+
+    names = {str(value) for calculator in load_spec()["calculators"].values() for p in calculator["parameters"]
+             for value, _ in p.get("choices", [])}
+    names |= {variant["name"] for table in SANCTION_TABLES.values() for entry in load_tables()[table]["items"]
+              for variant in entry["variants"]}
+    names |= {anchor for labels in load_tables()["conventions"]["clause_labels"].values() for anchor in labels}
+
+    def slugs(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from ([value] if key == "anchor" and isinstance(value, str) else slugs(value))
+        elif isinstance(node, list):
+            for value in node:
+                yield from slugs(value)
+
+    names |= {anchor for table in load_tables().values() for anchor in slugs(table)}
+    return {name for name in names if re.search(r"[A-Za-z]", name) or "-" in name}
+
+
+def test_rulings_use_chinese_labels():
+    """Over the whole engine grid (every calculator, parameter and choice): no choice value and no anchor slug in any
+    ruling — 第28条二 “弃权方在IMP双人赛中……” is cited as “IMP制双人赛” and “裁判法第28条二”, never `pairs-imp`; 规则第12条
+    as the articles cite it, “第12条C款1” (规则第20条E), never “（c-1）”."""
+    from penalty_grid import engine_grid
+
+    names = internal_names()
+    assert {"pairs-imp", "no-screens", "c-1", "一-1-1"} <= names
+    leaks = []
+    for name, inputs in engine_grid():
+        try:
+            ruling = calculate(name, **inputs)["ruling"]
+        except PenaltyInputError:
+            continue
+        leaks += [(name, inputs, slug) for slug in names if re.search(rf"(?<![A-Za-z0-9-]){re.escape(slug)}(?![A-Za-z0-9-])", ruling)]
+    assert not leaks, leaks[:5]
+    assert "依据：规则第12条C款1“" in calculate("adjusted", responsibility="direct")["ruling"]
+    assert "依据：裁判法第28条一1（1）“" in calculate("forfeit", event="round-robin")["ruling"]
+
+
+def test_every_anchor_has_its_printed_form():
+    """conventions.yml clause_labels: every anchor a table gives (the items of 第34、37条 aside) has its printed form."""
+    labels = load_tables()["conventions"]["clause_labels"]
+    for name, table in load_tables().items():
+        if name in ("conventions", "procedural", "discipline") or "article" not in table:
+            continue
+        text = repr(table)
+        for anchor in re.findall(r"'anchor': '([^']+)'", text):
+            assert anchor in labels.get(table["article"], {}), (name, anchor)
+    assert all("-" not in label for article in labels.values() for label in article.values())
 
 
 def test_input_errors_are_chinese_and_name_the_field():

@@ -182,13 +182,18 @@
     ["void_result", "committee", "disqualification"].forEach(function (k) { if (p[k]) parts.push(p[k]); });
     return parts.length ? parts.join(W.separator) : W.none;
   }
+  function clauseText(article, anchor) {
+    /* result.py clause_text: the clause as the articles print it (conventions.yml clause_labels) */
+    var labels = DATA.conventions.clause_labels[article] || {};
+    return labels[anchor] !== undefined ? labels[anchor] : fill(W.clause, { label: anchor });
+  }
   function makeResult(calculator, article, r) {
     var penalty = {};
     PENALTY_KEYS.forEach(function (k) { penalty[k] = r.penalty[k]; });
     AMOUNT_KEYS.forEach(function (k) { penalty[k] = num(penalty[k]); });
     if (penalty.range !== null) penalty.range = { unit: penalty.range.unit, min: num(penalty.range.min), max: num(penalty.range.max) };
     var parts = article.split("/");
-    var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? "（" + r.anchor + "）" : "");
+    var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? clauseText(article, r.anchor) : "");
     var consequences = (r.consequences || []).slice(), conventions = DATA.conventions;
     if (AMOUNT_KEYS.some(function (k) { return penalty[k] !== null; }) || penalty.range !== null) consequences.push(conventions.rounding.stage_total);
     if (conventions.exemption.calculators.indexOf(calculator) >= 0 && r.band !== undefined && r.band !== null) consequences.push(conventions.exemption.text);
@@ -701,7 +706,7 @@
      el("p", { className: "penalty-headline", text: result.headline }),
      result.band && el("p", { className: "penalty-band" }, [el("span", { text: "适用：" }), el("span", { text: result.band })]),
      result.quote && el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + result.quote + "”" }),
-       result.anchor ? el("p", {}, [el("a", { href: "#" + result.anchor, text: "→ 原文" + result.anchor })]) : null]),
+       result.anchor ? el("p", {}, [el("a", { href: "#" + result.anchor, text: "→ 原文" + clauseText(result.article, result.anchor) })]) : null]),
      result.calculator === "board" && el("p", { className: "penalty-notice", text: result.reading }),
      list("可酌情：", result.options.map(function (o) { return o.text || ""; })),
      list("另外：", result.consequences),
