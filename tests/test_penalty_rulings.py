@@ -437,3 +437,35 @@ def test_every_consequence_sentence_of_28_is_stated():
     assert sentences
     for sentence in sentences:
         assert any(sentence.rstrip("。；") in quote or quote.rstrip("。；") in sentence for quote in stated), sentence
+
+
+# --- numbers and words of the rules live in the data, not in either engine ------------------------------------------
+
+def test_thirty_minus_average_reads_its_number_from_the_table(penalty_copy):
+    """第28条一1（1）B② “用30减去弃权队本阶段前几场比赛的平均VP数，但最高限制为25VP”: the 30 is forfeit.yml's `minuend`."""
+    def thirty_minus():
+        result = calculate("forfeit", event="round-robin", opponent_average="10")
+        return next(c["vp"] for c in result["candidates"] if c["name"] == "thirty-minus")
+
+    assert thirty_minus() == 20
+    table = penalty_copy / "forfeit.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("minuend: 30,", "minuend: 32,"), encoding="utf-8")
+    assert thirty_minus() == 22
+
+
+def test_option_prefix_and_zero_band_are_words_of_the_spec(penalty_copy):
+    """第37条 “警告或扣0.5VP(3IMP)”: the option reads “或…” from calculators.yml words.option; the 0-minute band's name
+    in the no-removal error from words.zero_band. The browser engine holds none of these literals either."""
+    from scripts.paths import ROOT
+
+    spec = penalty_copy / "calculators.yml"
+    text = spec.read_text(encoding="utf-8")
+    option = calculate("procedural", article="37", item="8", variant="open-room")["options"]
+    assert option and option[0]["text"].startswith("或")
+    spec.write_text(text.replace('option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟"), encoding="utf-8")
+    assert calculate("procedural", article="37", item="8", variant="open-room")["options"][0]["text"].startswith("或者")
+    with pytest.raises(PenaltyInputError, match="零分钟"):
+        calculate("lateness", event="pairs-mp", minutes="0", remove_boards="1")
+    script = (ROOT / "docs" / "assets" / "penalties" / "calculators.js").read_text(encoding="utf-8")
+    for literal in ('"或" +', '"0分钟"', "R(30)", '"一般情形"'):
+        assert literal not in script, literal

@@ -64,7 +64,7 @@ def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: lis
     """A sanction the director may choose instead (警告或扣…, …或停止其本场（节）比赛资格)."""
     penalty = empty_penalty()
     apply_step(step, unit, scoring, scale, penalty, conversions)
-    option = {"text": "或" + step["text"]}
+    option = {"text": fill(words()["option"], text=step["text"])}
     for key in AMOUNT_KEYS:
         if penalty[key] is not None:
             option[key] = json_number(penalty[key])

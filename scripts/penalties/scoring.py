@@ -170,7 +170,8 @@ def forfeit(**raw) -> dict:
                 value = round_half_up(values["own_average"], decimals)
             elif candidate["name"] == "thirty-minus" and values["opponent_average"] is not None:
                 applies = vp_scale == str(candidate["only_scale"])
-                value = round_half_up(min(30 - values["opponent_average"], Fraction(candidate["cap"])), decimals)
+                left = rational(candidate["minuend"]) - values["opponent_average"]  # ② “用30减去……”
+                value = round_half_up(min(left, Fraction(candidate["cap"])), decimals)
             elif candidate["name"] == "tie-times-1.2":
                 value = round_half_up(tie * rational(candidate["factor"]), decimals)
             candidates.append({"name": candidate["name"], "text": candidate["text"], "vp": json_number(value) if applies else None,

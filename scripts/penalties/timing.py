@@ -127,7 +127,7 @@ def lateness(**raw) -> dict:
         spec = calculator_spec("lateness")
         removal = next((option for option in state["options"] if "remove_boards" in option), None)
         if removal is None:
-            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or "0分钟")
+            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or words()["zero_band"])
         low, high = removal["remove_boards"]
         if not low <= count <= high:
             raise input_error(spec, "remove_boards", "removal_range", band=state["band"],

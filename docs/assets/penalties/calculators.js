@@ -294,7 +294,7 @@
     var v = parseInputs("lateness", raw), s = timedPenalty("lateness", "lateness", v), removed = null, title = null, count = v.remove_boards;
     if (count !== null) {
       var removal = s.options.filter(function (o) { return o.remove_boards; })[0];
-      if (!removal) throw inputError("lateness", "remove_boards", "no_removal", { band: s.band || "0分钟" });
+      if (!removal) throw inputError("lateness", "remove_boards", "no_removal", { band: s.band || W.zero_band });
       var low = removal.remove_boards[0], high = removal.remove_boards[1];
       if (count < low || count > high) throw inputError("lateness", "remove_boards", "removal_range", { band: s.band, allowed: low === high ? low : low + "—" + high, count: count });
       removed = { count: count, offender: removal.offender, non_offender: removal.non_offender };
@@ -375,7 +375,7 @@
     applyConsequences(p, step);
   }
   function optionOf(step, unit, scale, conversions) {
-    var p = emptyPenalty(), option = { text: "或" + step.text };
+    var p = emptyPenalty(), option = { text: fill(W.option, { text: step.text }) };
     applyStep(step, unit, scale, p, conversions);
     AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) option[k] = num(p[k]); });
     if (p.range !== null) option.range = { unit: unit, min: num(p.range.min), max: num(p.range.max) };
@@ -529,7 +529,7 @@
         if (c.name === "own-average" && v.own_average !== null) value = roundHalfUp(v.own_average, decimals);
         else if (c.name === "thirty-minus" && v.opponent_average !== null) {
           applies = v.vp_scale === String(c.only_scale);
-          var left = sub(R(30), v.opponent_average);
+          var left = sub(rat(c.minuend), v.opponent_average);
           value = roundHalfUp(cmp(left, R(c.cap)) <= 0 ? left : R(c.cap), decimals);
         } else if (c.name === "tie-times-1.2") value = roundHalfUp(mul(tie, rat(c.factor)), decimals);
         candidates.push({ name: c.name, text: c.text, vp: applies ? num(value) : null, applies: applies && value !== null, quote: c.quote });
@@ -624,7 +624,7 @@
         var entry = table.items.filter(function (e) { return String(e.item) === String(values.item || table.items[0].item); })[0] || table.items[0];
         f.choices = p.choices_from === "items"
           ? table.items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
-          : entry.variants.map(function (x) { return [x.name, x.label || "一般情形"]; });
+          : entry.variants.map(function (x) { return [x.name, x.label || W.default_variant]; });
         if (p.choices_from === "variants" && entry.variants.length < 2) return null;
       }
       if (p.only_with && form.calculator === "procedural") {
