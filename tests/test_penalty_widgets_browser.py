@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
@@ -36,7 +36,7 @@ def form_grid() -> list[tuple[str, dict]]:
                and all(inputs.get(k) == v for k, v in fixed.items())]
         fields = [{k: v for k, v in inputs.items() if k not in fixed} for inputs in own]
         if name == "procedural":
-            fields = [f for f in fields if f.get("variant") != "nonsense" and f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
+            fields = [f for f in fields if f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
         step = max(1, len(fields) // 40)  # every case of a small form; an even spread of a large one
         cases += [(widget_id, f) for f in fields[::step]]
     return cases
@@ -72,6 +72,7 @@ def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
 
 
 FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
+INTERNAL_NAMES = re.compile(r"[A-Za-z]{4}")  # an engine name (default, no-screens) in text the widget shows
 
 
 @pytest.mark.parametrize("widget_id", sorted(widget_pages()))
@@ -86,7 +87,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     assert cases, widget_id
     parameters = load_spec()["calculators"][calculator]["parameters"]
     typed: dict[str, object] = {}  # what the form holds now: only changed fields are touched again
-    checked = 0
+    checked = via_url = 0
     for fields in cases:
         inputs = {key.replace("-", "_"): value for key, value in fixed.items()}
         usable = True
@@ -97,6 +98,9 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 continue
             if control.count() == 0:
                 typed.pop(name, None)
+                if fields.get(name, "") != "":  # a value the drawn form has no field for: only a URL can carry it
+                    usable = False
+                    break
                 continue
             tag = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
             if tag == "select":
@@ -123,7 +127,20 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 if typed.get(name) != want:
                     control.fill(want)
                 inputs[name] = typed[name] = want
-        if not usable:
+        if not usable:  # the case through the URL instead: an error wherever the engine refuses it, never a ruling
+            given = {key: value for key, value in fields.items() if value != ""}
+            desktop.goto(site_url + path + "?" + urlencode({f"{widget_id[len('calc-'):]}.{key}": value for key, value in given.items()}))
+            widget.wait_for(state="attached")
+            expected = engine(calculator, {**{key.replace("-", "_"): value for key, value in fixed.items()}, **given})
+            assert widget_state(desktop, widget_id) == expected, ("url", widget_id, fields)
+            if "error" in expected:
+                assert widget.locator(".penalty-headline").count() == 0
+                assert not INTERNAL_NAMES.search(re.sub("“[^”]*”", "", widget.locator(".penalty-error").inner_text()))
+            via_url += 1
+            desktop.goto(site_url + path)
+            reach_calculators(desktop)
+            widget.wait_for(state="attached")
+            typed = {}
             continue
         checked += 1
         expected = engine(calculator, inputs)
@@ -136,6 +153,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
             message = widget.locator(".penalty-error").inner_text()
             assert message.endswith(expected["error"].split("）：", 1)[1]) and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
     assert checked, widget_id
+    assert via_url or calculator != "procedural", widget_id  # the grid's values no procedural form can show
     assert not desktop.errors, desktop.errors
 
 
@@ -179,6 +197,34 @@ def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, f
         assert page.locator("#calc-lateness .penalty-headline").count() == 0
         shown = page.locator("#calc-lateness .penalty-error").inner_text()
         assert field in shown and "teams-vp" not in shown  # the internal names of the choices stay out of the widget
+    context.close()
+
+
+@pytest.mark.parametrize("widget, query, field", [
+    ("procedural-37", "item=1&variant=nonsense", "情形"),       # a case the item does not have: named by its labels
+    ("procedural-34", "item=1&direct_damage=1", "直接导致对方损失（调整分）"),  # 第34条1 has no 调整分 clause
+    ("procedural-34", "item=1&variant=bogus", "情形"),          # an item with one case: no field, still refused
+    ("procedural-34", "item=1&colour=red", None),               # no such input at all
+    ("procedural-34", "item=1&article=37", None),               # the page fixes the article
+])
+def test_a_url_value_the_form_cannot_show_is_an_error(browser, site_url, widget, query, field):
+    """The command line refuses `--direct-damage` on 第34条1 (“如直接导致对方的损失将给予调整分” is not in its sentence) and
+    a case the item lacks; the widget does the same for such a URL value, in Chinese, and keeps it in the URL."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    article = widget.split("-")[1]
+    params = "&".join(f"{widget}.{pair}" for pair in query.split("&"))
+    page.goto(site_url + f"regulations/{article}/?" + params)
+    page.locator(f"#calc-{widget}[data-mounted]").wait_for(state="attached")
+    state = widget_state(page, f"calc-{widget}")
+    assert "error" in state and page.locator(f"#calc-{widget} .penalty-headline").count() == 0
+    shown = page.locator(f"#calc-{widget} .penalty-error").inner_text()
+    if field:
+        assert f"（{field}）" in state["error"] and field in shown
+    assert INTERNAL_NAMES.search(re.sub("“[^”]*”", "", shown)) is None, shown
+    if "nonsense" in query:
+        assert "default" not in shown and "extreme" not in shown and "极其严重" in shown
+    assert all(f"{widget}.{pair}" in page.evaluate("() => decodeURIComponent(location.search)") for pair in query.split("&")[1:])
     context.close()
 
 

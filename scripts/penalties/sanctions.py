@@ -100,7 +100,8 @@ def procedural(**raw) -> dict:
     names = [v["name"] for v in entry["variants"]]
     variant = values["variant"] or names[0]
     if variant not in names:
-        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant)
+        labels = "、".join(v.get("label", words()["default_variant"]) for v in entry["variants"])  # the widget's wording
+        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels)
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
     step = steps[min(offence, len(steps)) - 1]

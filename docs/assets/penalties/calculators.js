@@ -394,7 +394,10 @@
     var numbers = table.items.map(function (e) { return e.item; });
     var item = itemNumber(table, article, v.item), entry = table.items[numbers.indexOf(item)];
     var names = entry.variants.map(function (x) { return x.name; }), variant = v.variant || names[0];
-    if (names.indexOf(variant) < 0) throw inputError("procedural", "variant", "variant", { choices: names.join("、"), text: variant });
+    if (names.indexOf(variant) < 0) {
+      throw inputError("procedural", "variant", "variant", { choices: names.join("、"), text: variant,
+                                                              labels: entry.variants.map(function (x) { return x.label || W.default_variant; }).join("、") });
+    }
     var spec = entry.variants[names.indexOf(variant)], steps = spec.steps, step = steps[Math.min(offence, steps.length) - 1];
     var unit = SCORINGS[scoring], scale = table.scale, readings = [], others = [], conversions = [], options = [], consequences = [];
     var p = emptyPenalty();
@@ -681,12 +684,30 @@
     });
     return values;
   }
+  function inFormWords(e) {
+    /* the widget's wording of an input error: a choice or a case by its label, never by the engine's name */
+    if (e.kind === "choice") return fill(W.errors.choice_in_form, e.values);
+    if (e.kind === "variant") return fill(W.errors.variant_in_form, e.values);
+    return e.detail;
+  }
   function render(widget, form) {
-    var values = currentValues(form), out = form.output, result, inputs = copy(values);
+    /* the form's values, with the URL's values for parameters the drawn form has no field for (the engine refuses
+       them as the command line does, so they show an error, never a ruling for other inputs) */
+    var values = currentValues(form), out = form.output, result, inputs = copy(values), urlValues = copy(values);
+    Object.keys(form.stray).forEach(function (k) { inputs[k] = urlValues[k] = form.stray[k]; });
+    Object.keys(form.unknown).forEach(function (k) { urlValues[k] = form.unknown[k]; });
     Object.keys(form.fixed).forEach(function (k) { inputs[k.replace(/-/g, "_")] = form.fixed[k]; });
     out.textContent = "";
     form.ruling = null;
     try {
+      var unknown = Object.keys(form.unknown);
+      if (unknown.length) {
+        widget.setAttribute("data-error", fill(W.errors.unknown_in_url, { keys: unknown.map(function (k) { return "“" + k + "”"; }).join("、") }));
+        widget.removeAttribute("data-result");
+        out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + widget.getAttribute("data-error") }));
+        writeUrl(form.prefix, urlValues, form.defaults);
+        return;
+      }
       result = calculate(form.calculator, inputs);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -694,9 +715,8 @@
       widget.removeAttribute("data-result");
       var field = form.inputs.filter(function (input) { return input.name === e.parameter.replace(/-/g, "_"); })[0];
       if (field && field.value === "" && e.detail === W.errors.required) out.appendChild(el("p", { className: "penalty-prompt", text: W.errors.required + "：" + e.label }));
-      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" +
-                                  (e.kind === "choice" ? fill(W.errors.choice_in_form, e.values) : e.detail) }));
-      writeUrl(form.prefix, values, form.defaults);
+      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" + inFormWords(e) }));
+      writeUrl(form.prefix, urlValues, form.defaults);
       return;
     }
     widget.removeAttribute("data-error");
@@ -717,7 +737,7 @@
        el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]),
      result.other_reading && el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })])
     ].forEach(function (node) { if (node) out.appendChild(node); });
-    writeUrl(form.prefix, values, form.defaults);
+    writeUrl(form.prefix, urlValues, form.defaults);
     form.ruling = result.ruling;
   }
   function build(widget) {
@@ -726,7 +746,7 @@
     var fixed = {};
     spec.parameters.forEach(function (p) { var v = widget.getAttribute("data-fixed-" + p.name); if (v !== null) fixed[p.name] = v; });
     var prefix = [calculator].concat(Object.keys(fixed).map(function (k) { return fixed[k]; })).join("-");
-    var form = { calculator: calculator, fixed: fixed, prefix: prefix, inputs: [], defaults: {}, ruling: null };
+    var form = { calculator: calculator, fixed: fixed, prefix: prefix, inputs: [], defaults: {}, ruling: null, stray: {}, unknown: {} };
     var box = el("form", { className: "penalty-form", novalidate: "novalidate" }), fieldBox = el("div", { className: "penalty-fields" });
     var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
     var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制裁决" });
@@ -766,14 +786,25 @@
         fieldBox.appendChild(row);
       });
     }
-    draw(readUrl(prefix));
+    var fromUrl = readUrl(prefix), drawn = {};
+    draw(fromUrl);
+    form.inputs.forEach(function (input) { drawn[input.name] = true; });
+    Object.keys(fromUrl).forEach(function (k) {
+      /* a URL value the drawn form has no field for: a parameter goes to the engine as given; a key of no parameter,
+         or a page-fixed one with another value, is an error of its own */
+      var p = parameterOf(calculator, k);
+      if (!p || key(p) !== k || (fixed[p.name] !== undefined && String(fixed[p.name]) !== fromUrl[k])) form.unknown[k] = fromUrl[k];
+      else if (fixed[p.name] === undefined && !drawn[k]) form.stray[k] = fromUrl[k];
+    });
+    function edited() { form.stray = {}; form.unknown = {}; }  /* the reader's own input replaces what the URL said */
     box.appendChild(fieldBox);
     box.addEventListener("input", function (event) {
+      edited();
       event.target.removeAttribute("data-raw");
       if (event.target.name === "item") { var values = currentValues(form); delete values.variant; draw(values); }
       render(widget, form);
     });
-    box.addEventListener("change", function (event) { event.target.removeAttribute("data-raw"); render(widget, form); });
+    box.addEventListener("change", function (event) { edited(); event.target.removeAttribute("data-raw"); render(widget, form); });
     box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
     copyButton.addEventListener("click", function () {
       if (form.ruling) copyText(form.ruling + "\n" + hostedLink(widget), status);
