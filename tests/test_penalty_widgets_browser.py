@@ -243,9 +243,16 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     copied = page.evaluate("() => navigator.clipboard.readText()")
     ruling = engine("procedural", {"article": "34", "item": "9", "variant": "no-screens", "offence": "2", "scoring": "imp"})["ruling"]
     assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling and "另一种读法：" in ruling
-    link = urlsplit(copied.split("\n")[1])
+    # the test build's site_url is the default http://127.0.0.1:8000/: no link (it would work for no one), the page in words
+    assert copied.split("\n")[1] == "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    assert "http" not in copied and "127.0.0.1" not in copied
+    # a build for a real host (RULEBOOK_SITE_URL=https://bridge.example.org/): its page, opening at the calculator
+    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/34/'")
+    page.click("#calc-procedural-34 .penalty-copy")
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('https://'))")
+    link = urlsplit(page.evaluate("() => navigator.clipboard.readText()").split("\n")[1])
+    assert (link.scheme, link.netloc, link.path) == ("https", "bridge.example.org", "/regulations/34/")
     assert link.fragment == "calc-procedural-34" and "procedural-34.item=9" in link.query
-    assert link.path.endswith("/regulations/34/")
     # after an input error the button copies nothing (not the previous ruling)
     page.fill("#calc-procedural-34-offence", "x")
     page.evaluate("() => navigator.clipboard.writeText('')")
@@ -282,8 +289,15 @@ def test_widget_works_from_file_url(browser, built_site):
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
     assert widget_state(page, "lateness") == engine("lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""})
-    link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")
-    assert link.startswith("http") and urlsplit(link).path.endswith("/regulations/26/") and link.endswith("#calc-lateness")
+    widget = "document.getElementById('calc-lateness')"
+    # the venue zip of a build without a hosted site_url (the default http://127.0.0.1:8000/): no file:// nor
+    # localhost link, the page named in words
+    assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
+    assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    # a build for a real host: the hosted page at the calculator, even from file://
+    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
+    assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness")
     context.close()
 
 

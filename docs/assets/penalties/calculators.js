@@ -654,12 +654,20 @@
       window.history.replaceState(window.history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
     } catch (e) { /* file:// pages may refuse replaceState: the calculator still works */ }
   }
+  var LOOPBACK = /^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])$|\.localhost$/;
   function hostedLink(widget) {
-    /* the hosted page (site_url, directory URLs) with this calculator's inputs, opening at the widget: never file:// */
-    var canonical = document.querySelector("link[rel=canonical]");
-    var base = canonical ? canonical.href : window.location.href.split("?")[0].split("#")[0];
-    base = base.replace(/\/index\.html$/, "/").replace(/\.html$/, "/");
-    return base + window.location.search + "#" + widget.id;
+    /* the hosted page (the build's site_url, directory URLs) with this calculator's inputs, opening at the widget;
+       null when the build has no site_url or a local one (make serve, a build without RULEBOOK_SITE_URL): a
+       loopback or file:// link works for no one the ruling is sent to */
+    var canonical = document.querySelector("link[rel=canonical]"), url;
+    try { url = new URL(canonical.href); } catch (e) { return null; }
+    if (!/^https?:$/.test(url.protocol) || LOOPBACK.test(url.hostname)) return null;
+    return (url.origin + url.pathname).replace(/\/index\.html$/, "/").replace(/\.html$/, "/") + window.location.search + "#" + widget.id;
+  }
+  function copiedPage(widget) {
+    /* the line under a copied ruling: the hosted link, or else the page and the calculator named in words */
+    var link = hostedLink(widget), page = (widget.getAttribute("data-page") || "/").split("/");
+    return link || fill(W.copied_page, { where: fill(W.where[page[0]] || "", { number: page[1] }), title: SPEC[widget.getAttribute("data-calculator")].title });
   }
   function copyText(text, status) {
     function fallback() {
@@ -807,7 +815,7 @@
     box.addEventListener("change", function (event) { edited(); event.target.removeAttribute("data-raw"); render(widget, form); });
     box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
     copyButton.addEventListener("click", function () {
-      if (form.ruling) copyText(form.ruling + "\n" + hostedLink(widget), status);
+      if (form.ruling) copyText(form.ruling + "\n" + copiedPage(widget), status);
       else status.textContent = "输入有误，没有可复制的裁决";
     });
     widget.appendChild(el("p", { className: "penalty-title", text: "计算器：" + spec.title }));
@@ -824,6 +832,6 @@
       build(widgets[i]);
     }
   }
-  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink };
+  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink, copiedPage: copiedPage };
   mount();
 })();
