@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from penalty_grid import engine_grid
-from reader_steps import reach_calculators
+from reader_steps import open_ready, reach_calculators
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.spec import load_spec
 from scripts.penalties.widgets import placements
@@ -59,7 +59,7 @@ def widget_state(page, widget: str) -> dict:
 
 
 def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
-    desktop.goto(site_url + "regulations/26/")
+    open_ready(desktop, site_url + "regulations/26/")
     reach_calculators(desktop)
     cases = engine_grid()
     got = desktop.evaluate("""(cases) => cases.map(([name, inputs]) => {
@@ -78,7 +78,7 @@ INTERNAL_NAMES = re.compile(r"[A-Za-z]{4}")  # an engine name (default, no-scree
 @pytest.mark.parametrize("widget_id", sorted(widget_pages()))
 def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     path, calculator, fixed = widget_pages()[widget_id]
-    desktop.goto(site_url + path)
+    open_ready(desktop, site_url + path)
     reach_calculators(desktop)
     widget = desktop.locator(f"#{widget_id}[data-mounted]")
     widget.wait_for(state="attached")
@@ -129,7 +129,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 inputs[name] = typed[name] = want
         if not usable:  # the case through the URL instead: an error wherever the engine refuses it, never a ruling
             given = {key: value for key, value in fields.items() if value != ""}
-            desktop.goto(site_url + path + "?" + urlencode({f"{widget_id[len('calc-'):]}.{key}": value for key, value in given.items()}))
+            open_ready(desktop, site_url + path + "?" + urlencode({f"{widget_id[len('calc-'):]}.{key}": value for key, value in given.items()}))
             widget.wait_for(state="attached")
             expected = engine(calculator, {**{key.replace("-", "_"): value for key, value in fixed.items()}, **given})
             assert widget_state(desktop, widget_id) == expected, ("url", widget_id, fields)
@@ -137,7 +137,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 assert widget.locator(".penalty-headline").count() == 0
                 assert not INTERNAL_NAMES.search(re.sub("“[^”]*”", "", widget.locator(".penalty-error").inner_text()))
             via_url += 1
-            desktop.goto(site_url + path)
+            open_ready(desktop, site_url + path)
             reach_calculators(desktop)
             widget.wait_for(state="attached")
             typed = {}
@@ -160,7 +160,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
 def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(site_url + "regulations/26/#一-2")
+    open_ready(page, site_url + "regulations/26/#一-2")
     reach_calculators(page)
     page.select_option("#calc-lateness-event", "pairs-imp")
     page.fill("#calc-lateness-minutes", "12")
@@ -168,7 +168,7 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     assert parse_qs(urlsplit(shared).query) == {"lateness.event": ["pairs-imp"], "lateness.minutes": ["12"]}
     assert urlsplit(shared).fragment, "the anchor must survive the URL update"
     other = context.new_page()
-    other.goto(shared)
+    open_ready(other, shared)
     other.locator("#calc-lateness[data-result]").wait_for(state="attached")
     assert other.input_value("#calc-lateness-minutes") == "12"
     assert widget_state(other, "lateness") == engine("lateness", {"event": "pairs-imp", "minutes": "12", "repeat": False, "remove_boards": ""})
@@ -187,7 +187,7 @@ def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, f
     and a value the widget cannot read never gives a ruling for other inputs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(site_url + "regulations/26/?" + query)
+    open_ready(page, site_url + "regulations/26/?" + query)
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     state = widget_state(page, "lateness")
     if field is None:
@@ -214,7 +214,7 @@ def test_a_url_value_the_form_cannot_show_is_an_error(browser, site_url, widget,
     page = context.new_page()
     article = widget.split("-")[1]
     params = "&".join(f"{widget}.{pair}" for pair in query.split("&"))
-    page.goto(site_url + f"regulations/{article}/?" + params)
+    open_ready(page, site_url + f"regulations/{article}/?" + params)
     page.locator(f"#calc-{widget}[data-mounted]").wait_for(state="attached")
     state = widget_state(page, f"calc-{widget}")
     assert "error" in state and page.locator(f"#calc-{widget} .penalty-headline").count() == 0
@@ -232,7 +232,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
-    page.goto(site_url + "regulations/34/")
+    open_ready(page, site_url + "regulations/34/")
     reach_calculators(page)
     page.select_option("#calc-procedural-34-item", "9")
     page.select_option("#calc-procedural-34-variant", "no-screens")
@@ -264,7 +264,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
 
 def test_widgets_mount_after_instant_navigation(desktop, site_url):
     """What Material's instant navigation does: swap in the next page's content, then announce it on document$."""
-    desktop.goto(site_url + "regulations/27/")
+    open_ready(desktop, site_url + "regulations/27/")
     reach_calculators(desktop)
     desktop.locator("#calc-slow-play[data-mounted]").wait_for(state="attached")
     desktop.evaluate("""async (url) => {
@@ -284,7 +284,7 @@ def test_widgets_mount_after_instant_navigation(desktop, site_url):
 def test_widget_works_from_file_url(browser, built_site):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto((built_site / "regulations" / "26" / "index.html").as_uri())
+    open_ready(page, (built_site / "regulations" / "26" / "index.html").as_uri())
     reach_calculators(page)
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
@@ -304,7 +304,7 @@ def test_widget_works_from_file_url(browser, built_site):
 def test_every_widget_fits_360px(phone_page, site_url):
     overflowing = []
     for prefix, (path, _, _) in sorted(widget_pages().items()):
-        phone_page.goto(site_url + path)
+        open_ready(phone_page, site_url + path)
         reach_calculators(phone_page)
         widget = phone_page.locator(f"#{prefix}[data-mounted]")
         widget.wait_for(state="attached")
@@ -316,7 +316,7 @@ def test_every_widget_fits_360px(phone_page, site_url):
 
 
 def test_screenshot_of_the_lateness_widget_at_360px(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "regulations/26/?lateness.event=pairs-imp&lateness.minutes=12")
+    open_ready(phone_page, site_url + "regulations/26/?lateness.event=pairs-imp&lateness.minutes=12")
     widget = phone_page.locator("#calc-lateness")
     widget.wait_for(state="attached")
     assert "扣6IMP" in widget.locator(".penalty-headline").inner_text()
