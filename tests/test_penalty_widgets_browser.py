@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -298,6 +301,27 @@ def test_widget_works_from_file_url(browser, built_site):
     page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
     link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
     assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness")
+    context.close()
+
+
+@pytest.mark.slow
+def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
+    """`RULEBOOK_SITE_URL=https://bridge.example.org/ mkdocs build`: the copied ruling's second line is that host's page
+    (directory URL) at the calculator with its inputs, also from the built files opened as file://."""
+    from scripts.paths import ROOT
+
+    out = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(out)], cwd=ROOT, check=True,
+                   env={**os.environ, "RULEBOOK_SITE_URL": "https://bridge.example.org/rules/"})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    open_ready(page, (out / "regulations" / "27" / "index.html").as_uri() + "?slow-play.event=teams-ko&slow-play.minutes=3")
+    reach_calculators(page)
+    page.locator("#calc-slow-play[data-result]").wait_for(state="attached")
+    link = page.evaluate("() => window.RulebookPenalties.copiedPage(document.getElementById('calc-slow-play'))")
+    parts = urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path, parts.fragment) == ("https", "bridge.example.org", "/rules/regulations/27/", "calc-slow-play")
+    assert parse_qs(parts.query) == {"slow-play.event": ["teams-ko"], "slow-play.minutes": ["3"]}
     context.close()
 
 
