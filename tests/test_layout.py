@@ -18,17 +18,21 @@ ALLOWED_IMPORTS = {
     "render": {"pipeline", "penalties"},
     "penalties": {"pipeline"},
     "search": set(),
-    "print": {"pipeline", "render", "penalties", "site"},
+    "print": {"pipeline", "render", "penalties"},
     "site": {"pipeline", "render", "search", "penalties", "print"},
 }
-SHARED_MODULES = {"books", "paths", "errors", "curated"}  # top-level modules every stage may use
+# Top-level modules every stage may use; they import only each other. edition (the stamp and the files' prefix) and
+# traditional (OpenCC plus reviewed fixes) serve both the site and the print edition, so neither stage owns them.
+SHARED_MODULES = {"books", "paths", "errors", "curated", "edition", "traditional"}
 
 
 def stage_imports(path: Path) -> set[str]:
     """The `scripts.<folder>` names a module imports (absolute imports only; the code uses no relative ones)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "scripts":
+            names.update(f"scripts.{alias.name}" for alias in node.names)  # from scripts import curated
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
         elif isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
@@ -45,6 +49,65 @@ def test_stage_imports_flow_one_way(path):
     assert stage in ALLOWED_IMPORTS, f"scripts/{stage}/ is not a known stage folder: add it to ALLOWED_IMPORTS with its place in the flow"
     wrong = stage_imports(path) - ALLOWED_IMPORTS[stage] - SHARED_MODULES - {stage}
     assert not wrong, f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}: against the flow pipeline → render → site"
+
+
+def shared_modules():
+    return sorted(p for p in SCRIPTS.rglob("*.py")
+                  if p.relative_to(SCRIPTS).parts[0].removesuffix(".py") in SHARED_MODULES)
+
+
+@pytest.mark.parametrize("path", shared_modules(), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
+def test_shared_modules_import_no_stage(path):
+    wrong = stage_imports(path) - SHARED_MODULES
+    assert not wrong, f"{path.relative_to(ROOT)} is shared by every stage but imports the stage(s) {sorted(wrong)}: move what it needs into a shared module"
+
+
+def test_every_top_level_module_is_shared():
+    top_level = {p.stem for p in SCRIPTS.glob("*.py") if p.name != "__init__.py"}
+    assert top_level <= SHARED_MODULES, f"scripts/ holds {sorted(top_level - SHARED_MODULES)}: put it in its stage folder or list it in SHARED_MODULES"
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle in the graph as [a, b, …, a], or [] when there is none (depth-first search)."""
+    done, path = set(), []
+
+    def visit(node: str) -> list[str]:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return []
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if cycle := visit(target):
+                return cycle
+        path.pop()
+        done.add(node)
+        return []
+
+    for node in sorted(graph):
+        if cycle := visit(node):
+            return cycle
+    return []
+
+
+def test_import_cycle_finder_finds_a_cycle():
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_allowed_stage_imports_have_no_cycle():
+    """The flow is one way only if the allowed graph is acyclic: two stages allowed to import each other are one stage."""
+    cycle = import_cycle(ALLOWED_IMPORTS)
+    assert not cycle, f"ALLOWED_IMPORTS lets stages import in a circle: {' → '.join(cycle)}"
+
+
+def test_real_stage_imports_have_no_cycle():
+    graph: dict[str, set[str]] = {}
+    for path in stage_modules():
+        stage = path.relative_to(SCRIPTS).parts[0]
+        graph.setdefault(stage, set()).update(stage_imports(path) - SHARED_MODULES - {stage})
+    cycle = import_cycle(graph)
+    assert not cycle, f"stage folders import each other in a circle: {' → '.join(cycle)}"
 
 
 def test_no_relative_imports_across_stages():

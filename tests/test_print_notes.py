@@ -5,17 +5,17 @@ import re
 
 import pytest
 
+from scripts.edition import Edition
 from scripts.penalties.widgets import placements
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
+from scripts.pipeline.sources import SRC
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, anchor_id, paragraph_keys
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
-from scripts.pipeline.sources import SRC
-from scripts.site.edition import Edition
-from scripts.site.traditional import to_traditional_markdown
+from scripts.traditional import to_traditional_markdown
 
 import datetime as dt
 

@@ -23,7 +23,7 @@ SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the tradition
 class TitleInfo:
     """What the title page says besides the book: the edition stamp and the script."""
 
-    edition_label: str  # '2026-11-29 · 3f9a1c0b' (scripts/site/edition.py)
+    edition_label: str  # '2026-11-29 · 3f9a1c0b' (scripts/edition.py)
     script: str  # 'hans' | 'hant'
 
 

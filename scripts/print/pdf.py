@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.edition import Edition, current_edition
 from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import Rulebook, load_full_rulebook
@@ -14,8 +15,7 @@ from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, paragraph_keys
 from scripts.print.notes import ErratumNotes
-from scripts.site.edition import Edition, current_edition
-from scripts.site.traditional import to_traditional_markdown
+from scripts.traditional import to_traditional_markdown
 
 LOG = logging.getLogger("scripts.print")
 BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法

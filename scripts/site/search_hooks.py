@@ -84,7 +84,7 @@ def on_post_build(*, config) -> None:
     user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
     labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
     if config.extra.get("rulebook_script") == "hant":
-        from scripts.site.traditional import to_traditional_text
+        from scripts.traditional import to_traditional_text
 
         labels = {book: to_traditional_text(label) for book, label in labels.items()}
         article_label = to_traditional_text(article_label)
