@@ -103,7 +103,8 @@ def traditional_user_dict(work_dir: Path) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
     source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
-    target = work_dir / "jieba_user_dict.hant.txt"
+    target = work_dir / "hant" / "jieba_user_dict.txt"  # the same name, so the curated loader checks it with the same schema
+    target.parent.mkdir(exist_ok=True)
     curated.load_rows(source)  # checked like every curated file
     target.write_text(to_traditional_text(curated.read_text(source)), encoding="utf-8")
     return target
