@@ -165,3 +165,16 @@ def test_stylesheet_blocks_are_closed(path):
         depth += (char == "{") - (char == "}")
         assert depth >= 0, f"{path.relative_to(ROOT)}:{line}: a `}}` closes nothing"
     assert depth == 0, f"{path.relative_to(ROOT)}: {depth} block(s) left open"
+
+
+# Character classes have one home, scripts/books.py (HAN, CN_DIGITS): a range written again drifts (the inline
+# copies had left out Extension A and the compatibility block).
+INLINE_CLASSES = {"\\u4e00-\\u9fff": "books.HAN", "一二三四五六七八九十": "books.CN_DIGITS"}
+
+
+@pytest.mark.parametrize("path", sorted(p for p in SCRIPTS.rglob("*.py") if p.name != "books.py"),
+                         ids=lambda p: p.relative_to(SCRIPTS).as_posix())
+def test_character_classes_come_from_books(path):
+    text = path.read_text(encoding="utf-8")
+    inline = [f"{written} (use {name})" for written, name in INLINE_CLASSES.items() if written in text]
+    assert not inline, f"{path.relative_to(ROOT)} writes a shared character class inline: {inline}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scripts.books import CN_DIGITS, SHORT_HEADING
+from scripts.books import CN_DIGITS, HAN, SHORT_HEADING
 from scripts.errors import StructureError
 from scripts.pipeline.concordance import ClauseMarker, Concordance, ConcordanceError
 from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
@@ -33,7 +33,7 @@ FAMILY_RANK = {
 CIRCLED_VALUE = {**{chr(0x2474 + i): str(i + 1) for i in range(20)}, **{chr(0x2460 + i): str(i + 1) for i in range(20)}}
 # A clause text that is only a title: short, with no sentence punctuation.
 FORMULA_FRACTION_LABEL = re.compile(r"^(?P<label>\S{1,12})=$")
-FORMULA_OPERAND_WORDS = re.compile(r"^[A-Z]*[\u4e00-\u9fff]+$")
+FORMULA_OPERAND_WORDS = re.compile(rf"^[A-Z]*[{HAN}]+$")
 
 
 @dataclass

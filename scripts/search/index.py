@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts import curated
-from scripts.books import HAN
+from scripts.books import BOOKS, HAN
 from scripts.errors import RulebookError
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
@@ -179,7 +179,7 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
-BOOK_LABELS = {"laws": "规则", "regulations": "裁判法"}  # how the text itself names the books (规则第27条, 裁判法第26条)
+BOOK_LABELS = {key: book.cite_prefix for key, book in BOOKS.items()}  # how the text itself names the books (规则第27条, 裁判法第26条)
 ARTICLE_LABEL = "第%s条"
 
 
