@@ -47,6 +47,11 @@ LINE_END_PUNCTUATION = tuple("。；：！？") + ("。）", "。)")
 # A PDF line this wide reached the right margin: even after '；' or '：' the sentence goes on in the next line
 # ('…做出提醒：' ⏎ '警告、扣0.5VP…'); narrower lines ending so are list items ('超时0+—2分钟：…10%；' ⏎ '超时2+—5分钟…').
 FULL_PDF_LINE_WIDTH = 55
+# A heading standing alone is stripped from the next paragraph's start only if it has at least two characters (one
+# character repeats by chance: '的的'), and only if the paragraph goes on for more than four characters after the copy
+# (one only a little longer is another short line that starts with the same words, not the heading glued to its body).
+REPEATED_HEADING_MIN_CHARS = 2
+BODY_AFTER_REPEATED_HEADING_MIN_CHARS = 4
 # A sub-clause glued after a full stop or colon: '…一直有效。B.其他的取消叫牌'.
 GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])")
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
@@ -237,7 +242,8 @@ def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repa
     for prev, para in zip(paragraphs, paragraphs[1:]):
         if prev.provs == para.provs:
             continue
-        if len(prev.text) >= 2 and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
+        if (len(prev.text) >= REPEATED_HEADING_MIN_CHARS and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text)
+                and len(para.text) > len(prev.text) + BODY_AFTER_REPEATED_HEADING_MIN_CHARS):
             repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
             para.text = para.text[len(prev.text):]
     return paragraphs
