@@ -17,7 +17,7 @@ def page_375(open_phone_page):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_article_has_no_horizontal_scrolling_at_375px(page_375, site_url, artifacts_dir, path):
-    page_375.goto(site_url + path)
+    open_ready(page_375, site_url + path)
     page_375.wait_for_selector("h1")
     widths = page_375.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     name = path.strip("/").replace("/", "-")
@@ -26,7 +26,7 @@ def test_article_has_no_horizontal_scrolling_at_375px(page_375, site_url, artifa
 
 
 def test_clause_anchor_is_a_visible_permalink(page_375, site_url):
-    page_375.goto(site_url + "regulations/26/#一-2")
+    open_ready(page_375, site_url + "regulations/26/#一-2")
     label = page_375.locator('[id="一-2"] a.clause-label')
     assert label.is_visible()
     assert unquote(label.get_attribute("href")).endswith("regulations/26/#一-2") or label.get_attribute("href") == "#一-2"
@@ -36,7 +36,7 @@ def test_clause_anchor_is_a_visible_permalink(page_375, site_url):
 def test_corrected_spot_shows_the_original_on_tap(page_375, site_url):
     # issue 11: the original shows in the page's one popup (assets/refs/preview.js), no longer in a CSS ::after box
     # beside a title tooltip (the two overlapped and widened the page)
-    page_375.goto(site_url + "laws/40/")
+    open_ready(page_375, site_url + "laws/40/")
     mark = page_375.locator("ins.erratum", has_text="引入歧途").first
     assert "引人歧途" in mark.get_attribute("data-original") and mark.get_attribute("title") is None
     mark.tap()

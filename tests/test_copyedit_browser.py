@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import re
 
-from reader_steps import wait_for_page_scripts
+from reader_steps import wait_for_page_scripts, open_ready
 
 
 def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "regulations/34/")
+    open_ready(phone_page, site_url + "regulations/34/")
     item1 = phone_page.locator("#\\31 ").inner_text()
     assert "警告、扣0.5VP(10%MP)、扣1VP(20%MP)。" in item1.replace("\n", "")
     paragraphs = phone_page.locator("article p").all_inner_texts()
@@ -18,7 +18,7 @@ def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url,
 
 
 def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/13/")
+    open_ready(phone_page, site_url + "laws/13/")
     mark = phone_page.locator("mark.unresolved").first
     assert "未解决的缺陷" in (mark.get_attribute("data-note") or "")
     wait_for_page_scripts(phone_page)
@@ -36,7 +36,7 @@ def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page,
 
 
 def test_a_paragraph_closing_a_list_stands_at_its_parent_s_depth(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "regulations/28/")
+    open_ready(phone_page, site_url + "regulations/28/")
     block = phone_page.locator("[id='一-1-1-b-p1']")
     item = phone_page.locator("[id='一-1-1-b-3']")
     parent = phone_page.locator("[id='一-1-1-b']")

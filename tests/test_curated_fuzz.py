@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, copy_project
+from reader_steps import open_ready
 from scripts import curated
 from scripts.curated.schema import LineTable
 
@@ -257,10 +258,10 @@ def assert_nothing_runs(browser, site: Path) -> None:
         page = context.new_page()
         page.on("dialog", lambda dialog: (dialogs.append(page.url), dialog.dismiss()))
         for path in INSPECTED_PAGES:
-            page.goto(base + path)
+            open_ready(page, base + path)
             page.wait_for_timeout(200)
             assert page.locator('img[src="x"]').count() == 0, f"{path or 'home'}: the injected <img> became an element"
-        page.goto(base)
+        open_ready(page, base)
         run_search(page, "onerror")
         page.wait_for_timeout(500)
         assert page.locator('img[src="x"]').count() == 0, "a search result turned the injected text into an element"

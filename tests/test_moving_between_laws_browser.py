@@ -67,7 +67,7 @@ def test_typed_number_and_enter_opens_the_law(phone_page, site_url):
 
 
 def test_previous_and_next_are_at_the_top_and_the_foot(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/9/")
+    open_ready(phone_page, site_url + "laws/9/")
     phone_page.screenshot(path=str(artifacts_dir / "phone-article-top-laws-9.png"))
     assert phone_page.locator("nav.article-bar a[rel=prev]").inner_text().strip() == "‹ 8"
     assert phone_page.locator("nav.article-foot a[rel=next]").inner_text().replace("\n", " ").startswith("下一条 第10条")
@@ -80,13 +80,13 @@ def test_previous_and_next_are_at_the_top_and_the_foot(phone_page, site_url, art
 
 
 def test_a_missing_law_is_a_page(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/64/")
+    open_ready(phone_page, site_url + "laws/64/")
     text = phone_page.locator("article").inner_text()
     assert "第64条" in phone_page.locator("article h1").inner_text()
     assert "本站的来源没有收录规则第64条" in text and "Procedure after Establishment of a Revoke" in text
     assert scroll_width(phone_page) == 360
     phone_page.screenshot(path=str(artifacts_dir / "phone-missing-law-64.png"))
-    phone_page.goto(site_url + "laws/16/")
+    open_ready(phone_page, site_url + "laws/16/")
     assert "第16条 非法信息" in phone_page.locator("article h1").inner_text()
     phone_page.screenshot(path=str(artifacts_dir / "phone-missing-law-16.png"), full_page=True)
 
@@ -102,7 +102,7 @@ def test_a_reference_to_a_missing_law_leads_to_its_page(phone_page, site_url):
 
 
 def test_home_grid_shows_missing_laws_in_place(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url)
+    open_ready(phone_page, site_url)
     grid = phone_page.locator(".article-grid").first
     numbers = grid.locator("a").all_inner_texts()
     assert numbers[:20] == [str(n) for n in range(1, 21)]
@@ -145,7 +145,7 @@ def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site
 
 
 def test_drawer_shows_the_chapter(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/20/")
+    open_ready(phone_page, site_url + "laws/20/")
     phone_page.locator('label.md-header__button[for="__drawer"]').first.tap()
     phone_page.wait_for_timeout(400)
     drawer = phone_page.locator(".md-nav--primary")
@@ -167,7 +167,7 @@ def test_the_404_page_speaks_chinese_and_jumps(phone_page, site_url, artifacts_d
 
 
 def test_the_about_page_holds_the_editor_pages(phone_page, site_url):
-    phone_page.goto(site_url + "about/")
+    open_ready(phone_page, site_url + "about/")
     text = phone_page.locator("article").inner_text()
     assert "图例" in text and "构建报告" in text and "性能测量" in text
     phone_page.locator('label.md-header__button[for="__drawer"]').first.tap()

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ROOT, phone_context
 from scripts.traditional import to_traditional_text
-from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
+from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
 # What a page loads by itself (as opposed to where a link leads): scripts, stylesheets, icons, images,
@@ -99,13 +99,13 @@ def offline_page(browser):
 def test_bundle_works_from_file_urls_without_network(offline_page, bundle_dir, artifacts_dir):
     page, refused, errors = offline_page
     home = bundle_dir.as_uri() + "/index.html"
-    page.goto(home)
+    open_ready(page, home)
     assert page.title(), "the home page did not load from file://"
 
     # Navigation: to an article, and along one of its cross-references.
     articles = article_pages(bundle_dir)
     assert articles, f"no article pages in {bundle_dir}/laws"
-    page.goto(url_of(article_with_cross_reference(bundle_dir), bundle_dir, bundle_dir.as_uri()))
+    open_ready(page, url_of(article_with_cross_reference(bundle_dir), bundle_dir, bundle_dir.as_uri()))
     reached = follow_cross_reference(page)
     assert reached.startswith("file:") and Path(reached.split("#")[0].removeprefix("file://")).is_file(), reached
 
@@ -120,7 +120,7 @@ def test_bundle_works_from_file_urls_without_network(offline_page, bundle_dir, a
     results = run_search(page, to_traditional_text(query))
     assert results and all("/zh-hant/" in url and url.startswith("file:") for url in results), results
     page.screenshot(path=artifacts_dir / "offline-search-zh-hant.png")
-    page.goto(url_of(articles[0], bundle_dir, bundle_dir.as_uri()))
+    open_ready(page, url_of(articles[0], bundle_dir, bundle_dir.as_uri()))
     results = run_search(page, query)
     assert results and all(url.startswith("file:") and "/zh-hant/" not in url for url in results), results
     page.screenshot(path=artifacts_dir / "offline-search.png")
@@ -134,7 +134,7 @@ def test_bundle_calculator_works_from_file_urls_without_network(offline_page, bu
     calculator = calculator_page(bundle_dir)
     if calculator is None:
         pytest.skip("no page has a .penalty-calculator yet (the penalties helper's widgets have not landed)")
-    page.goto(url_of(calculator, bundle_dir, bundle_dir.as_uri()))
+    open_ready(page, url_of(calculator, bundle_dir, bundle_dir.as_uri()))
     before, after = use_calculator(page)
     assert before != after
     assert not refused, "the calculator page tried to reach the network:\n" + "\n".join(refused)

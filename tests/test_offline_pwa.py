@@ -8,7 +8,7 @@ import struct
 import pytest
 
 from conftest import PHONE, serve_directory
-from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator
+from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
 
 
 
@@ -132,7 +132,7 @@ def test_site_is_installable(browser, shipped_site, tmp_path):
         )
         try:
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+            open_ready(page, f"http://127.0.0.1:{server.server_address[1]}/")
             _wait_until_controlled(page)
             session = context.new_cdp_session(page)
             manifest = session.send("Page.getAppManifest")
@@ -150,13 +150,13 @@ def test_site_is_installable(browser, shipped_site, tmp_path):
 def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts_dir):
     site_dir, _ = shipped_site
     page, base, go_offline, errors = online_once
-    page.goto(base)
+    open_ready(page, base)
     cached = _wait_until_controlled(page)
     lists = _precache(site_dir)
     needed = len(lists["shared"]) + len(lists["hans"])  # the simplified edition, which the reader opened
     assert cached >= needed, f"service worker cached {cached} of {needed} files"
     # issue 11: the other script edition is stored on the reader's first visit to it, not before
-    page.goto(base + "zh-hant/")
+    open_ready(page, base + "zh-hant/")
     page.wait_for_function(
         """async () => { for (const key of await caches.keys())
              if (await (await caches.open(key)).match(new URL("zh-hant/search/search_index.json", location.href).href)) return true;
@@ -184,7 +184,7 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
 
     calculator = calculator_page(site_dir)
     if calculator is not None:
-        page.goto(url_of(calculator, site_dir, base))
+        open_ready(page, url_of(calculator, site_dir, base))
         before, after = use_calculator(page)
         assert before != after
     assert not errors, "script errors offline:\n" + "\n".join(errors)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reader_steps import reach_calculators
+from reader_steps import reach_calculators, open_ready
 
 from scripts.penalties.widgets import placements
 
@@ -58,7 +58,7 @@ def test_every_control_meets_4_5_to_1(browser, site_url, artifacts_dir, scheme):
     page = context.new_page()
     low, measured, placeholders = [], 0, 0
     for (book, slug), widgets in sorted(placements().items()):
-        page.goto(site_url + f"{book}/{slug}/")
+        open_ready(page, site_url + f"{book}/{slug}/")
         reach_calculators(page)
         for _, _, widget_id in widgets:
             page.locator(f"#{widget_id}[data-mounted]").wait_for(state="attached")
@@ -81,11 +81,11 @@ def test_calculator_code_loads_only_where_there_is_a_calculator(browser, site_ur
     page = context.new_page()
     loaded: list[str] = []
     page.on("request", lambda request: loaded.append(request.url))
-    page.goto(site_url + "regulations/29/")
+    open_ready(page, site_url + "regulations/29/")
     page.wait_for_load_state("networkidle")
     assert not [url for url in loaded if "penalty-data" in url or "calculators.js" in url]
     assert page.locator(".penalty-notice-top").count() == 0
-    page.goto(site_url + "regulations/26/")
+    open_ready(page, site_url + "regulations/26/")
     reach_calculators(page)
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     assert [url for url in loaded if "penalty-data" in url] and [url for url in loaded if "calculators.js" in url]
@@ -100,7 +100,7 @@ def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
     page without a calculator: the loader adds the data and the engine then, and the widget works."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(site_url + "regulations/29/")
+    open_ready(page, site_url + "regulations/29/")
     page.wait_for_load_state("networkidle")
     assert page.evaluate("() => typeof window.RulebookPenalties") == "undefined"
     page.evaluate("""async (url) => {
@@ -121,7 +121,7 @@ def test_copied_link_from_the_venue_zip_is_the_hosted_page(browser, bundle_dir):
     opening at the calculator with its inputs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto((bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12")
+    open_ready(page, (bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12")
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     assert "扣6IMP" in page.locator("#calc-lateness .penalty-headline").inner_text()
     link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from reader_steps import reach_calculators
+from reader_steps import reach_calculators, open_ready
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.spec import load_spec
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
@@ -127,7 +127,7 @@ def widget_state(page, widget: str) -> dict:
 
 
 def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
-    desktop.goto(site_url + "regulations/26/")
+    open_ready(desktop, site_url + "regulations/26/")
     reach_calculators(desktop)
     cases = engine_grid()
     got = desktop.evaluate("""(cases) => cases.map(([name, inputs]) => {
@@ -145,7 +145,7 @@ FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
 @pytest.mark.parametrize("widget_id", sorted(widget_pages()))
 def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     path, calculator, fixed = widget_pages()[widget_id]
-    desktop.goto(site_url + path)
+    open_ready(desktop, site_url + path)
     reach_calculators(desktop)
     widget = desktop.locator(f"#{widget_id}[data-mounted]")
     widget.wait_for(state="attached")
@@ -210,7 +210,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
 def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(site_url + "regulations/26/#一-2")
+    open_ready(page, site_url + "regulations/26/#一-2")
     reach_calculators(page)
     page.select_option("#calc-lateness-event", "pairs-imp")
     page.fill("#calc-lateness-minutes", "12")
@@ -218,7 +218,7 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     assert parse_qs(urlsplit(shared).query) == {"lateness.event": ["pairs-imp"], "lateness.minutes": ["12"]}
     assert urlsplit(shared).fragment, "the anchor must survive the URL update"
     other = context.new_page()
-    other.goto(shared)
+    open_ready(other, shared)
     other.locator("#calc-lateness[data-result]").wait_for(state="attached")
     assert other.input_value("#calc-lateness-minutes") == "12"
     assert widget_state(other, "lateness") == engine("lateness", {"event": "pairs-imp", "minutes": "12", "repeat": False, "remove_boards": ""})
@@ -237,7 +237,7 @@ def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, f
     and a value the widget cannot read never gives a ruling for other inputs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(site_url + "regulations/26/?" + query)
+    open_ready(page, site_url + "regulations/26/?" + query)
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     state = widget_state(page, "lateness")
     if field is None:
@@ -254,7 +254,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
-    page.goto(site_url + "regulations/34/")
+    open_ready(page, site_url + "regulations/34/")
     reach_calculators(page)
     page.select_option("#calc-procedural-34-item", "9")
     page.select_option("#calc-procedural-34-variant", "no-screens")
@@ -279,7 +279,7 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
 
 def test_widgets_mount_after_instant_navigation(desktop, site_url):
     """What Material's instant navigation does: swap in the next page's content, then announce it on document$."""
-    desktop.goto(site_url + "regulations/27/")
+    open_ready(desktop, site_url + "regulations/27/")
     reach_calculators(desktop)
     desktop.locator("#calc-slow-play[data-mounted]").wait_for(state="attached")
     desktop.evaluate("""async (url) => {
@@ -299,7 +299,7 @@ def test_widgets_mount_after_instant_navigation(desktop, site_url):
 def test_widget_works_from_file_url(browser, built_site):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto((built_site / "regulations" / "26" / "index.html").as_uri())
+    open_ready(page, (built_site / "regulations" / "26" / "index.html").as_uri())
     reach_calculators(page)
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
@@ -312,7 +312,7 @@ def test_widget_works_from_file_url(browser, built_site):
 def test_every_widget_fits_360px(phone_page, site_url):
     overflowing = []
     for prefix, (path, _, _) in sorted(widget_pages().items()):
-        phone_page.goto(site_url + path)
+        open_ready(phone_page, site_url + path)
         reach_calculators(phone_page)
         widget = phone_page.locator(f"#{prefix}[data-mounted]")
         widget.wait_for(state="attached")
@@ -324,7 +324,7 @@ def test_every_widget_fits_360px(phone_page, site_url):
 
 
 def test_screenshot_of_the_lateness_widget_at_360px(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "regulations/26/?lateness.event=pairs-imp&lateness.minutes=12")
+    open_ready(phone_page, site_url + "regulations/26/?lateness.event=pairs-imp&lateness.minutes=12")
     widget = phone_page.locator("#calc-lateness")
     widget.wait_for(state="attached")
     assert "扣6IMP" in widget.locator(".penalty-headline").inner_text()

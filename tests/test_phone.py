@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import PHONE
-from reader_steps import calculator_page, longest_article, reach_calculators, run_search, url_of
+from reader_steps import calculator_page, longest_article, reach_calculators, run_search, url_of, open_ready
 
 PHONE_CHECKS = (Path(__file__).parent / "phone_checks.js").read_text(encoding="utf-8")
 MIN_FONT_PX = 16
@@ -53,7 +53,7 @@ def _pages(site_dir: Path) -> dict[str, Path]:
 def test_pages_fit_a_phone(phone, shipped_site, shipped_url, artifacts_dir, edition):
     site_dir = shipped_site[0] / edition.rstrip("/") if edition else shipped_site[0]
     for name, path in _pages(site_dir).items():
-        phone.goto(url_of(path, site_dir, shipped_url + edition))
+        open_ready(phone, url_of(path, site_dir, shipped_url + edition))
         if name == "calculator":
             reach_calculators(phone)
             phone.locator(".penalty-calculator").first.scroll_into_view_if_needed()
@@ -70,7 +70,7 @@ def test_pages_fit_a_phone(phone, shipped_site, shipped_url, artifacts_dir, edit
 def test_search_results_fit_a_phone(phone, shipped_site, shipped_url, artifacts_dir):
     site_dir = shipped_site[0]
     article = longest_article(site_dir)
-    phone.goto(url_of(article, site_dir, shipped_url))
+    open_ready(phone, url_of(article, site_dir, shipped_url))
     title = phone.locator("article h1").first.inner_text()
     words = [w for w in re.findall(r"[\u4e00-\u9fff]{2,}", title) if not ARTICLE_NUMBER.fullmatch(w)]
     # Record the widest the page gets while the search opens (Material's overlay grows for 0.4 s).
@@ -91,7 +91,7 @@ def test_search_results_fit_a_phone(phone, shipped_site, shipped_url, artifacts_
 def test_article_number_stays_visible_while_scrolling(phone, shipped_site, shipped_url, artifacts_dir):
     site_dir = shipped_site[0]
     article = longest_article(site_dir)
-    phone.goto(url_of(article, site_dir, shipped_url))
+    open_ready(phone, url_of(article, site_dir, shipped_url))
     number = ARTICLE_NUMBER.search(phone.locator("article h1").first.inner_text())
     assert number, "the article's heading carries no article number"
     height = phone.evaluate("document.documentElement.scrollHeight")
@@ -132,7 +132,7 @@ def test_colour_scheme_follows_the_phone(browser, shipped_site, shipped_url, art
     site_dir = shipped_site[0]
     context = browser.new_context(color_scheme=scheme, service_workers="block", **PHONE)
     page = context.new_page()
-    page.goto(url_of(longest_article(site_dir), site_dir, shipped_url))
+    open_ready(page, url_of(longest_article(site_dir), site_dir, shipped_url))
     colours = page.evaluate(
         """() => { const body = document.body, text = document.querySelector("article p, article li");
                    return { scheme: body.getAttribute("data-md-color-scheme"),
@@ -195,7 +195,7 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
 def test_a_short_title_takes_one_line_beside_the_script_switch(phone, shipped_url, artifacts_dir, path):
     """第29条 叫牌体系 fits one line at 360 px; nothing invisible (the title's ¶ permalink) may push a second line
     under it, which left a tall empty gap between the title and the article's book and section line."""
-    phone.goto(shipped_url + path)
+    open_ready(phone, shipped_url + path)
     title = phone.locator("article h1").first
     height, line = title.evaluate("h => [h.getBoundingClientRect().height, parseFloat(getComputedStyle(h).lineHeight)]")
     assert height < 1.5 * line, f"{path}: the title is {height:.0f} px tall, {height / line:.1f} lines of {line:.0f} px"

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import subprocess
 
-from reader_steps import reach_calculators
+from reader_steps import reach_calculators, open_ready
 
 
 def test_printed_article_hides_site_chrome_and_forms(browser, site_url, artifacts_dir):
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     try:
-        page.goto(site_url + "regulations/26/")
+        open_ready(page, site_url + "regulations/26/")
         reach_calculators(page)
         page.wait_for_selector(".penalty-calculator select")
         page.emulate_media(media="print")

@@ -13,7 +13,7 @@ def ref(page, text):
 
 
 def test_first_tap_previews_the_cited_law_and_second_tap_follows_it(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/24/")
+    open_ready(phone_page, site_url + "laws/24/")
     link = ref(phone_page, "第23条")
     link.scroll_into_view_if_needed()
     link.tap()
@@ -31,7 +31,7 @@ def test_first_tap_previews_the_cited_law_and_second_tap_follows_it(phone_page, 
 
 
 def test_preview_survives_instant_navigation(phone_page, site_url):
-    phone_page.goto(site_url + "laws/24/")
+    open_ready(phone_page, site_url + "laws/24/")
     link = ref(phone_page, "第23条")
     link.tap()
     link.tap()
@@ -52,7 +52,7 @@ def test_preview_survives_instant_navigation(phone_page, site_url):
     ],
 )
 def test_preview_shows_the_target_text(phone_page, site_url, path, text, expected):
-    phone_page.goto(site_url + path)
+    open_ready(phone_page, site_url + path)
     link = ref(phone_page, text)
     link.scroll_into_view_if_needed()
     link.tap()
@@ -88,7 +88,7 @@ def test_hover_previews_on_a_desktop(desktop_page, site_url):
 
 def test_preview_works_from_file_urls(phone_page, built_site):
     """The offline copy opened from disk: previews are embedded, nothing is fetched."""
-    phone_page.goto((built_site / "regulations" / "28" / "index.html").as_uri())
+    open_ready(phone_page, (built_site / "regulations" / "28" / "index.html").as_uri())
     link = ref(phone_page, "本条1（1）B款")
     link.scroll_into_view_if_needed()
     link.tap()
@@ -96,7 +96,7 @@ def test_preview_works_from_file_urls(phone_page, built_site):
 
 
 def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
-    desktop_page.goto(site_url + "regulations/47/")
+    open_ready(desktop_page, site_url + "regulations/47/")
     link = ref(desktop_page, "双人赛同分名次的确定")
     link.focus()
     popover = desktop_page.locator(POPOVER)

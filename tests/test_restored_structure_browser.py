@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from reader_steps import open_ready
+
 from scripts.paths import ROOT
 from scripts.pipeline.concordance import load_concordance
 
@@ -24,7 +26,7 @@ def report_restored(number: int) -> int:
 def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url, artifacts_dir, number):
     english = load_concordance().laws[number].english_heading  # 'Law 27 · Insufficient Bid (WBF 1997)'
     page = phone_page
-    page.goto(f"{site_url}laws/{number}/")
+    open_ready(page, f"{site_url}laws/{number}/")
     page.wait_for_selector("h1")
     page.screenshot(path=str(artifacts_dir / f"law-{number}-360.png"))
     page.screenshot(path=str(artifacts_dir / f"law-{number}-360-full.png"), full_page=True)
@@ -51,7 +53,7 @@ def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url
 
 def test_a_directors_citation_lands_on_the_restored_clause(phone_page, site_url):
     page = phone_page
-    page.goto(f"{site_url}laws/27/#b-1-b")
+    open_ready(page, f"{site_url}laws/27/#b-1-b")
     page.wait_for_selector("h1")
     target = page.locator('[id="b-1-b"]')
     assert target.is_visible() and "判给调整分" in target.inner_text()

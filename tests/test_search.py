@@ -16,7 +16,7 @@ import yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
 from scripts.search.sitebuild import build_site_variant
-from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts
+from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_FILE = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))
@@ -264,7 +264,7 @@ def open_site(browser, url: str, *, offline: bool):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(url)
+        open_ready(page, url)
         yield page, refused, errors
     finally:
         context.close()
@@ -430,7 +430,7 @@ BOOK_WORDS = ("规则", "裁判法")
 
 
 def test_every_result_item_names_its_book_at_phone_width(phone_page, site_url, artifacts_dir):
-    phone_page.goto(site_url + "laws/9/")
+    open_ready(phone_page, site_url + "laws/9/")
     box = SearchBox(phone_page)
     for query in ("迟到", "第26条", "提醒"):
         box.type(query)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from reader_steps import open_ready
+
 from conftest import ROOT, copy_project, serve_directory
 
 pytestmark = pytest.mark.slow
@@ -66,10 +68,10 @@ def test_a_new_build_reaches_every_open_tab_after_one_reload(browser, two_builds
     context = browser.new_context(service_workers="allow", viewport={"width": 360, "height": 740})
     try:
         reader = context.new_page()
-        reader.goto(base + "laws/1/")
+        open_ready(reader, base + "laws/1/")
         reader.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         other_tab = context.new_page()
-        other_tab.goto(base + "laws/2/")
+        open_ready(other_tab, base + "laws/2/")
         other_tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         stored = reader.evaluate("""async () => {
             const keys = []; for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) keys.push(r.url);

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import phone_context
-from reader_steps import article_pages, calculator_page, reach_calculators, run_search, url_of
+from reader_steps import article_pages, calculator_page, reach_calculators, run_search, url_of, open_ready
 from scripts.errors import CuratedFileError
 from scripts.site.pwa import STORED_PAGE
 from scripts.traditional import (
@@ -161,7 +161,7 @@ def test_traditional_calculators_and_previews_speak_traditional(browser, shipped
     assert calculator is not None, "no calculator in the traditional edition"
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.goto(url_of(calculator, hant_root, shipped_url + "zh-hant/"))
+    open_ready(page, url_of(calculator, hant_root, shipped_url + "zh-hant/"))
     reach_calculators(page)
     page.locator(".penalty-calculator .penalty-output").first.wait_for(state="visible")
     shown = "\n".join(page.locator(".penalty-calculator").all_inner_texts())
@@ -246,7 +246,7 @@ def test_search_works_in_the_traditional_edition(browser, shipped_site, shipped_
     query = words[0][:2]
     context = phone_context(browser, service_workers="block")
     page = context.new_page()
-    page.goto(url_of(article, hant_root, shipped_url + "zh-hant/"))
+    open_ready(page, url_of(article, hant_root, shipped_url + "zh-hant/"))
     results = run_search(page, query)
     page.screenshot(path=artifacts_dir / "phone-search-zh-hant.png")
     context.close()
