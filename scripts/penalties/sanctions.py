@@ -9,36 +9,23 @@ from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inp
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
 from scripts.penalties.timing import apply_consequences
 
-SCORINGS = {"vp": "vp", "imp": "imp", "mp": "top_percent"}
-SCORING_NAMES = {"vp": "VP", "imp": "IMP", "mp": "MP"}
-SOURCE_TEXT = {"vp": "{}VP", "imp": "{}IMP", "top_percent": "{}%MP"}
-
 
 def offence_name(count: int) -> str:
     names = words()["offence"]
     return names.get(str(count)) or fill(names["more"], count=count)
 
 
-def convert(step: dict, unit: str, conversion: dict) -> tuple[Fraction | None, str | None]:
-    """The step's amount in `unit`: as stated, else converted from the first stated unit (VP, IMP, MP)."""
-    if unit in step:
-        return rational(step[unit]), None
-    for source in AMOUNT_KEYS:
-        if source in step:
-            value = rational(step[source]) / rational(conversion[source]) * rational(conversion[unit])
-            return value, SOURCE_TEXT[source].format(format_number(step[source]))
+def converted(amounts: dict, unit: str, conversion: dict) -> tuple[list[Fraction] | None, str | None]:
+    """An amount (a number, or a range's [low, high]) in `unit`: as stated, else converted from the first unit stated
+    (VP, IMP, MP), with the stated amount's text for the reading ('1VP', '0.5-1VP')."""
+    for source in (unit, *AMOUNT_KEYS):
+        if source in amounts:
+            stated = amounts[source] if isinstance(amounts[source], list) else [amounts[source]]
+            if source == unit:
+                return [rational(value) for value in stated], None
+            values = [rational(value) / rational(conversion[source]) * rational(conversion[unit]) for value in stated]
+            return values, fill(words()["unit_amount"][source], value="-".join(format_number(value) for value in stated))
     return None, None
-
-
-def convert_range(bounds: dict, unit: str, conversion: dict) -> tuple[list, str | None]:
-    if unit in bounds:
-        return [rational(v) for v in bounds[unit]], None
-    for source in AMOUNT_KEYS:
-        if source in bounds:
-            low, high = (rational(v) / rational(conversion[source]) * rational(conversion[unit]) for v in bounds[source])
-            text = SOURCE_TEXT[source].format(f"{format_number(bounds[source][0])}-{format_number(bounds[source][1])}")
-            return [low, high], text
-    raise AssertionError("a range names at least one unit")
 
 
 def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, conversions: list) -> None:
@@ -46,14 +33,13 @@ def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, 
     conversion = scale["conversion"]
     warning = step.get("warning")
     penalty["warning"] = (words()["warning"] if warning is True else warning) or None
-    value, source = convert(step, unit, conversion)
-    if value is not None:
-        limit = rational(scale["limits"][unit][1])
-        penalty[unit] = min(value, limit)
+    values, source = converted(step, unit, conversion)
+    if values is not None:
+        penalty[unit] = min(values[0], rational(scale["limits"][unit][1]))
         if source:
             conversions.append(source)
     if "range" in step:
-        (low, high), source = convert_range(step["range"], unit, conversion)
+        (low, high), source = converted(step["range"], unit, conversion)
         penalty["range"] = {"unit": unit, "min": low, "max": high}
         if source:
             conversions.append(source)
@@ -93,6 +79,7 @@ def procedural(**raw) -> dict:
     values = parse_inputs("procedural", raw)
     article, offence, scoring, direct_damage = values["article"], values["offence"], values["scoring"], values["direct_damage"]
     table = load_tables()[SANCTION_TABLES[article]]
+    w = words()
     conventions = load_tables()["conventions"]
     numbers = [entry["item"] for entry in table["items"]]
     item = item_number(table, article, values["item"])
@@ -105,7 +92,7 @@ def procedural(**raw) -> dict:
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
     step = steps[min(offence, len(steps)) - 1]
-    unit = SCORINGS[scoring]
+    unit = w["scoring_units"][scoring]
     scale = table["scale"]
     readings, others, conversions, options, consequences = [], [], [], [], []
     penalty = empty_penalty()
@@ -140,7 +127,7 @@ def procedural(**raw) -> dict:
         readings.append(conventions["offence_count"]["reading"])
         others.append(conventions["offence_count"]["other_reading"])
     for source in dict.fromkeys(conversions):
-        readings.append(fill(conventions["conversion"]["reading"], unit=SOURCE_TEXT[unit].format(""), source=source))
+        readings.append(fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source))
     label = entry.get("label", str(item))
     variant_text = f"（{spec['label']}）" if spec.get("label") else ""
     return make_result(
@@ -150,5 +137,5 @@ def procedural(**raw) -> dict:
         band=step["text"], penalty=penalty, quote=entry["quote"], readings=readings, other_readings=others,
         options=options, consequences=consequences,
         subject=subject("procedural", article=article, label=label, summary=entry["summary"], variant_text=variant_text,
-                        offence_text=offence_name(offence), scoring_label=SCORING_NAMES[scoring]),
+                        offence_text=offence_name(offence), scoring_label=w["scoring_names"][scoring]),
         variants=[{"name": v["name"], "label": v.get("label", "")} for v in entry["variants"]])

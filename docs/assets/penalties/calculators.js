@@ -336,40 +336,32 @@
   }
 
   /* ---------- 第34/37/38条: scripts/penalties/sanctions.py ---------- */
-  var SANCTION_TABLES = { "34": "procedural", "37": "discipline", "38": "phones_smoking" };
-  var SCORINGS = { vp: "vp", imp: "imp", mp: "top_percent" }, SCORING_NAMES = { vp: "VP", imp: "IMP", mp: "MP" };
-  var SOURCE_TEXT = { vp: "VP", imp: "IMP", top_percent: "%MP" };
+  var SANCTION_TABLES = DATA.sanction_tables;
   function offenceName(count) { return W.offence[String(count)] || fill(W.offence.more, { count: count }); }
-  function convert(step, unit, conversion) {
-    if (step[unit] !== undefined) return { value: rat(step[unit]), source: null };
-    for (var i = 0; i < AMOUNT_KEYS.length; i++) {
-      var from = AMOUNT_KEYS[i];
-      if (step[from] !== undefined) return { value: mul(div(rat(step[from]), rat(conversion[from])), rat(conversion[unit])), source: fmt(step[from]) + SOURCE_TEXT[from] };
+  function converted(amounts, unit, conversion) {
+    /* an amount (a number, or a range's [low, high]) in unit: as stated, else converted from the first unit stated */
+    var sources = [unit].concat(AMOUNT_KEYS);
+    for (var i = 0; i < sources.length; i++) {
+      var from = sources[i], stated = amounts[from];
+      if (stated === undefined) continue;
+      stated = Array.isArray(stated) ? stated : [stated];
+      if (from === unit) return { values: stated.map(rat), source: null };
+      return { values: stated.map(function (x) { return mul(div(rat(x), rat(conversion[from])), rat(conversion[unit])); }),
+               source: fill(W.unit_amount[from], { value: stated.map(fmt).join("-") }) };
     }
-    return { value: null, source: null };
-  }
-  function convertRange(bounds, unit, conversion) {
-    if (bounds[unit] !== undefined) return { bounds: [rat(bounds[unit][0]), rat(bounds[unit][1])], source: null };
-    for (var i = 0; i < AMOUNT_KEYS.length; i++) {
-      var from = AMOUNT_KEYS[i];
-      if (bounds[from] !== undefined) {
-        var f = function (x) { return mul(div(rat(x), rat(conversion[from])), rat(conversion[unit])); };
-        return { bounds: [f(bounds[from][0]), f(bounds[from][1])], source: fmt(bounds[from][0]) + "-" + fmt(bounds[from][1]) + SOURCE_TEXT[from] };
-      }
-    }
-    throw new Error("a range names at least one unit");
+    return { values: null, source: null };
   }
   function applyStep(step, unit, scale, p, conversions) {
     p.warning = (step.warning === true ? W.warning : step.warning) || null;
-    var c = convert(step, unit, scale.conversion);
-    if (c.value !== null) {
+    var c = converted(step, unit, scale.conversion);
+    if (c.values !== null) {
       var limit = rat(scale.limits[unit][1]);
-      p[unit] = cmp(c.value, limit) <= 0 ? c.value : limit;
+      p[unit] = cmp(c.values[0], limit) <= 0 ? c.values[0] : limit;
       if (c.source) conversions.push(c.source);
     }
     if (step.range) {
-      var r = convertRange(step.range, unit, scale.conversion);
-      p.range = { unit: unit, min: r.bounds[0], max: r.bounds[1] };
+      var r = converted(step.range, unit, scale.conversion);
+      p.range = { unit: unit, min: r.values[0], max: r.values[1] };
       if (r.source) conversions.push(r.source);
     }
     applyConsequences(p, step);
@@ -399,7 +391,7 @@
                                                               labels: entry.variants.map(function (x) { return x.label || W.default_variant; }).join("、") });
     }
     var spec = entry.variants[names.indexOf(variant)], steps = spec.steps, step = steps[Math.min(offence, steps.length) - 1];
-    var unit = SCORINGS[scoring], scale = table.scale, readings = [], others = [], conversions = [], options = [], consequences = [];
+    var unit = W.scoring_units[scoring], scale = table.scale, readings = [], others = [], conversions = [], options = [], consequences = [];
     var p = emptyPenalty();
     applyStep(step, unit, scale, p, conversions);
     if (step.alternative) options.push(optionOf(step.alternative, unit, scale, conversions));
@@ -421,13 +413,13 @@
     }
     if (offence > 1) { readings.push(c.offence_count.reading); others.push(c.offence_count.other_reading); }
     conversions.filter(function (x, i) { return conversions.indexOf(x) === i; }).forEach(function (source) {
-      readings.push(fill(c.conversion.reading, { unit: SOURCE_TEXT[unit], source: source }));
+      readings.push(fill(c.conversion.reading, { unit: fill(W.unit_amount[unit], { value: "" }), source: source }));
     });
     var label = entry.label || String(item);
     return makeResult("procedural", table.article, {
       anchor: label, band: step.text, penalty: p, quote: entry.quote, readings: readings, others: others, options: options, consequences: consequences,
       subject: subjectOf("procedural", null, { article: article, label: label, summary: entry.summary, variant_text: spec.label ? "（" + spec.label + "）" : "",
-                                               offence_text: offenceName(offence), scoring_label: SCORING_NAMES[scoring] }),
+                                               offence_text: offenceName(offence), scoring_label: W.scoring_names[scoring] }),
       inputs: { article: article, item: item, offence: offence, scoring: scoring, variant: variant, direct_damage: v.direct_damage },
       extra: { variants: entry.variants.map(function (x) { return { name: x.name, label: x.label || "" }; }) }
     });
