@@ -24,13 +24,20 @@ PARAMETER_KEYS = {"name", "label", "kind", "required", "default", "choices", "ch
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 FULL_WIDTH["\u3000"] = " "
 FULL_WIDTH["。"] = "."
-DECIMAL = re.compile(r"^(-)?(\d{1,12})(?:\.(\d{1,12}))?$", re.ASCII)
-MINUTES_CLOCK = re.compile(r"^(\d{1,6}):([0-5]?\d)(?:\.(\d{1,3}))?$", re.ASCII)
-SHARE_FRACTION = re.compile(r"^(\d{1,6})/(\d{1,6})$", re.ASCII)
-SHARE_PERCENT = re.compile(r"^(\d{1,3}(?:\.\d{1,6})?)%$", re.ASCII)
-INTEGER = re.compile(r"^\d{1,9}$", re.ASCII)
-FLAG_TRUE = ("1", "true", "yes", "on", "是")
-FLAG_FALSE = ("0", "false", "no", "off", "否", "")
+# The forms an input may take, exported to the widget (penalty-data.js `inputs`), which builds its patterns from them:
+# both engines accept exactly the same texts.
+INPUT_FORMS = {
+    "decimal": r"^(-)?(\d{1,12})(?:\.(\d{1,12}))?$",
+    "minutes_clock": r"^(\d{1,6}):([0-5]?\d)(?:\.(\d{1,3}))?$",
+    "share_fraction": r"^(\d{1,6})/(\d{1,6})$",
+    "share_percent": r"^(\d{1,3}(?:\.\d{1,6})?)%$",
+    "integer": r"^\d{1,9}$",
+    "flag_true": ["1", "true", "yes", "on", "是"],
+    "flag_false": ["0", "false", "no", "off", "否", ""],
+}
+DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
+    re.compile(INPUT_FORMS[name], re.ASCII) for name in ("decimal", "minutes_clock", "share_fraction", "share_percent", "integer"))
+FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
 
 
 class PenaltySpecError(RulebookError):

@@ -87,9 +87,9 @@
     return String(value).replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
       .replace(/\u3000/g, " ").replace(/。/g, ".").trim();
   }
-  var DECIMAL = /^(-)?(\d{1,12})(?:\.(\d{1,12}))?$/, MINUTES_CLOCK = /^(\d{1,6}):([0-5]?\d)(?:\.(\d{1,3}))?$/;
-  var SHARE_FRACTION = /^(\d{1,6})\/(\d{1,6})$/, SHARE_PERCENT = /^(\d{1,3}(?:\.\d{1,6})?)%$/, INTEGER = /^\d{1,9}$/;
-  var FLAG_TRUE = ["1", "true", "yes", "on", "是"], FLAG_FALSE = ["0", "false", "no", "off", "否", ""];
+  var FORMS = DATA.inputs, FLAG_TRUE = FORMS.flag_true, FLAG_FALSE = FORMS.flag_false;  /* spec.py INPUT_FORMS */
+  var DECIMAL = new RegExp(FORMS.decimal), MINUTES_CLOCK = new RegExp(FORMS.minutes_clock), INTEGER = new RegExp(FORMS.integer);
+  var SHARE_FRACTION = new RegExp(FORMS.share_fraction), SHARE_PERCENT = new RegExp(FORMS.share_percent);
 
   function within(c, p, value, text) {
     if (p.min !== undefined) {
