@@ -86,6 +86,15 @@ def subject(calculator: str, case: str | None = None, **facts) -> str:
     return fill(template[case] if isinstance(template, dict) else template, **facts)
 
 
+def add_readings(readings: list, others: list, node: dict, **facts) -> None:
+    """A data node's `reading` (the one used) and `other_reading` (the other the text allows), templates filled with
+    `facts`, where the node has them."""
+    if node.get("reading"):
+        readings.append(fill(node["reading"], **facts))
+    if node.get("other_reading"):
+        others.append(fill(node["other_reading"], **facts))
+
+
 def clause_text(article: str, anchor: str) -> str:
     """The clause as the articles print it after the article number: c-1 → C款1, 一-1-1 → 一1（1）; an anchor with
     no printed form listed (an item of 第34、37、38条) in brackets: （9）."""

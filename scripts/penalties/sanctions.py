@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from scripts.penalties.result import AMOUNT_KEYS, empty_penalty, format_number, json_number, make_result, rational, subject
+from scripts.penalties.result import AMOUNT_KEYS, add_readings, empty_penalty, format_number, json_number, make_result, rational, subject
 from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
 from scripts.penalties.timing import apply_consequences
@@ -109,23 +109,17 @@ def procedural(**raw) -> dict:
             raise input_error(calculator_spec("procedural"), "direct_damage", "no_damage", article=article, item=entry.get("label", item))
         consequences.append(entry["damage"]["text"])
     if entry["sequence"] == "listed" and len(steps) > 1:
-        readings.append(conventions["listed_ladder"]["reading"])
-        others.append(conventions["listed_ladder"]["other_reading"])
+        add_readings(readings, others, conventions["listed_ladder"])
     # a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step)
     for source in (entry, spec) + ((step,) if offence <= len(steps) else ()):
-        if source.get("reading"):
-            readings.append(source["reading"])
-        if source.get("other_reading"):
-            others.append(source["other_reading"])
+        add_readings(readings, others, source)
     if offence > len(steps):
         if len(steps) > 1:
-            readings.append(fill(conventions["beyond_ladder"]["reading"], offence=offence, step=step["text"]))
-            others.append(conventions["beyond_ladder"]["other_reading"])
+            add_readings(readings, others, conventions["beyond_ladder"], offence=offence, step=step["text"])
         if entry.get("repeat_note"):
             consequences.append(entry["repeat_note"])
     if offence > 1:
-        readings.append(conventions["offence_count"]["reading"])
-        others.append(conventions["offence_count"]["other_reading"])
+        add_readings(readings, others, conventions["offence_count"])
     for source in dict.fromkeys(conversions):
         readings.append(fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source))
     label = entry.get("label", str(item))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from scripts.penalties.result import (AMOUNT_KEYS, describe_penalty, empty_penalty, format_number, headline,
+from scripts.penalties.result import (AMOUNT_KEYS, add_readings, describe_penalty, empty_penalty, format_number, headline,
                                       json_number, make_result, rational, round_half_up, subject)
 from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import load_tables
@@ -37,12 +37,10 @@ def boundary_readings(bands: list[dict], index: int, minutes: Fraction, lower: F
     readings, others = [], []
     if band["upper"] is not None and minutes == rational(band["upper"]):
         upper = format_number(band["upper"])
-        readings.append(fill(conventions["band_boundary"]["reading"], band=band["band"], lower=format_number(lower), upper=upper))
-        others.append(fill(conventions["band_boundary"]["other_reading"], upper=upper))
+        add_readings(readings, others, conventions["band_boundary"], band=band["band"], lower=format_number(lower), upper=upper)
         following = bands[index + 1]
         if following["upper"] is None:
-            readings.append(fill(conventions["open_band"]["reading"], open_band=following["band"], upper=upper))
-            others.append(fill(conventions["open_band"]["other_reading"], open_band=following["band"], upper=upper))
+            add_readings(readings, others, conventions["open_band"], open_band=following["band"], upper=upper)
     elif band["upper"] is None:
         readings.append(fill(conventions["open_band"]["reading"], open_band=band["band"], upper=format_number(lower)))
     return readings, others
@@ -90,7 +88,7 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
         else:
             penalty["warning"] = band["warning"]
     elif repeat:
-        state["readings"].append(load_tables()["conventions"]["repeat_outside_warning_band"]["reading"])
+        add_readings(state["readings"], state["others"], load_tables()["conventions"]["repeat_outside_warning_band"])
     for key in AMOUNT_KEYS:
         if key in band:
             penalty[key] = rational(band[key])
@@ -101,9 +99,8 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
             other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
             state["readings"].append(band["reading"])
             state["others"].append(fill(words()["per_minute_other"], other_reading=band["other_reading"], amount=other))
-    elif band.get("reading"):
-        state["readings"].append(band["reading"])
-        state["others"].append(band["other_reading"])
+    else:
+        add_readings(state["readings"], state["others"], band)
     apply_consequences(penalty, band)
     penalty["stop_play"] = bool(band.get("stop_play"))
     penalty["forfeit"] = band.get("forfeit")

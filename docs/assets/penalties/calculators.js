@@ -182,6 +182,11 @@
     ["void_result", "committee", "disqualification"].forEach(function (k) { if (p[k]) parts.push(p[k]); });
     return parts.length ? parts.join(W.separator) : W.none;
   }
+  function addReadings(readings, others, node, facts) {
+    /* result.py add_readings: a data node's reading and other_reading, filled with the facts, where it has them */
+    if (node.reading) readings.push(fill(node.reading, facts));
+    if (node.other_reading) others.push(fill(node.other_reading, facts));
+  }
   function clauseText(article, anchor) {
     /* result.py clause_text: the clause as the articles print it (conventions.yml clause_labels) */
     var labels = DATA.conventions.clause_labels[article] || {};
@@ -234,12 +239,8 @@
     var c = DATA.conventions, band = bands[index], readings = [], others = [];
     if (band.upper !== null && cmp(minutes, rat(band.upper)) === 0) {
       var upper = fmt(band.upper), following = bands[index + 1];
-      readings.push(fill(c.band_boundary.reading, { band: band.band, lower: fmt(lower), upper: upper }));
-      others.push(fill(c.band_boundary.other_reading, { upper: upper }));
-      if (following.upper === null) {
-        readings.push(fill(c.open_band.reading, { open_band: following.band, upper: upper }));
-        others.push(fill(c.open_band.other_reading, { open_band: following.band, upper: upper }));
-      }
+      addReadings(readings, others, c.band_boundary, { band: band.band, lower: fmt(lower), upper: upper });
+      if (following.upper === null) addReadings(readings, others, c.open_band, { open_band: following.band, upper: upper });
     } else if (band.upper === null) {
       readings.push(fill(c.open_band.reading, { open_band: band.band, upper: fmt(lower) }));
     }
@@ -266,7 +267,7 @@
         p.warning = band.warning;
       }
     } else if (v.repeat) {
-      s.readings.push(DATA.conventions.repeat_outside_warning_band.reading);
+      addReadings(s.readings, s.others, DATA.conventions.repeat_outside_warning_band);
     }
     AMOUNT_KEYS.forEach(function (k) { if (band[k] !== undefined) p[k] = rat(band[k]); });
     if (band.per_minute) {
@@ -277,8 +278,8 @@
         s.readings.push(band.reading);
         s.others.push(fill(W.per_minute_other, { other_reading: band.other_reading, amount: fmt(perMinuteAmount(rule, v.minutes)) }));
       }
-    } else if (band.reading) {
-      s.readings.push(band.reading); s.others.push(band.other_reading);
+    } else {
+      addReadings(s.readings, s.others, band);
     }
     applyConsequences(p, band);
     p.stop_play = !!band.stop_play;
@@ -402,16 +403,14 @@
       if (!entry.damage) throw inputError("procedural", "direct_damage", "no_damage", { article: article, item: entry.label || item });
       consequences.push(entry.damage.text);
     }
-    if (entry.sequence === "listed" && steps.length > 1) { readings.push(c.listed_ladder.reading); others.push(c.listed_ladder.other_reading); }
-    [entry, spec].concat(offence <= steps.length ? [step] : []).forEach(function (source) {
-      if (source.reading) readings.push(source.reading);
-      if (source.other_reading) others.push(source.other_reading);
-    });
+    if (entry.sequence === "listed" && steps.length > 1) addReadings(readings, others, c.listed_ladder);
+    /* a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step) */
+    [entry, spec].concat(offence <= steps.length ? [step] : []).forEach(function (source) { addReadings(readings, others, source); });
     if (offence > steps.length) {
-      if (steps.length > 1) { readings.push(fill(c.beyond_ladder.reading, { offence: offence, step: step.text })); others.push(c.beyond_ladder.other_reading); }
+      if (steps.length > 1) addReadings(readings, others, c.beyond_ladder, { offence: offence, step: step.text });
       if (entry.repeat_note) consequences.push(entry.repeat_note);
     }
-    if (offence > 1) { readings.push(c.offence_count.reading); others.push(c.offence_count.other_reading); }
+    if (offence > 1) addReadings(readings, others, c.offence_count);
     conversions.filter(function (x, i) { return conversions.indexOf(x) === i; }).forEach(function (source) {
       readings.push(fill(c.conversion.reading, { unit: fill(W.unit_amount[unit], { value: "" }), source: source }));
     });
