@@ -114,6 +114,16 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     return state
 
 
+def timed_result(calculator: str, state: dict, inputs: dict, facts: dict, **extra) -> dict:
+    """The result of a timed rule from what timed_penalty found, with the rule's own inputs, subject facts and keys."""
+    return make_result(
+        calculator, state["table"]["article"], anchor=state["spec"]["anchor"],
+        inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"], **inputs},
+        band=state["band"], penalty=state["penalty"], quote=state["quote"], readings=state["readings"],
+        other_readings=state["others"], options=state["options"], consequences=state["consequences"],
+        subject=subject(calculator, **state["subject"], **facts), **extra)
+
+
 def lateness(**raw) -> dict:
     """第26条: the penalty for arriving `minutes` late; `remove_boards` applies the director's 可酌情扣打 option."""
     values = parse_inputs("lateness", raw)
@@ -131,22 +141,13 @@ def lateness(**raw) -> dict:
                               allowed=f"{low}" if low == high else f"{low}—{high}", count=count)
         removed = {"count": count, "offender": removal["offender"], "non_offender": removal["non_offender"]}
         title = headline("lateness", "removed", penalty_text=describe_penalty(state["penalty"]), **removed)
-    table = state["table"]
-    return make_result(
-        "lateness", table["article"], anchor=state["spec"]["anchor"],
-        inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
-                "remove_boards": count},
-        band=state["band"], penalty=state["penalty"], quote=state["quote"],
-        readings=state["readings"], other_readings=state["others"], options=state["options"],
-        consequences=state["consequences"], subject=subject("lateness", **state["subject"]),
-        removed_boards=removed, headline=title)
+    return timed_result("lateness", state, {"remove_boards": count}, {}, removed_boards=removed, headline=title)
 
 
 def slow_play(**raw) -> dict:
     """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
     values = parse_inputs("slow-play", raw)
     state = timed_penalty("slow-play", "slow_play", values)
-    table = state["table"]
     rounding = load_tables()["conventions"]["rounding"]
     share, decimals = values["share"], int(values["decimals"])
     penalty = state["penalty"]
@@ -173,10 +174,5 @@ def slow_play(**raw) -> dict:
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
     share_text = fill(words()["share"], percent=percent) if share != 1 else ""
-    return make_result(
-        "slow-play", table["article"], anchor=state["spec"]["anchor"],
-        inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"],
-                "share": json_number(share), "decimals": decimals},
-        band=state["band"], penalty=penalty, quote=state["quote"], readings=readings,
-        other_readings=state["others"], options=state["options"], consequences=state["consequences"],
-        subject=subject("slow-play", share_text=share_text, **state["subject"]), total=total or None, headline=title)
+    return timed_result("slow-play", state, {"share": json_number(share), "decimals": decimals}, {"share_text": share_text},
+                        total=total or None, headline=title)

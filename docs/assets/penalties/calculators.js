@@ -291,6 +291,13 @@
     s.readings = s.readings.concat(b.readings); s.others = s.others.concat(b.others);
     return s;
   }
+  function timedResult(calculator, s, inputs, facts, r) {
+    /* timing.py timed_result: the result of a timed rule from what timedPenalty found, with the rule's own parts */
+    r.inputs = extend({ event: s.event, minutes: num(s.minutes), repeat: s.repeat }, inputs);
+    return makeResult(calculator, s.table.article, extend(r, {
+      anchor: s.spec.anchor, band: s.band, penalty: s.penalty, quote: s.quote, readings: s.readings, others: s.others,
+      options: s.options, consequences: s.consequences, subject: subjectOf(calculator, null, extend(s.subject, facts)) }));
+  }
   function lateness(raw) {
     var v = parseInputs("lateness", raw), s = timedPenalty("lateness", "lateness", v), removed = null, title = null, count = v.remove_boards;
     if (count !== null) {
@@ -301,11 +308,7 @@
       removed = { count: count, offender: removal.offender, non_offender: removal.non_offender };
       title = headline("lateness", "removed", { penalty_text: describePenalty(s.penalty), count: count, offender: removed.offender, non_offender: removed.non_offender });
     }
-    return makeResult("lateness", s.table.article, {
-      anchor: s.spec.anchor, band: s.band, penalty: s.penalty, quote: s.quote, readings: s.readings, others: s.others,
-      options: s.options, consequences: s.consequences, subject: subjectOf("lateness", null, s.subject), headline: title,
-      inputs: { event: s.event, minutes: num(s.minutes), repeat: s.repeat, remove_boards: count }, extra: { removed_boards: removed }
-    });
+    return timedResult("lateness", s, { remove_boards: count }, {}, { headline: title, extra: { removed_boards: removed } });
   }
   function slowPlay(raw) {
     var v = parseInputs("slow-play", raw), s = timedPenalty("slow-play", "slow_play", v), rounding = DATA.conventions.rounding;
@@ -327,13 +330,8 @@
         if (cmp(exact, p[k]) !== 0) s.others.push(rounding.other_reading);
       });
     }
-    s.subject.share_text = cmp(share, R(1)) !== 0 ? fill(W.share, { percent: percent }) : "";
-    return makeResult("slow-play", s.table.article, {
-      anchor: s.spec.anchor, band: s.band, penalty: p, quote: s.quote, readings: s.readings, others: s.others,
-      options: s.options, consequences: s.consequences, subject: subjectOf("slow-play", null, s.subject), headline: title,
-      inputs: { event: s.event, minutes: num(s.minutes), repeat: s.repeat, share: num(share), decimals: decimals },
-      extra: { total: hasTotal ? total : null }
-    });
+    return timedResult("slow-play", s, { share: num(share), decimals: decimals }, { share_text: cmp(share, R(1)) !== 0 ? fill(W.share, { percent: percent }) : "" },
+                       { headline: title, extra: { total: hasTotal ? total : null } });
   }
 
   /* ---------- 第34/37/38条: scripts/penalties/sanctions.py ---------- */
@@ -611,21 +609,17 @@
   }
   function fieldsFor(form, values) {
     /* the spec's parameters less the page's fixed ones; procedural items and variants come from the article's table */
+    var table = form.calculator === "procedural" && DATA.tables[SANCTION_TABLES[form.fixed.article]];
+    var entry = table && (table.items.filter(function (e) { return String(e.item) === String(values.item || table.items[0].item); })[0] || table.items[0]);
     return SPEC[form.calculator].parameters.filter(function (p) { return form.fixed[p.name] === undefined; }).map(function (p) {
       var f = copy(p);
       if (p.choices_from) {
-        var table = DATA.tables[SANCTION_TABLES[form.fixed.article]];
-        var entry = table.items.filter(function (e) { return String(e.item) === String(values.item || table.items[0].item); })[0] || table.items[0];
         f.choices = p.choices_from === "items"
           ? table.items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
           : entry.variants.map(function (x) { return [x.name, x.label || W.default_variant]; });
         if (p.choices_from === "variants" && entry.variants.length < 2) return null;
       }
-      if (p.only_with && form.calculator === "procedural") {
-        var t = DATA.tables[SANCTION_TABLES[form.fixed.article]];
-        var e2 = t.items.filter(function (e) { return String(e.item) === String(values.item || t.items[0].item); })[0] || t.items[0];
-        if (!e2[p.only_with]) return null;
-      }
+      if (p.only_with && entry && !entry[p.only_with]) return null;
       return f;
     }).filter(Boolean);
   }
