@@ -108,6 +108,7 @@ def load_bench_build():
 
     loader = importlib.machinery.SourceFileLoader("bench_build", str(ROOT / "bench" / "build"))
     module = importlib.util.module_from_spec(importlib.util.spec_from_loader("bench_build", loader))
+    sys.modules["bench_build"] = module  # its dataclasses look their module up there
     loader.exec_module(module)
     return module
 
