@@ -116,7 +116,7 @@ def load_bench_build():
 def test_bench_project_copy_holds_every_edition_source():
     """bench/build builds in a copy of the project: the edition stamp hashes EDITION_SOURCES, so the copy needs every
     one of them (the mkdocs step stopped with “edition source '…/requirements.txt' does not exist” when it gained one)."""
-    from scripts.site.edition import EDITION_SOURCES
+    from scripts.edition import EDITION_SOURCES
 
     bench = load_bench_build()
     assert set(EDITION_SOURCES) <= set(bench.PROJECT_PARTS), set(EDITION_SOURCES) - set(bench.PROJECT_PARTS)

@@ -8,17 +8,16 @@ from html.parser import HTMLParser
 import pytest
 from pypdf import PdfReader
 
+from scripts.edition import BUNDLE_PREFIX, current_edition
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
 from scripts.pipeline.sources import SRC
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
-from scripts.print.inline import BookLinks, InlineRenderer, paragraph_keys
+from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, to_traditional, typeset
-from scripts.site.build import BUNDLE_PREFIX
-from scripts.site.edition import current_edition
-from scripts.site.traditional import to_traditional_text
+from scripts.traditional import to_traditional_text
 
 SPACE = re.compile(r"\s+")
 CIRCLED = re.compile(r"[①-⑳]")
@@ -248,7 +247,7 @@ def circled_in_text(book_key: str, script: str) -> set[str]:
     ('①非弃权', a clause label of 裁判法第28条, a cell of a band table): the page check takes them out."""
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
-    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved), paragraph_keys(rulebook))
+    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved))
     document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key), SRC).html(TitleInfo("", script), *FONTS[script])
     parser = TextOutsideNotes()
     parser.feed(to_traditional(document) if script == "hant" else document)
