@@ -1,8 +1,8 @@
 """The calculator spec (rulebook_src/penalties/calculators.yml): loaded, checked, and used to parse every input.
 
-The same parsing rules run in the widget (docs/assets/penalties/calculators.js, `parseParameter`): full-width digits
-and signs are read as ASCII, numbers are exact decimals with at most `places` decimal places, ranges come from the
-spec, and every error names the field in Chinese.
+The same parsing rules run in the widget (docs/assets/penalties/calculators.js, `parseParameter`, with the patterns
+of INPUT_FORMS exported to it): full-width digits and signs are read as ASCII, numbers are exact decimals with at most
+`places` decimal places, ranges come from the spec, and every error names the field in Chinese.
 """
 from __future__ import annotations
 
