@@ -9,8 +9,11 @@ from fractions import Fraction
 from scripts.penalties.spec import calculator_spec, fill, words
 from scripts.penalties.tables import load_tables
 
-PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play",
-                "disqualification", "void_result")
+# A penalty with nothing in it, and the keys of its amounts in the order a statement gives them; both are exported to
+# the widget (penalty-data.js `penalty`), which declares neither.
+EMPTY_PENALTY = {"warning": None, "vp": None, "imp": None, "top_percent": None, "range": None, "committee": None,
+                 "forfeit": None, "stop_play": False, "disqualification": None, "void_result": None}
+PENALTY_KEYS = tuple(EMPTY_PENALTY)
 AMOUNT_KEYS = ("vp", "imp", "top_percent")
 
 
@@ -50,8 +53,7 @@ def format_number(value) -> str:
 
 
 def empty_penalty() -> dict:
-    return {"warning": None, "vp": None, "imp": None, "top_percent": None, "range": None, "committee": None,
-            "forfeit": None, "stop_play": False, "disqualification": None, "void_result": None}
+    return dict(EMPTY_PENALTY)
 
 
 def describe_penalty(penalty: dict) -> str:

@@ -166,12 +166,8 @@
   }
 
   /* ---------- results: scripts/penalties/result.py ---------- */
-  var AMOUNT_KEYS = ["vp", "imp", "top_percent"];
-  var PENALTY_KEYS = ["warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play", "disqualification", "void_result"];
-  function emptyPenalty() {
-    return { warning: null, vp: null, imp: null, top_percent: null, range: null, committee: null, forfeit: null,
-             stop_play: false, disqualification: null, void_result: null };
-  }
+  var AMOUNT_KEYS = DATA.penalty.amount_keys, PENALTY_KEYS = Object.keys(DATA.penalty.empty);
+  function emptyPenalty() { return copy(DATA.penalty.empty); }
   function describePenalty(p) {
     var parts = [];
     if (p.warning) parts.push(p.warning);
