@@ -28,7 +28,7 @@ def converted(amounts: dict, unit: str, conversion: dict) -> tuple[list[Fraction
     return None, None
 
 
-def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, conversions: list) -> None:
+def apply_step(step: dict, unit: str, scale: dict, penalty: dict, conversions: list) -> None:
     """Write one step's sanction into `penalty`, converting amounts to `unit`; notes conversions made."""
     conversion = scale["conversion"]
     warning = step.get("warning")
@@ -46,10 +46,10 @@ def apply_step(step: dict, unit: str, scoring: str, scale: dict, penalty: dict, 
     apply_consequences(penalty, step)
 
 
-def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: list) -> dict:
+def option_of(step: dict, unit: str, scale: dict, conversions: list) -> dict:
     """A sanction the director may choose instead (警告或扣…, …或停止其本场（节）比赛资格)."""
     penalty = empty_penalty()
-    apply_step(step, unit, scoring, scale, penalty, conversions)
+    apply_step(step, unit, scale, penalty, conversions)
     option = {"text": fill(words()["option"], text=step["text"])}
     for key in AMOUNT_KEYS:
         if penalty[key] is not None:
@@ -96,9 +96,9 @@ def procedural(**raw) -> dict:
     scale = table["scale"]
     readings, others, conversions, options, consequences = [], [], [], [], []
     penalty = empty_penalty()
-    apply_step(step, unit, scoring, scale, penalty, conversions)
+    apply_step(step, unit, scale, penalty, conversions)
     if "alternative" in step:
-        options.append(option_of(step["alternative"], unit, scoring, scale, conversions))
+        options.append(option_of(step["alternative"], unit, scale, conversions))
     consequences += step.get("consequences", [])
     if step.get("adjusted_score"):
         consequences.append(step["adjusted_score"])
