@@ -32,7 +32,7 @@ docs: $(STAMP)
 site: docs system-deps
 	$(PY) -m scripts.site
 
-# Edits under rulebook_src/ regenerate their pages (scripts/serve_hooks.py); --dirty re-renders only changed pages
+# Edits under rulebook_src/ regenerate their pages (scripts/site/serve_hooks.py); --dirty re-renders only changed pages
 # (a one-line edit shows in about a second; restart after adding an article, other pages' nav is not redone).
 # --dirty logs a warning, which strict mode would turn into an abort: `make site` and the tests stay strict.
 serve: docs

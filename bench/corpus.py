@@ -24,10 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from scripts import curated  # noqa: E402
 from scripts.pipeline.decode import decode_escaped_json  # noqa: E402
 from scripts.pipeline.sources import SRC  # noqa: E402
 
 NUMBER_SHIFT = 100  # copy k adds k·100 to every article number
+REWRITTEN_FILES = {"manifest.yml", "errata.yml", "overlaps.yml", "clause_parents.yml"}  # written per copy; the rest copied as they are
 CN_NUMERALS = "〇一二三四五六七八九"
 FULLWIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 ASCII_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -167,12 +169,12 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
     overlaps = yaml.safe_load((src / "overlaps.yml").read_text(encoding="utf-8"))
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "raw").mkdir(exist_ok=True)
-    for name in ("script_postmap.yml", "jieba_user_dict.txt"):
-        if (src / name).exists():
-            shutil.copy2(src / name, dest / name)
-    if (src / "restored").is_dir():
-        shutil.copytree(src / "restored", dest / "restored", dirs_exist_ok=True)
-    parents_data = yaml.safe_load((src / "clause_parents.yml").read_text(encoding="utf-8")) if (src / "clause_parents.yml").exists() else []
+    for path in curated.data_files(src):  # every curated file as it is, but those rewritten per copy below
+        name = path.relative_to(src).as_posix()
+        if name not in REWRITTEN_FILES:
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest / name)
+    parents_data = yaml.safe_load((src / "clause_parents.yml").read_text(encoding="utf-8"))
     sources, errata, mojibake, unresolved, parents = [], [], [], [], []
     new_overlaps: dict[str, list] = {book: [] for book in overlaps}
     raw_bytes = 0

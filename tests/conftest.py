@@ -152,6 +152,20 @@ def phone_page(open_phone_page):
 
 # --- The editions as shipped (scripts/site/build.py): hosted flavour with both scripts and the venue zip. ---
 
+class CountingWriter:
+    """The server side of a response: counts every byte written to the socket (tests/test_phone.py, bench/phone)."""
+
+    def __init__(self, raw):
+        self.raw, self.count = raw, 0
+
+    def write(self, data):
+        self.count += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
 class _GzipHandler(_QuietHandler):
     """Serves text files gzip-compressed when the browser accepts it, as any real host would."""
 

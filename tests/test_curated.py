@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from scripts import curated
+from scripts.curated.files import REQUIRED
 from scripts.curated.schema import LineTable
 from scripts.errors import CuratedFileError, RulebookError
 from scripts.paths import SRC
@@ -79,3 +81,44 @@ def test_lines_point_at_the_entry():
     first = data["errata"][0]
     assert first["find"] in text[lines.of("errata", 0, "find") - 1]
     assert lines.at("errata", 0).startswith("rulebook_src/errata.yml:")
+
+
+def copy_of_sources(dest):
+    """rulebook_src/ without raw/ (check_all does not read the raw texts)."""
+    import shutil
+    return Path(shutil.copytree(SRC, dest / "rulebook_src", ignore=shutil.ignore_patterns("raw", "__pycache__")))
+
+
+def test_every_required_file_exists_and_has_no_wildcard():
+    assert "jieba_user_dict.txt" in REQUIRED and "wbf1997.yml" in REQUIRED
+    assert not any(set(name) & set("*?[") for name in REQUIRED)
+    assert all((SRC / name).is_file() for name in REQUIRED)
+
+
+@pytest.mark.parametrize("name", sorted(REQUIRED))
+def test_a_deleted_curated_file_is_named_not_read_as_empty(tmp_path, name):
+    """A loader that returned nothing for a missing file let a deleted dictionary pass as an empty one (21 pages
+    quietly changed); now check_all names it before anything is built."""
+    src = copy_of_sources(tmp_path)
+    (src / name).unlink()
+    with pytest.raises(CuratedFileError) as error:
+        curated.check_all(src)
+    assert str(error.value) == f"{src / name}:1: file is missing"
+
+
+@pytest.mark.parametrize(("name", "command"), [
+    ("jieba_user_dict.txt", ("scripts.render", "--check")),
+    ("reference_titles.yml", ("scripts.render",)),
+    ("wbf1997.yml", ("scripts.site", "--no-zip")),
+])
+def test_an_entry_point_names_a_deleted_curated_file_and_exits_2(tmp_path, name, command):
+    import subprocess
+    import sys
+
+    from conftest import copy_project
+
+    project = copy_project(tmp_path, ("scripts", "rulebook_src", "mkdocs.yml"))
+    (project / "rulebook_src" / name).unlink()
+    result = subprocess.run([sys.executable, "-m", *command], cwd=project, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == f"rulebook_src/{name}:1: file is missing"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, phone_context
-from scripts.site.traditional import to_traditional_text
+from scripts.traditional import to_traditional_text
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")

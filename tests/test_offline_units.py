@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scripts.site.edition import Edition, EditionError, build_timestamp, content_hash
-from scripts.site.pwa import precache_lists, precache_urls, render_service_worker
+from scripts.edition import Edition, EditionError, build_timestamp, content_hash
 from scripts.site.build import bundle_name, write_bundle_zip
+from scripts.site.pwa import precache_lists, precache_urls, render_service_worker
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:

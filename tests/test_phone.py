@@ -148,20 +148,6 @@ def test_colour_scheme_follows_the_phone(browser, shipped_site, shipped_url, art
     assert contrast >= 4.5, f"{scheme} mode text contrast {contrast:.1f}:1 ({colours['text']} on {colours['background']})"
 
 
-class _CountingWriter:
-    """The server side of a response: counts every byte written to the socket."""
-
-    def __init__(self, raw):
-        self.raw, self.count = raw, 0
-
-    def write(self, data):
-        self.count += len(data)
-        return self.raw.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.raw, name)
-
-
 def test_article_first_load_within_weight_budget(browser, shipped_site, artifacts_dir):
     """Every byte the server sends (gzip where a host would compress) for a first visit to the longest
     article, including the search worker and index. The service worker's background precache is not part of
@@ -170,7 +156,7 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
     import http.server
     import threading
 
-    from conftest import _GzipHandler
+    from conftest import CountingWriter, _GzipHandler
 
     site_dir = shipped_site[0]
     article = longest_article(site_dir)
@@ -179,7 +165,7 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
     class CountingHandler(_GzipHandler):
         def setup(self):
             super().setup()
-            self.wfile = _CountingWriter(self.wfile)
+            self.wfile = CountingWriter(self.wfile)
 
         def finish(self):
             sent[self.path] = sent.get(self.path, 0) + self.wfile.count

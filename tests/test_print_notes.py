@@ -5,17 +5,17 @@ import re
 
 import pytest
 
+from scripts.edition import Edition
 from scripts.penalties.widgets import placements
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
+from scripts.pipeline.sources import SRC
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
-from scripts.print.inline import BookLinks, InlineRenderer, anchor_id, paragraph_keys
+from scripts.print.inline import BookLinks, InlineRenderer, anchor_id
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
-from scripts.pipeline.sources import SRC
-from scripts.site.edition import Edition
-from scripts.site.traditional import to_traditional_markdown
+from scripts.traditional import to_traditional_markdown
 
 import datetime as dt
 
@@ -29,13 +29,22 @@ def rulebook():
 
 
 @pytest.fixture(scope="module")
-def documents(rulebook) -> dict[str, str]:
-    links = link_rulebook(rulebook)
+def links(rulebook):
+    return link_rulebook(rulebook)
+
+
+@pytest.fixture(scope="module")
+def documents(rulebook, links) -> dict[str, str]:
+    return print_documents(rulebook, links)
+
+
+def print_documents(rulebook, links) -> dict[str, str]:
+    """Each book's print HTML (simplified), typeset from `rulebook` with the link stage's index `links`."""
     notes = ErratumNotes(rulebook.errata)
     out = {}
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
-        inline = InlineRenderer(BookLinks(links, book, pdf_name("p", other, "hans", EDITION)), notes, paragraph_keys(rulebook))
+        inline = InlineRenderer(BookLinks(links, book, pdf_name("p", other, "hans", EDITION)), notes)
         document = BookDocument(rulebook, book, inline, report_appendix(rulebook, links, book), SRC)
         out[book] = document.html(TitleInfo(EDITION.label, "hans"), *FONTS["hans"])
     return out
@@ -120,3 +129,17 @@ def test_restored_clause_markers_are_light_with_their_note(rulebook, documents):
     assert restored, "the concordance restores clause markers the source lost (rulebook_src/clause_markers.yml)"
     assert documents["laws"].count('<span class="clause-label restored-marker">') == len(restored)
     assert f"补入：{restored[0].restored}" in documents["laws"]
+
+
+def test_a_copy_of_the_tree_between_link_and_print_keeps_every_link_and_note(rulebook, links, documents):
+    """The print stage finds a paragraph's references and 异文 by its stable key (model.paragraph_key), not by object
+    identity: both books printed from a deep copy of the tree with the original's link index are the same."""
+    import copy
+
+    copied = copy.deepcopy(rulebook)
+    assert copied.books["laws"].articles["27"].intro[0] is not rulebook.books["laws"].articles["27"].intro[0]
+    assert print_documents(copied, links) == documents
+    written = [c for c in links.citations if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied]
+    printed = sum(len(re.findall(r'class="ref[" ]', text)) for text in documents.values())
+    assert printed == len(written) > 100
+    assert sum(text.count('class="note note-variant"') for text in documents.values()) > 0

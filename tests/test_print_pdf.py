@@ -7,11 +7,10 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
+from scripts.edition import BUNDLE_PREFIX, current_edition
 from scripts.pipeline.run import load_full_rulebook
 from scripts.print.pdf import typeset
-from scripts.site.build import BUNDLE_PREFIX
-from scripts.site.edition import current_edition
-from scripts.site.traditional import to_traditional_text
+from scripts.traditional import to_traditional_text
 
 SPACE = re.compile(r"\s+")
 CIRCLED = re.compile(r"[①-⑳]")

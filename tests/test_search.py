@@ -474,27 +474,48 @@ def test_full_index_is_fetched_only_when_search_is_wanted(browser, site_url):
 
 
 def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(browser, flavour_url):
-    """A reader who types into the header's search box before the search scripts have started (they start after the
-    first paint, later on a slow network) gets results as soon as they do, with no second tap or key press; over
-    http the full index is fetched once for the query already there."""
+    """The search box shows with the page, before any script has run (they start after the first paint, later on a
+    slow network): a reader who types into it then gets results as soon as the scripts start, with no second tap or
+    key press, and Enter meanwhile does not reload the page; over http the full index is fetched once."""
     flavour, url = flavour_url
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url) if FULL_INDEX.search(request.url) else None)
-        script = HeldScript(page, "**/assets/search/warm.js*")
+        held = [HeldScript(page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/search/warm.js*")]
         page.goto(url, wait_until="domcontentloaded")
-        page.locator(SEARCH_INPUT).first.click()  # as soon as the box shows
+        page.locator(SEARCH_INPUT).first.click(timeout=10_000)  # as soon as the box shows
         page.keyboard.insert_text("迟到")
-        script.wait_until_asked()
-        script.release()
+        page.keyboard.press("Enter")
+        for script in held:
+            script.wait_until_asked()
+        for script in held:
+            script.release()
         page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
         assert SearchBox(page).top_articles(1) == ["regulations/26"]
+        assert "query=" not in page.url, f"Enter before the scripts started submitted the search form: {page.url}"
         if flavour == "http":
             assert len(fetched) == 1, f"the query typed early should fetch the full index once, got {fetched}"
     finally:
         context.close()
+
+
+def test_a_phone_reader_can_open_search_and_type_before_the_page_scripts_start(phone_page, site_url):
+    """At 360 px the header's search button shows with the page too: a tap opens the search box (a label and a
+    checkbox, no script needed), the query typed there is searched once the scripts start."""
+    held = [HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/search/warm.js*")]
+    phone_page.goto(site_url + "laws/9/", wait_until="domcontentloaded")
+    phone_page.locator('label[for="__search"]').first.tap(timeout=10_000)
+    field = phone_page.locator(SEARCH_INPUT).first
+    field.tap(timeout=10_000)
+    phone_page.keyboard.insert_text("迟到")
+    for script in held:
+        script.wait_until_asked()
+        script.release()
+    phone_page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
+    first = phone_page.eval_on_selector(RESULT_ITEM + " a", "a => a.href")
+    assert article_id(first, site_url) == "regulations/26", first
 
 
 def test_pasted_text_searches_without_a_key_press(browser, flavour_url):

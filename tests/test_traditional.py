@@ -12,7 +12,7 @@ from conftest import phone_context
 from reader_steps import article_pages, calculator_page, reach_calculators, run_search, url_of, open_ready
 from scripts.errors import CuratedFileError
 from scripts.site.pwa import STORED_PAGE
-from scripts.site.traditional import (
+from scripts.traditional import (
     TraditionalFix,
     load_fixes,
     to_traditional_markdown,
@@ -136,7 +136,7 @@ def _simplified_leftovers(text: str) -> list[str]:
     """Each character of `text` that only simplified writing uses, with some context."""
     import opencc
 
-    from scripts.site.traditional import OPENCC_CONFIG
+    from scripts.traditional import OPENCC_CONFIG
 
     to_traditional = opencc.OpenCC(OPENCC_CONFIG)  # the edition's configuration: s2tw keeps 秘, which s2t makes 祕
     leftovers = []

@@ -15,7 +15,7 @@ from scripts.pipeline.errata import load_errata
 from scripts.pipeline.normalise import HAN, LAYOUT_LINE, PINYIN, LineNormaliser, load_script_postmap
 from scripts.pipeline.sources import load_manifest
 from scripts.render.proofread import MARKDOWN_EXTENSION_CONFIGS, MARKDOWN_EXTENSIONS
-from scripts.site.traditional import OPENCC_CONFIG, to_traditional_markdown, to_traditional_text
+from scripts.traditional import OPENCC_CONFIG, to_traditional_markdown, to_traditional_text
 from tests.test_traditional import _simplified_leftovers
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from scripts.curated.files import NOT_DATA, SCHEMAS
+from scripts.curated.files import NOT_DATA, REQUIRED, SCHEMAS
 from scripts.curated.schema import LineTable, Schema, Where
 from scripts.errors import CuratedFileError
 from scripts.paths import ROOT
@@ -145,7 +145,11 @@ def data_files(src_dir: Path) -> list[Path]:
 
 def check_all(src_dir: Path) -> int:
     """Load and check every curated file under src_dir (the first fault raises); returns how many were checked.
+    Every file files.REQUIRED names must be there (`rulebook_src/<file>:1: file is missing`).
     The entry points run this first, so a bad file stops a build before anything is written."""
+    for name in REQUIRED:
+        if not (src_dir / name).is_file():
+            raise CuratedFileError(f"{display_path(src_dir / name)}:1: file is missing")
     files = data_files(src_dir)
     for path in files:
         if isinstance(schema_for(path), LineTable):

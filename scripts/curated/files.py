@@ -5,13 +5,14 @@ A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated
 """
 from __future__ import annotations
 
+from scripts.books import HAN
 from scripts.curated.penalty_files import PENALTY_SCHEMAS
 from scripts.curated.schema import AnyOf, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Null, Record, Text
 
 BOOKS = ("laws", "regulations")
 SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
 SLUG = r"[0-9]{1,3}(-[0-9])?"
-ANCHOR = r"[0-9a-z\u4e00-\u9fff-]+"
+ANCHOR = rf"[0-9a-z{HAN}-]+"
 ONE_LINE = Text(one_line=True)
 PROSE = Text()
 
@@ -177,5 +178,8 @@ SCHEMAS = {
     "missing_law_titles.yml": MISSING_LAW_TITLES,
     "jieba_user_dict.txt": JIEBA_USER_DICT,
 }
+# Every file named without a wildcard must exist: the build reads each one, and a deleted file would otherwise
+# pass as an empty one (curated.check_all stops on a missing one, naming it).
+REQUIRED = tuple(pattern for pattern in SCHEMAS if not any(char in pattern for char in "*?["))
 # Files under rulebook_src/ that are not data: never loaded by the build.
 NOT_DATA = ("raw/*", "*README.md")

@@ -6,13 +6,14 @@ The keys are those of the files as they stand; a new key in a table is added her
 """
 from __future__ import annotations
 
+from scripts.books import HAN
 from scripts.curated.schema import AnyOf, Boolean, Choice, Integer, ListOf, MapOf, Null, Number, Record, Text
 
 BOOKS = ("laws", "regulations")
 ONE_LINE = Text(one_line=True)
 PROSE = Text()
 ARTICLE = Text(pattern=rf"({'|'.join(BOOKS)})/[0-9]{{1,3}}(-[0-9])?", form="book/number, e.g. regulations/26")
-ANCHOR = Text(pattern=r"[0-9a-z\u4e00-\u9fff-]+", form="an anchor, e.g. 一-1")
+ANCHOR = Text(pattern=rf"[0-9a-z{HAN}-]+", form="an anchor, e.g. 一-1")
 WORDS_LIST = ListOf(PROSE)
 PAIR = ListOf(Number(), min_items=2, max_items=2)  # [low, high]
 PENALTY_AMOUNTS = {"vp": Number(), "imp": Integer(), "top_percent": Integer(minimum=0)}

@@ -226,14 +226,6 @@ class AnyOf(Schema):
 
 
 @dataclass(frozen=True)
-class Anything(Schema):
-    """Any YAML value (its reader checks it further)."""
-
-    def check(self, node, where):
-        return None
-
-
-@dataclass(frozen=True)
 class Filled(Schema):
     """Any YAML value with nothing empty in it: no null, no empty list or mapping, at any depth
     (an emptied table must stop the build, not reach a calculator). Keys named in `nullable` may be null

@@ -37,7 +37,7 @@ class PenaltySpecError(RulebookError):
     """calculators.yml is malformed: the message starts with `file:line:`."""
 
 
-class PenaltyInputError(ValueError):
+class PenaltyInputError(RulebookError, ValueError):
     """A calculator input is missing, malformed or out of range; names the option and the field's Chinese label."""
 
     def __init__(self, parameter: str, label: str, message: str):
@@ -276,7 +276,7 @@ def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
     known = {p["name"].replace("-", "_") for p in calculator["parameters"]}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise TypeError(f"{name}: unknown input(s) {', '.join(unknown)}")
+        raise PenaltyInputError(unknown[0].replace("_", "-"), "未知输入", f"“{calculator['title']}”没有这一项（可用：{'、'.join(sorted(p['name'] for p in calculator['parameters']))}）")
     values = {}
     for parameter in calculator["parameters"]:
         key = parameter["name"].replace("-", "_")

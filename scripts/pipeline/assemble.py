@@ -14,6 +14,11 @@ from scripts.pipeline.sources import SRC, load_yaml
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
 BOOK_ARTICLE_COUNT = {"laws": 93, "regulations": 53}
 COMPARABLE = re.compile(r"[\s，。、；：,.;:（）()“”\"'「」]")
+# A paragraph repeated right after itself is dropped as a doubled source line only when it is this long (characters
+# without punctuation): a short one (a label, a word) is too likely to repeat on purpose.
+REPEATED_PARAGRAPH_MIN_CHARS = 8
+# An article body shorter than this (a heading-only or deleted article) may equal another's by chance: not a copy.
+COPIED_BODY_MIN_CHARS = 20
 
 
 @dataclass
@@ -56,7 +61,7 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
         kept: list[Paragraph] = []
         for para in paragraphs:
             key = comparable(para.text)
-            if kept and key and len(key) >= 8 and key == comparable(kept[-1].text):
+            if kept and key and len(key) >= REPEATED_PARAGRAPH_MIN_CHARS and key == comparable(kept[-1].text):
                 drop_paragraph(para, f"duplicate-paragraph (第{article.number}条，与前一段相同)")
                 continue
             kept.append(para)
@@ -177,7 +182,7 @@ def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
     seen: dict[str, Article] = {}
     for article in articles:
         body = comparable("".join(p.text for p in article.paragraphs()))
-        if len(body) < 20:
+        if len(body) < COPIED_BODY_MIN_CHARS:
             continue
         if body in seen:
             first = seen[body]

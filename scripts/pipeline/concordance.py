@@ -123,8 +123,6 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
     skeleton (or the Law's note says why the Chinese text departs from it), every field has its expected type."""
     skeleton_path, markers_path = src_dir / SKELETON_FILE, src_dir / MARKERS_FILE
     concordance = Concordance()
-    if not skeleton_path.exists():
-        return concordance
     data, lines = curated.load_with_lines(skeleton_path)
     for number, law in (data.get("laws") or {}).items():
         where = f"{lines.at('laws', str(number))}: Law {number}"
@@ -134,8 +132,6 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
                                title_checked=bool(law.get("verified", False) or law.get("title_read_at")))
         skeleton_clauses(law.get("clauses"), "", where, entry.skeleton, entry.skeleton_labels)
         concordance.laws[number] = entry
-    if not markers_path.exists():
-        return concordance
     marked, marked_lines = curated.load_with_lines(markers_path)
     for number, law in (marked.get("laws") or {}).items():
         where = f"{marked_lines.at('laws', str(number))}: 第{number}条"

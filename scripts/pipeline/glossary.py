@@ -5,9 +5,9 @@ import re
 from dataclasses import dataclass, field
 
 from scripts.pipeline.model import Paragraph
-from scripts.books import SHORT_HEADING
+from scripts.books import HAN, SHORT_HEADING
 
-TERM = re.compile(r"^(?P<term>[\u4e00-\u9fff]{1,6})\((?P<english>[A-Z][A-Z ]*)\)$")
+TERM = re.compile(rf"^(?P<term>[{HAN}]{{1,6}})\((?P<english>[A-Z][A-Z ]*)\)$")
 END_OF_DEFINITIONS = SHORT_HEADING  # a short heading line ('竞赛规则1999版') ends the definitions
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import opencc
 
-from scripts.books import HAN, SHORT_HEADING
+from scripts.books import CN_DIGITS, HAN, SHORT_HEADING
 from scripts.errors import SourceFormatError
 from scripts.pipeline.model import Drop, Paragraph, Provenance, Repair, SourceLine
 from scripts.pipeline.sources import SRC, SourceEntry, load_yaml
@@ -40,17 +40,22 @@ STRAY_SPACE = re.compile(rf"(?<=[0-9A-Za-z%+]) +(?=[{HAN}])")
 STRAY_SPACE_PUNCT = re.compile(r"(?<=%) +(?=；)|(?<=：) +(?=[" + HAN + "])")
 # '1.' is a marker, '0.5VP' is not: a number marker is never followed by a digit.
 LIST_MARKER_START = re.compile(
-    rf"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9一二三四五六七八九十]+[条章节]|例外|注意)"
+    rf"^(?:[{CN_DIGITS}]+、|（[{CN_DIGITS}]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9{CN_DIGITS}]+[条章节]|例外|注意)"
 )
 # A line ending so ends its sentence; '）' only after '。' ('…可至少重打该场（节）' ⏎ '一半的…' goes on).
 LINE_END_PUNCTUATION = tuple("。；：！？") + ("。）", "。)")
 # A PDF line this wide reached the right margin: even after '；' or '：' the sentence goes on in the next line
 # ('…做出提醒：' ⏎ '警告、扣0.5VP…'); narrower lines ending so are list items ('超时0+—2分钟：…10%；' ⏎ '超时2+—5分钟…').
 FULL_PDF_LINE_WIDTH = 55
+# A heading standing alone is stripped from the next paragraph's start only if it has at least two characters (one
+# character repeats by chance: '的的'), and only if the paragraph goes on for more than four characters after the copy
+# (one only a little longer is another short line that starts with the same words, not the heading glued to its body).
+REPEATED_HEADING_MIN_CHARS = 2
+BODY_AFTER_REPEATED_HEADING_MIN_CHARS = 4
 # A sub-clause glued after a full stop or colon: '…一直有效。B.其他的取消叫牌'.
 GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])")
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
-GLUED_CHAPTER = re.compile(rf"^(?P<chapter>第[一二三四五六七八九十]+章\s*[{HAN}]+?)(?=第[0-9]+条)")
+GLUED_CHAPTER = re.compile(rf"^(?P<chapter>第[{CN_DIGITS}]+章\s*[{HAN}]+?)(?=第[0-9]+条)")
 # A heading repeated at the start of its body: '来不及更改叫牌来不及更改叫牌时…'.
 REPEATED_HEADING = re.compile(rf"^(?P<marker>(?:[A-Z]|[0-9]{{1,2}})\.)?(?P<heading>[{HAN}“”]{{3,14}}?)(?=(?:对于|如果|如)?(?P=heading))")
 
@@ -237,7 +242,8 @@ def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repa
     for prev, para in zip(paragraphs, paragraphs[1:]):
         if prev.provs == para.provs:
             continue
-        if len(prev.text) >= 2 and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text) and len(para.text) > len(prev.text) + 4:
+        if (len(prev.text) >= REPEATED_HEADING_MIN_CHARS and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text)
+                and len(para.text) > len(prev.text) + BODY_AFTER_REPEATED_HEADING_MIN_CHARS):
             repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
             para.text = para.text[len(prev.text):]
     return paragraphs

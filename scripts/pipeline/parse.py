@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scripts.books import CN_DIGITS, SHORT_HEADING
+from scripts.books import CN_DIGITS, HAN, SHORT_HEADING
 from scripts.errors import StructureError
 from scripts.pipeline.concordance import ClauseMarker, Concordance, ConcordanceError
 from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
@@ -32,7 +32,12 @@ FAMILY_RANK = {
 CIRCLED_VALUE = {**{chr(0x2474 + i): str(i + 1) for i in range(20)}, **{chr(0x2460 + i): str(i + 1) for i in range(20)}}
 # A clause text that is only a title: short, with no sentence punctuation.
 FORMULA_FRACTION_LABEL = re.compile(r"^(?P<label>\S{1,12})=$")
-FORMULA_OPERAND_WORDS = re.compile(r"^[A-Z]*[\u4e00-\u9fff]+$")
+FORMULA_OPERAND_WORDS = re.compile(rf"^[A-Z]*[{HAN}]+$")
+# An operand of a fraction whose bar was lost is a short term ('IMP总胜分'); a longer line is a sentence of its own.
+FORMULA_OPERAND_MAX_CHARS = 12
+# The longest article title of either book has 18 characters (裁判法第38条); a longer text after 第N条 at a line's
+# start is a sentence that opens with a reference, not a heading.
+ARTICLE_TITLE_MAX_CHARS = 30
 
 
 @dataclass
@@ -70,7 +75,7 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
     i = 0
     while i < len(paragraphs):
         window = paragraphs[i : i + 3]
-        if len(window) == 3 and FORMULA_FRACTION_LABEL.match(window[1].text) and len(window[0].text) <= 12 and len(window[2].text) <= 12:
+        if len(window) == 3 and FORMULA_FRACTION_LABEL.match(window[1].text) and len(window[0].text) <= FORMULA_OPERAND_MAX_CHARS and len(window[2].text) <= FORMULA_OPERAND_MAX_CHARS:
             top, label, bottom = (p.text for p in window)
             provs = [prov for p in window for prov in p.provs]
             if FORMULA_OPERAND_WORDS.match(top) and FORMULA_OPERAND_WORDS.match(bottom):
@@ -143,7 +148,7 @@ class ArticleParser:
             self.result.headings.append((self.chapter, para))
             return
         article = ARTICLE.match(text)
-        if article and len(article["title"]) <= 30 and "。" not in article["title"]:
+        if article and len(article["title"]) <= ARTICLE_TITLE_MAX_CHARS and "。" not in article["title"]:
             self.open_article(int(article["n"]), article["title"].strip(), para)
             return
         if article and (self.article is None or int(article["n"]) > self.article.number):

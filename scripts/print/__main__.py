@@ -7,9 +7,9 @@ import sys
 import time
 from pathlib import Path
 
+from scripts.edition import BUNDLE_PREFIX
 from scripts.errors import RulebookError
 from scripts.print.pdf import write_print_books
-from scripts.site.build import BUNDLE_PREFIX
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scripts.books import BOOKS
-from scripts.pipeline.model import Article, Book, Clause, Paragraph
+from scripts.pipeline.model import Article, Book, Clause, Paragraph, glossary_paragraph_key, paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.pipeline.sources import load_yaml
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
@@ -23,7 +23,7 @@ SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the tradition
 class TitleInfo:
     """What the title page says besides the book: the edition stamp and the script."""
 
-    edition_label: str  # '2026-11-29 · 3f9a1c0b' (scripts/site/edition.py)
+    edition_label: str  # '2026-11-29 · 3f9a1c0b' (scripts/edition.py)
     script: str  # 'hans' | 'hant'
 
 
@@ -93,8 +93,9 @@ class BookDocument:
         items = "".join(
             f'<p class="definition" id="{html.escape(self.book.key)}/definitions/{html.escape(entry.term)}">'
             f'<span class="definition-term">{html.escape(entry.term)}（{html.escape(entry.english)}）</span>'
-            + "".join(self.inline.paragraph_without_notes(para, 0) for para in entry.definition) + "</p>"
-            for entry in entries
+            + "".join(self.inline.paragraph_without_notes(glossary_paragraph_key(number, i), para, 0) for i, para in enumerate(entry.definition))
+            + "</p>"
+            for number, entry in enumerate(entries)
         )
         return (f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
                 f'<h2 class="chapter-title">定义（来源所存部分）</h2>{items}</section>')
@@ -118,8 +119,8 @@ class BookDocument:
             out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
         for warning in article.warnings:
             out.append(f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>')
-        for para in article.intro:
-            out.append(self.paragraph(article, para, source_notes, variants))
+        for i, para in enumerate(article.intro):
+            out.append(self.paragraph(article, paragraph_key(article.book, article.slug, "", i), para, source_notes, variants))
         for clause in article.clauses:
             out.append(self.clause(article, clause, source_notes, variants))
         out.append(penalty_tables_html(article.book, article.slug))
@@ -132,26 +133,28 @@ class BookDocument:
         if clause.restored:  # a marker the source does not print: light, with the editor's note as a footnote
             label = (f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>'
                      + footnote(f"补入：{html.escape(clause.restored)}", "restored-marker"))
-        paragraphs = [p for p in clause.paragraphs if p.text]
+        # (stable id, paragraph): the index in the id counts every paragraph of the clause, also an empty one
+        paragraphs = [(paragraph_key(article.book, article.slug, clause.anchor, i), p) for i, p in enumerate(clause.paragraphs) if p.text]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
         if clause.title:
             out.append(f'<h4 class="clause-title">{label}{html.escape(clause.title)}</h4>')
-            out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs]
+            out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs]
         elif paragraphs:
-            first = self.paragraph(article, paragraphs[0], source_notes, variants)
+            first = self.paragraph(article, *paragraphs[0], source_notes, variants)
             out.append(first.replace("<p>", f"<p>{label}", 1) if first.startswith("<p>") else f"<p>{label}</p>{first}")
-            out += [self.paragraph(article, p, source_notes, variants) for p in paragraphs[1:]]
+            out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs[1:]]
         else:
             out.append(f"<p>{label}</p>")
         out += [self.clause(article, child, source_notes, variants) for child in clause.children]
         out.append("</div>")
         return "".join(out)
 
-    def paragraph(self, article: Article, para: Paragraph, source_notes, variants) -> str:
-        """A paragraph as a block: text, a restored table, a formula the source broke, or a sub-heading."""
+    def paragraph(self, article: Article, key: str, para: Paragraph, source_notes, variants) -> str:
+        """A paragraph as a block: text, a restored table, a formula the source broke, or a sub-heading; `key` is its
+        stable id (model.paragraph_key), under which the link stage filed its references and variant_notes its 异文."""
         if not para.text or FOOTNOTE_DEF.match(para.text):
             return ""  # a source footnote is printed at the foot of the page where its mark stands
-        notes = "".join(variants.get(id(para), []))
+        notes = "".join(variants.get(key, []))
         restored = RESTORED.match(para.text)
         if restored:
             return self.restored_table(article, restored["name"], para) + notes
@@ -159,7 +162,7 @@ class BookDocument:
             lines = "\n".join(html.escape(line) for line in para.text.split("\n"))
             return ('<aside class="broken-formula"><p class="box-title">公式在来源中已损坏，无法核实</p>'
                     f"<p>来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：</p><pre>{lines}</pre></aside>{notes}")
-        body = self.inline.paragraph(article, para, source_notes) + notes
+        body = self.inline.paragraph(article, key, para, source_notes) + notes
         if is_subheading(para.text):
             return f'<p class="subheading">{body}</p>'
         return f"<p>{body}</p>"

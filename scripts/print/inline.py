@@ -8,8 +8,8 @@ from urllib.parse import quote
 
 from scripts.books import BOOKS
 from scripts.pipeline.link import Citation, LinkIndex, Resolution
-from scripts.pipeline.model import Article, Paragraph, glossary_paragraph_key
-from scripts.print.notes import ErratumNotes, footnote
+from scripts.pipeline.model import Article, Paragraph
+from scripts.print.notes import ErratumNotes, SourceNotes, footnote
 from scripts.render.articles import FOOTNOTE_DEF
 from scripts.render.links import LINKED
 
@@ -45,16 +45,6 @@ class BookLinks:
     other_pages: dict[str, int] = field(default_factory=dict)  # id in the other PDF → page number (empty: not typeset yet)
 
 
-def paragraph_keys(rulebook) -> dict[int, str]:
-    """id(paragraph) → the stable key the link stage filed its citations under (model.paragraph_key), for every
-    article paragraph and glossary definition of the tree being typeset."""
-    keys = {id(para): key for book in rulebook.books.values() for article in book.articles.values()
-            for key, _anchor, para in article.keyed_paragraphs()}
-    for number, entry in enumerate(rulebook.glossary):
-        keys.update((id(para), glossary_paragraph_key(number, i)) for i, para in enumerate(entry.definition))
-    return keys
-
-
 @dataclass
 class Marked:
     """An erratum-marked stretch of a paragraph and its footnote."""
@@ -67,16 +57,16 @@ class Marked:
 class InlineRenderer:
     """Renders paragraphs of one book; references into the other book link to its PDF and name it with its page."""
 
-    def __init__(self, links: BookLinks, notes: ErratumNotes, keys: dict[int, str]):
+    def __init__(self, links: BookLinks, notes: ErratumNotes):
         self.links = links
         self.notes = notes
-        self.keys = keys  # paragraph_keys(rulebook)
 
-    def citations(self, para: Paragraph) -> list[Citation]:
-        return self.links.index.by_paragraph.get(self.keys.get(id(para), ""), [])
+    def citations(self, key: str) -> list[Citation]:
+        """The references in the paragraph whose stable id (model.paragraph_key) is `key`, as the link stage filed them."""
+        return self.links.index.by_paragraph.get(key, [])
 
-    def paragraph(self, article: Article, para: Paragraph, source_notes: dict[str, Paragraph], start: int = 0) -> str:
-        """The paragraph's text from `start` as inline HTML."""
+    def paragraph(self, article: Article, key: str, para: Paragraph, source_notes: SourceNotes, start: int = 0) -> str:
+        """The paragraph's text from `start` as inline HTML; `key` is its stable id (model.paragraph_key)."""
         text = para.text
         where = f"{article.book}/{article.slug}"
         marks = []
@@ -85,7 +75,7 @@ class InlineRenderer:
             if at >= start and not correction[0].startswith("[^"):
                 marks.append(Marked(at, at + len(correction[0]), self.notes.correction_note(correction, where)))
         spans: list[tuple[int, int, Citation]] = []
-        for citation in self.citations(para):
+        for citation in self.citations(key):
             ref = citation.reference
             if ref.implied or citation.resolution.status not in LINKED or ref.start < start:
                 continue
@@ -115,7 +105,7 @@ class InlineRenderer:
         out.append(self.plain(text[pos:hi], source_notes))
         return "".join(out)
 
-    def inserted(self, text: str, source_notes: dict[str, Paragraph]) -> str:
+    def inserted(self, text: str, source_notes: SourceNotes) -> str:
         """A corrected stretch, underlined; a source footnote inside it stands between two marks, so that the note at
         the page foot does not inherit the underline."""
         pieces = SOURCE_FOOTNOTE_MARK.split(text)  # text, number, text, number, …, text
@@ -127,7 +117,7 @@ class InlineRenderer:
                 out.append(f'<ins class="erratum">{html.escape(piece)}</ins>')
         return "".join(out)
 
-    def plain(self, text: str, source_notes: dict[str, Paragraph]) -> str:
+    def plain(self, text: str, source_notes: SourceNotes) -> str:
         """Escaped text; the source's own footnote marks ([^1]) become footnotes holding the note's text."""
         out, pos = [], 0
         for match in SOURCE_FOOTNOTE_MARK.finditer(text):
@@ -137,20 +127,20 @@ class InlineRenderer:
         out.append(html.escape(text[pos:]))
         return "".join(out)
 
-    def source_footnote(self, number: str, source_notes: dict[str, Paragraph]) -> str:
-        para = source_notes.get(number)
-        if para is None:
+    def source_footnote(self, number: str, source_notes: SourceNotes) -> str:
+        if number not in source_notes:
             return ""
+        key, para = source_notes[number]
         body_start = FOOTNOTE_DEF.match(para.text).end()
-        body = self.paragraph_without_notes(para, body_start)
+        body = self.paragraph_without_notes(key, para, body_start)
         moved = [self.notes.erratum_for(c[2], "a source footnote").reason for c in para.corrections if c[0].startswith("[^")]
         remark = "".join(f"〔校勘：{html.escape(note)}〕" for note in moved)
         return footnote(f"原注{number}：{body}{remark}", "source")
 
-    def paragraph_without_notes(self, para: Paragraph, start: int) -> str:
-        """A source footnote's body with its references linked (a footnote cannot hold footnotes)."""
+    def paragraph_without_notes(self, key: str, para: Paragraph, start: int) -> str:
+        """A source footnote's body or a definition with its references linked (a footnote cannot hold footnotes)."""
         text, out, pos = para.text, [], start
-        for citation in sorted(self.citations(para), key=lambda c: c.reference.start):
+        for citation in sorted(self.citations(key), key=lambda c: c.reference.start):
             ref = citation.reference
             if ref.implied or citation.resolution.status not in LINKED or ref.start < pos:
                 continue

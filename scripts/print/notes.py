@@ -10,6 +10,8 @@ from scripts.pipeline.errata import Erratum
 from scripts.pipeline.model import Article, Paragraph
 from scripts.pipeline.sources import SourceEntry
 
+# An article's own source footnotes: number → (the footnote paragraph's stable id, the paragraph)
+SourceNotes = dict[str, tuple[str, Paragraph]]
 RESTORED_SUFFIX = "（补入的内容，不见于来源）"  # what scripts/pipeline/errata.py appends to a restored erratum's reason
 # how a variant's source is named in a footnote (a reader is not shown file names): by the kind of copy it is
 SOURCE_KINDS = {
@@ -49,30 +51,31 @@ class ErratumNotes:
         return footnote(f"{label}：{html.escape(erratum.reason)}", "erratum")
 
 
-def variant_notes(article: Article, sources: list[SourceEntry]) -> dict[int, list[str]]:
-    """id(paragraph of the article) → footnotes giving the variant readings (异文) nearest to that paragraph.
+def variant_notes(article: Article, sources: list[SourceEntry]) -> dict[str, list[str]]:
+    """Stable id of a paragraph of the article (model.paragraph_key) → footnotes giving the variant readings (异文)
+    nearest to that paragraph.
 
     A variant paragraph carries no clause anchor, so it is attached to the article paragraph whose text it is most
     like ('A. 参赛者(个人、双人或队)…' → the paragraph of 第5条 A款).
     """
     kinds = {entry.file: SOURCE_KINDS.get(entry.format, "另一来源") for entry in sources}
-    targets = [para for para in article.paragraphs() if para.text]
-    out: dict[int, list[str]] = {}
+    targets = [(key, para) for key, _anchor, para in article.keyed_paragraphs() if para.text]
+    out: dict[str, list[str]] = {}
     for variant in article.variants:
         for para in variant.paragraphs:
             if not para.text or not targets:
                 continue
-            nearest = max(targets, key=lambda target: difflib.SequenceMatcher(None, target.text, para.text, autojunk=False).ratio())
+            nearest, _ = max(targets, key=lambda target: difflib.SequenceMatcher(None, target[1].text, para.text, autojunk=False).ratio())
             text = f"异文：{kinds.get(variant.source, '另一来源')}作“{html.escape(para.text)}”"
-            out.setdefault(id(nearest), []).append(footnote(text, "variant"))
+            out.setdefault(nearest, []).append(footnote(text, "variant"))
     return out
 
 
-def source_footnote_definitions(article: Article, definition: re.Pattern) -> dict[str, Paragraph]:
-    """The source's own footnotes of an article ('[^1]: 如裁判认为…' paragraphs), by number."""
+def source_footnote_definitions(article: Article, definition: re.Pattern) -> SourceNotes:
+    """The source's own footnotes of an article ('[^1]: 如裁判认为…' paragraphs) with their stable ids, by number."""
     found = {}
-    for para in article.paragraphs():
+    for key, _anchor, para in article.keyed_paragraphs():
         match = definition.match(para.text)
         if match:
-            found[match["n"]] = para
+            found[match["n"]] = (key, para)
     return found

@@ -6,16 +6,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.edition import Edition, current_edition
 from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import Rulebook, load_full_rulebook
 from scripts.pipeline.sources import SRC
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
-from scripts.print.inline import BookLinks, InlineRenderer, paragraph_keys
+from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
-from scripts.site.edition import Edition, current_edition
-from scripts.site.traditional import to_traditional_markdown
+from scripts.traditional import to_traditional_markdown
 
 LOG = logging.getLogger("scripts.print")
 BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法
@@ -58,7 +58,6 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
 
     links = link_rulebook(rulebook, src_dir)
     notes = ErratumNotes(rulebook.errata)
-    keys = paragraph_keys(rulebook)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
@@ -66,7 +65,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
         for book in BOOK_ORDER:
             other = other_book(book)
             book_links = BookLinks(links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
-            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes, keys), report_appendix(rulebook, links, book), src_dir)
+            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book), src_dir)
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from scripts.books import BOOKS
+from scripts.books import BOOKS, HAN
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
@@ -331,10 +331,14 @@ class PageRenderer:
         return "\n".join(lines)
 
 
+# A 异文 item starts with the clause label of where the reading belongs ('B.2.', '（a）'): at most this long, no Han.
+VARIANT_LABEL_MAX_CHARS = 4
+
+
 def variant_item(text: str) -> str:
     """One 异文 item; the clause label that tells where the reading belongs is set apart from the reading."""
     label, _, reading = text.partition(" ")
-    if reading and len(label) <= 4 and not re.search(r"[\u4e00-\u9fff]", label):
+    if reading and len(label) <= VARIANT_LABEL_MAX_CHARS and not re.search(f"[{HAN}]", label):
         return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
     return escape_markdown(text)
 

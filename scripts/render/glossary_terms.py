@@ -3,16 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scripts import curated
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.pipeline.sources import SRC
 
 
 def load_vocabulary(src_dir: Path = SRC) -> list[str]:
     """The rulebook's words (jieba_user_dict.txt, first field per line): a glossary term inside one is not the term."""
-    path = src_dir / "jieba_user_dict.txt"
-    if not path.exists():
-        return []
-    return [line.split()[0] for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    return [fields[0] for _, fields in curated.load_rows(src_dir / "jieba_user_dict.txt")]
 
 
 def whole_word_at(text: str, term: str, vocabulary: list[str]) -> int:

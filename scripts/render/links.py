@@ -6,12 +6,13 @@ import re
 from collections import Counter
 
 from scripts.books import BOOKS
+from scripts.paths import DOCS, GENERATED_ASSETS
 from scripts.pipeline.link import Citation, LinkIndex, citing_sentence, target_label, target_text
 from scripts.pipeline.model import Article, Book, Paragraph
 from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
-PREVIEWS_SCRIPT = "assets/generated/ref-previews.js"
+PREVIEWS_SCRIPT = (GENERATED_ASSETS / "ref-previews.js").relative_to(DOCS).as_posix()  # a page path under docs/
 LINKED = ("clause", "article", "book", "missing")
 FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
 

@@ -57,11 +57,8 @@ class MissingArticle:
 
 def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, CitedTitle]:
     """Law number → the Chinese title our text gives it; each quote must occur in the article it names."""
-    path = src_dir / CITED_TITLES_FILE
-    if not path.exists():
-        return {}
     out: dict[int, CitedTitle] = {}
-    data, lines = curated.load_with_lines(path)
+    data, lines = curated.load_with_lines(src_dir / CITED_TITLES_FILE)
     for i, entry in enumerate((data or {}).get("titles") or [], 1):
         book, _, slug = str(entry["cited_in"]).partition("/")
         article = books.get(book, Book(book, "")).articles.get(slug)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts import curated
-from scripts.books import HAN
+from scripts.books import BOOKS, HAN
 from scripts.errors import RulebookError
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
@@ -142,28 +142,32 @@ def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list
 
 
 @functools.lru_cache(maxsize=4)
-def jieba_tokenizer(user_dict: str | None, user_dict_text: str):
-    """A jieba tokenizer with the user dictionary loaded, kept for the process: loading jieba's dictionary takes about
-    a second, which every rebuild of `mkdocs serve` paid again. Keyed by the dictionary's text, so an edit reloads it."""
+def jieba_tokenizer(user_entries: tuple[tuple[str, ...], ...]):
+    """A jieba tokenizer with the user dictionary's entries (word, [frequency], [part of speech]) added, kept for the
+    process: loading jieba's dictionary takes about a second, which every rebuild of `mkdocs serve` paid again.
+    Keyed by the entries, so an edit reloads it."""
     import logging
 
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
-    if user_dict is not None:
-        tokenizer.load_userdict(user_dict)
+    for word, *rest in user_entries:  # what jieba's load_userdict does per line, from the checked rows
+        tokenizer.add_word(word, *rest)
     return tokenizer
+
+
+def load_user_dictionary(user_dict: Path | None) -> tuple[tuple[str, ...], ...]:
+    """The entries of a jieba user dictionary (rulebook_src/jieba_user_dict.txt or its traditional copy), read and
+    checked by the curated loader."""
+    return tuple(tuple(fields) for _, fields in curated.load_rows(user_dict)) if user_dict is not None else ()
 
 
 def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
     """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
-    user_text = user_dict.read_text(encoding="utf-8") if user_dict is not None else ""
-    tokenizer = jieba_tokenizer(str(user_dict) if user_dict is not None else None, user_text)
-    user_words = []
-    if user_dict is not None:
-        user_words = [line.split()[0] for line in user_text.splitlines() if line.strip()]
-    words = set(user_words) | set(extra_words)
+    user_entries = load_user_dictionary(user_dict)
+    tokenizer = jieba_tokenizer(user_entries)
+    words = {entry[0] for entry in user_entries} | set(extra_words)
     for text in texts:
         words.update(text_words(tokenizer, text))
     return sorted(words, key=lambda w: (len(w), w))
@@ -175,13 +179,13 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
-BOOK_LABELS = {"laws": "规则", "regulations": "裁判法"}  # how the text itself names the books (规则第27条, 裁判法第26条)
+BOOK_LABELS = {key: book.cite_prefix for key, book in BOOKS.items()}  # how the text itself names the books (规则第27条, 裁判法第26条)
 ARTICLE_LABEL = "第%s条"
 
 
 def load_english_titles(path: Path | None) -> dict[int, str]:
     """Law number → the 1997 WBF English title, from rulebook_src/wbf1997.yml (`laws.<N>.title`)."""
-    if path is None or not path.is_file():
+    if path is None:
         return {}
     data = curated.load(path) or {}
     titles = {}

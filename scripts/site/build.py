@@ -9,7 +9,7 @@
   dist/zhongguo-qiaopai-guize-{guize,caipanfa}[-fanti]-<YYYYMMDD>.pdf
                                            the print edition (scripts/print/): each book typeset as an A5 PDF.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
-last commit (scripts/site/edition.py), zip entries are sorted and stamped with that date.
+last commit (scripts/edition.py), zip entries are sorted and stamped with that date.
 
 Atomic: every step (BUILD_STEPS) writes into a staging folder beside site/; site/ and dist/ are replaced only when
 all steps succeeded. A fault in a curated file stops the build first (one line naming file:line, exit status 2).
@@ -34,17 +34,16 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from scripts import curated
+from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError
 from scripts.paths import SRC
 from scripts.print.pdf import write_print_books
-from scripts.site.edition import ROOT, Edition, build_timestamp, current_edition
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.traditional import to_traditional_text
+from scripts.traditional import to_traditional_text
 
 CONFIG_FILE = ROOT / "mkdocs.yml"
 TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
-BUNDLE_PREFIX = "zhongguo-qiaopai-guize"  # ASCII: 中国桥牌规则
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 SEARCH_PLUGIN = "material/search"
 log = logging.getLogger("scripts.site")
@@ -104,7 +103,8 @@ def traditional_user_dict(work_dir: Path) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
     source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
-    target = work_dir / "jieba_user_dict.hant.txt"
+    target = work_dir / "hant" / "jieba_user_dict.txt"  # the same name, so the curated loader checks it with the same schema
+    target.parent.mkdir(exist_ok=True)
     curated.load_rows(source)  # checked like every curated file
     target.write_text(to_traditional_text(curated.read_text(source)), encoding="utf-8")
     return target

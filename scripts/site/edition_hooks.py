@@ -11,9 +11,9 @@ from pathlib import Path
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
 
-from scripts.site.edition import current_edition  # noqa: E402
+from scripts.edition import current_edition  # noqa: E402
 from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
-from scripts.site.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
+from scripts.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
 
 TRADITIONAL = "hant"
 # Page scripts copied from docs/ whose texts a reader sees (calculators, reference previews, prompts); the

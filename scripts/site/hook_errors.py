@@ -9,8 +9,9 @@ from mkdocs.exceptions import PluginError
 from scripts.errors import RulebookError
 
 
-class RulebookHookError(PluginError):
-    """A RulebookError inside a hook; mkdocs logs its message and aborts the build."""
+class RulebookHookError(PluginError, RulebookError):
+    """A RulebookError inside a hook; mkdocs logs its message and aborts the build (a PluginError for mkdocs, still a
+    RulebookError for our own callers)."""
 
 
 def reported_by_mkdocs(hook):

@@ -25,7 +25,6 @@ WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
 USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
 ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
-WARM_SCRIPT = "assets/search/warm.js"  # in extra_javascript: tells the worker when search is wanted
 # Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
@@ -84,7 +83,7 @@ def on_post_build(*, config) -> None:
     user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
     labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
     if config.extra.get("rulebook_script") == "hant":
-        from scripts.site.traditional import to_traditional_text
+        from scripts.traditional import to_traditional_text
 
         labels = {book: to_traditional_text(label) for book, label in labels.items()}
         article_label = to_traditional_text(article_label)

@@ -11,6 +11,10 @@ from scripts.pipeline.model import Article
 from scripts.pipeline.parse import family_group, match_marker
 
 
+# An unparsed reference is quoted in the build report with this many characters after its trigger (enough to see
+# what followed 第…条 or 规则 without quoting the whole sentence).
+UNPARSED_QUOTE_CHARS = 8
+
 # One step of a cited clause path, as printed after the article number: `C`, `款`-less `1`, `(b)`, `（1）`, `（一）`, `①`.
 # `l` directly after a step is the OCR misreading of `1` (第72條B款l); full-width letters and digits are accepted.
 STEP = r"""
@@ -189,6 +193,6 @@ def unparsed_triggers(text: str, refs: list[Reference], book: str) -> list[Refer
             continue  # 规则 followed by a digit does not occur in the Laws; it is not a reference form there
         if m.group(0).startswith("《"):
             continue  # a title of some other work
-        end = min(len(text), m.end() + 8)
+        end = min(len(text), m.end() + UNPARSED_QUOTE_CHARS)
         out.append(Reference(m.start(), m.end(), text[m.start():end], "unparsed", book))
     return out

@@ -181,8 +181,5 @@ def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: Title
 
 def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
     """rulebook_src/reference_titles.yml: quoted headings cited in other words than the target's title."""
-    path = src_dir / "reference_titles.yml"
-    if not path.exists():
-        return []
-    entries, lines = curated.load_with_lines(path)  # checked against its schema (scripts/curated/files.py)
+    entries, lines = curated.load_with_lines(src_dir / "reference_titles.yml")  # checked against its schema (scripts/curated/files.py)
     return [TitleAlias(**entry, where=lines.at(i)) for i, entry in enumerate(entries)]

@@ -15,6 +15,7 @@ from scripts.paths import ROOT
 # pinned requirements. Any change to one of these changes the stamp ("标记相同，内容就相同").
 EDITION_SOURCES = ("docs", "rulebook_src", "mkdocs.yml", "overrides", "scripts", "requirements.txt")
 SKIPPED_NAMES = {"__pycache__", ".DS_Store"}
+BUNDLE_PREFIX = "zhongguo-qiaopai-guize"  # ASCII: 中国桥牌规则; the start of the edition's file names (zip, PDFs)
 
 
 class EditionError(RulebookError):
