@@ -59,6 +59,12 @@ CONVENTIONS = Record({
 
 # --- band tables: 第26条 lateness, 第27条 slow play -----------------------------------------------------------------
 EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
+# what the director may do on top of a band's penalty: remove boards (scores for both sides), a forfeit, or only words
+BAND_OPTION = AnyOf((
+    Record({"text": PROSE, "remove_boards": ListOf(Integer(minimum=1), min_items=2, max_items=2), "offender": ONE_LINE, "non_offender": ONE_LINE}),
+    Record({"text": PROSE, "forfeit": Choice(("session", "round", "match"))}),
+    Record({"text": PROSE}),
+))
 BAND = Record(
     {"band": ONE_LINE, "upper": AnyOf((Number(minimum=0), Null())), "quote": PROSE},
     optional={
@@ -68,9 +74,7 @@ BAND = Record(
         "repeat_reading": PROSE, "repeat_other_reading": PROSE, "reading": PROSE, "other_reading": PROSE,
         "per_minute": Record({"unit": Choice(("vp", "imp", "top_percent")), "base": Number(minimum=0), "over": Number(minimum=0)}),
         "per_minute_other": Record({"base": Number(minimum=0), "over": Number(minimum=0)}),
-        "options": ListOf(Record({"text": PROSE}, optional={
-            "remove_boards": ListOf(Integer(minimum=1), min_items=2, max_items=2), "offender": ONE_LINE,
-            "non_offender": ONE_LINE, "forfeit": Choice(("session", "round", "match"))})),
+        "options": ListOf(BAND_OPTION),
     })
 BAND_EVENT = Record({"label": ONE_LINE, "anchor": ANCHOR, "heading": ONE_LINE, "bands": ListOf(BAND)},
                     optional={"total_for_both_sides": Record({"text": PROSE, "quote": PROSE})})
