@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
@@ -22,8 +23,16 @@ def rulebook():
     return load_rulebook()
 
 
-def test_every_table_file_is_loaded():
+def test_every_table_file_is_loaded(tmp_path, monkeypatch):
+    """The tables are the *.yml files of the folder but the spec, found by a glob: a new table needs no list entry."""
+    from scripts.penalties import tables
+
     assert {path.stem for path in PENALTY_DIR.glob("*.yml")} == set(TABLE_FILES) | {SPEC_FILE}
+    folder = tmp_path / "penalties"
+    shutil.copytree(PENALTY_DIR, folder)
+    (folder / "new_table.yml").write_text("calculator: lateness\narticle: regulations/26\ntitle: 新表\n", encoding="utf-8")
+    monkeypatch.setattr(tables, "PENALTY_DIR", folder)
+    assert "new_table" in tables.load_tables() and SPEC_FILE not in tables.load_tables()
 
 
 @pytest.mark.parametrize("name, path, quote", QUOTES, ids=[f"{name}{path}" for name, path, _ in QUOTES])

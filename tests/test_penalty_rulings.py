@@ -2,6 +2,7 @@
 of 裁判法第26–28、34–38、44、45条 checked for the consequences its sentence names; the spec and the table cache."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -127,13 +128,59 @@ def test_no_share_of_the_blame_is_no_deduction():
 
 # --- labels -----------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, inputs", [("withdrawal", {"event": "pairs-imp", "boards": "3"}),
-                                          ("lateness", {"event": "pairs-imp", "minutes": "12"}),
-                                          ("forfeit", {"event": "round-robin"})])
-def test_rulings_use_chinese_labels(name, inputs):
-    """第28条二 “弃权方在IMP双人赛中，按每副牌得-3IMP计算”: the ruling names “IMP制双人赛”, never `pairs-imp`."""
-    ruling = calculate(name, **inputs)["ruling"]
-    assert inputs["event"] not in ruling
+def internal_names() -> set[str]:
+    """Every choice value with a letter in it (pairs-imp, no-screens, vp), every procedural case's name, and every
+    anchor slug with a dash (一-1-1, c-1): the names the engines use, which a ruling never shows."""
+    from scripts.penalties.spec import load_spec
+
+    names = {str(value) for calculator in load_spec()["calculators"].values() for p in calculator["parameters"]
+             for value, _ in p.get("choices", [])}
+    names |= {variant["name"] for table in SANCTION_TABLES.values() for entry in load_tables()[table]["items"]
+              for variant in entry["variants"]}
+    names |= {anchor for labels in load_tables()["conventions"]["clause_labels"].values() for anchor in labels}
+
+    def slugs(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from ([value] if key == "anchor" and isinstance(value, str) else slugs(value))
+        elif isinstance(node, list):
+            for value in node:
+                yield from slugs(value)
+
+    names |= {anchor for table in load_tables().values() for anchor in slugs(table)}
+    return {name for name in names if re.search(r"[A-Za-z]", name) or "-" in name}
+
+
+def test_rulings_use_chinese_labels():
+    """Over the whole engine grid (every calculator, parameter and choice): no choice value and no anchor slug in any
+    ruling — 第28条二 “弃权方在IMP双人赛中……” is cited as “IMP制双人赛” and “裁判法第28条二”, never `pairs-imp`; 规则第12条
+    as the articles cite it, “第12条C款1” (规则第20条E), never “（c-1）”."""
+    from penalty_grid import engine_grid
+
+    names = internal_names()
+    assert {"pairs-imp", "no-screens", "c-1", "一-1-1"} <= names
+    leaks = []
+    for name, inputs in engine_grid():
+        try:
+            ruling = calculate(name, **inputs)["ruling"]
+        except PenaltyInputError:
+            continue
+        leaks += [(name, inputs, slug) for slug in names if re.search(rf"(?<![A-Za-z0-9-]){re.escape(slug)}(?![A-Za-z0-9-])", ruling)]
+    assert not leaks, leaks[:5]
+    assert "依据：规则第12条C款1“" in calculate("adjusted", responsibility="direct")["ruling"]
+    assert "依据：裁判法第28条一1（1）“" in calculate("forfeit", event="round-robin")["ruling"]
+
+
+def test_every_anchor_has_its_printed_form():
+    """conventions.yml clause_labels: every anchor a table gives (the items of 第34、37条 aside) has its printed form."""
+    labels = load_tables()["conventions"]["clause_labels"]
+    for name, table in load_tables().items():
+        if name in ("conventions", "procedural", "discipline") or "article" not in table:
+            continue
+        text = repr(table)
+        for anchor in re.findall(r"'anchor': '([^']+)'", text):
+            assert anchor in labels.get(table["article"], {}), (name, anchor)
+    assert all("-" not in label for article in labels.values() for label in article.values())
 
 
 def test_input_errors_are_chinese_and_name_the_field():
@@ -253,3 +300,172 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     assert "assets/generated/penalty-data.js" in written and "regulations/26.md" in written
     assert '"quote":"迟到5+—10分钟：扣1VP；","upper":10,"vp":7}' in data.read_text(encoding="utf-8")
     assert "迟到的判罚（第26条，已改）" in (tmp_path / "docs" / "regulations" / "26.md").read_text(encoding="utf-8")
+
+
+# --- consequences of 第28、35、36、38、44、27条 that the results dropped (issue 12, second round) --------------------
+
+def consequences_of(name: str, **inputs) -> list[str]:
+    if inputs.get("event") == "pairs-match-points":
+        inputs.setdefault("tie_match_points", "2")  # 一2（3）: the tied score the 1.5 multiplies
+    return calculate(name, **inputs)["consequences"]
+
+
+def test_round_robin_forfeit_states_the_voided_results():
+    """第28条一1（1） “其比赛场数如未达到该循环赛总场数之一半时，其成绩全部无效” and 五 “所有与其比赛过的成绩予以取消
+    （瑞士制比赛时予以保留）”: the round robin states both; the swiss states that the results are kept."""
+    round_robin = consequences_of("forfeit", event="round-robin")
+    assert any("其成绩全部无效" in c for c in round_robin)
+    assert any("所有与其比赛过的成绩予以取消" in c for c in round_robin)
+    swiss = consequences_of("forfeit", event="swiss")
+    assert any("瑞士制" in c and "予以保留" in c for c in swiss)
+    assert not any("予以取消；" in c for c in swiss)
+
+
+def test_deliberate_forfeit_is_disciplined():
+    """第28条三 “凡蓄意弃权的，将给予纪律性处罚。” and 一1（1） “并追究责任，可进一步处罚”; 六 allows a knock-out forfeit."""
+    for event in ("round-robin", "board-a-match", "match-points", "swiss", "pairs-mp", "pairs-imp", "pairs-match-points"):
+        assert any("纪律性处罚" in c for c in consequences_of("forfeit", event=event)), event
+    assert any("可进一步处罚" in c for c in consequences_of("forfeit", event="round-robin"))
+    assert not any("纪律性处罚" in c for c in consequences_of("forfeit", event="knock-out"))
+
+
+def test_team_disqualification_is_not_stated_for_pairs():
+    """第28条五 “连续弃权2场或间断弃权3场……的队，取消其比赛资格”: about teams (队); 一2 names none for pairs."""
+    for event in ("pairs-mp", "pairs-imp", "pairs-match-points"):
+        assert not any("资格" in c for c in consequences_of("forfeit", event=event)), event
+    assert any("取消其比赛资格" in c for c in consequences_of("forfeit", event="board-a-match"))
+
+
+def test_withdrawal_states_whole_sentences():
+    """第28条二 “中途退出比赛的，参照“弃权的处理”。此前已打过的牌中，只要能构成复式的，按实际结果计分；…”: no lead-in cut at “：”."""
+    consequences = consequences_of("withdrawal", event="round-robin", boards="2")
+    assert consequences and not any(c.endswith("：") for c in consequences)
+    assert "此前已打过的牌中，只要能构成复式的，按实际结果计分。" in consequences
+
+
+@pytest.mark.parametrize("name, inputs", [("lateness", {"event": "teams-vp", "minutes": "7"}),
+                                          ("lateness", {"event": "pairs-mp", "minutes": "17"}),
+                                          ("forfeit", {"event": "swiss"}), ("forfeit", {"event": "knock-out"})])
+def test_force_majeure_exemption_is_stated(name, inputs):
+    """第36条 “由于非人力所能抗拒的因素，不能按时参加比赛者，经主办机构同意，不按弃权、迟到处理。”"""
+    assert any("不按弃权、迟到处理" in c for c in consequences_of(name, **inputs))
+
+
+def test_deductions_are_taken_from_the_stage_total():
+    """第35条 “所有的罚分，应在该阶段比赛的总得分中扣除，与当场（节）比赛所得的成绩无关（裁判直接判罚的调整分除外）。”"""
+    assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("lateness", event="teams-vp", minutes="7"))
+    assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1", offence="2"))
+    assert not any("总得分中扣除" in c for c in consequences_of("slow-play", event="teams-vp", minutes="7", share="0"))
+    assert not any("总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1"))  # 警告 only
+
+
+def test_few_fouled_boards_in_the_last_match_are_not_replayed():
+    """第44条一 “如少量错牌，并在循环赛或淘汰赛的最后一场（节）时发生，则不予补赛。”"""
+    assert any("不予补赛" in c for c in consequences_of("fouled", event="teams", boards="2"))
+
+
+@pytest.mark.parametrize("event", ["teams-vp", "teams-ko"])
+def test_boards_cut_for_time_are_fouled_boards(event):
+    """第27条三 “团体赛中被减打的牌，按“不能构成复式的牌”处理。”"""
+    assert any("被减打的牌" in c for c in consequences_of("slow-play", event=event, minutes="7"))
+    assert not any("被减打的牌" in c for c in consequences_of("slow-play", event="pairs-imp", minutes="7"))
+
+
+@pytest.mark.parametrize("item, variant", [("一", "not-answered"), ("一", "answered"), ("二", "default")])
+def test_38_second_offence_carries_the_other_reading_of_many(item, variant):
+    """第38条三 “多次或严重违反的，比赛主办机构将对其给予取消比赛资格的处罚。”: a second offence is read as 多次; the
+    other reading (多次 = three or more) changes the sanction, so the ruling carries it."""
+    result = calculate("procedural", article="38", item=item, variant=variant, offence="2")
+    assert result["penalty"]["disqualification"] and "三次及以上" in result["other_reading"]
+    assert "三次及以上" in result["ruling"]
+    assert "三次及以上" not in (calculate("procedural", article="38", item=item, variant=variant)["other_reading"] or "")
+
+
+def scoring_consequences():
+    """(calculator, inputs, sentence, stated text) for every further consequence the scoring tables give, with the
+    cases it applies to: forfeit.yml (第28条), fouled_boards.yml (第44条), conventions.yml rounding (第35条) and
+    exemption (第36条)."""
+    tables = load_tables()
+    forfeit, fouled, conventions = tables["forfeit"], tables["fouled_boards"], tables["conventions"]
+    rows = []
+    for further in forfeit["consequences"]:
+        rows += [("forfeit", {"event": event}, further["quote"], further["text"]) for event in further["events"]]
+    for further in forfeit["withdrawal"]["consequences"]:
+        rows += [("withdrawal", {"event": event}, further["quote"], further["text"]) for event in forfeit["withdrawal"]["events"]]
+    teams = fouled["teams"]
+    rows += [("fouled", {"event": "teams"}, teams["procedural_quote"], teams["procedural_quote"]),
+             ("fouled", {"event": "teams"}, teams["no_replay_quote"], teams["no_replay_quote"]),
+             ("fouled", {"event": "teams", "whole_match": "1"}, teams["whole_match"]["replay_quote"], teams["whole_match"]["replay_quote"])]
+    rounding = conventions["rounding"]
+    rows += [(name, inputs, rounding["stage_total_quote"], rounding["stage_total"]) for name, inputs in
+             [("lateness", {"event": "pairs-imp", "minutes": "3", "repeat": "1"}), ("slow-play", {"event": "teams-ko", "minutes": "3"}),
+              ("procedural", {"article": "34", "item": "1", "offence": "2"})]]
+    exemption = conventions["exemption"]
+    rows += [(name, inputs, exemption["quote"], exemption["text"]) for name, inputs in
+             [("lateness", {"event": "teams-ko", "minutes": "30"}), ("forfeit", {"event": "pairs-imp"})]]
+    return rows
+
+
+SCORING_CONSEQUENCES = scoring_consequences()
+
+
+@pytest.mark.parametrize("name, inputs, sentence, text", SCORING_CONSEQUENCES,
+                         ids=[f"{n}-{'-'.join(i.values())}-{s[:8]}" for n, i, s, _ in SCORING_CONSEQUENCES])
+def test_every_scoring_consequence_states_what_its_sentence_names(name, inputs, sentence, text):
+    """The scoring tables' sentences → the consequence in the result, in the sentence's terms: 无效/予以取消 → a voided
+    result (or, for the swiss, that the results are kept), 资格 → disqualification, 纪律性处罚/可进一步处罚 → the
+    discipline, 不按弃权、迟到处理 → the exemption, 扣除 → where the deduction is taken."""
+    consequences = consequences_of(name, **inputs)
+    assert text in consequences, (sentence, consequences)
+    if "无效" in sentence or "予以取消" in sentence:
+        assert "无效" in text or "予以取消" in text or ("瑞士制" in text and "予以保留" in text), text
+    if "资格" in sentence:
+        assert "取消其比赛资格" in text, text
+    for words in ("纪律性处罚", "可进一步处罚", "不按弃权、迟到处理", "总得分中扣除", "不予补赛", "程序性判罚"):
+        if words in sentence:
+            assert words in text, (words, text)
+
+
+def test_every_consequence_sentence_of_28_is_stated():
+    """Each sentence of 第28条 that voids results, disqualifies or disciplines is the sentence of a stated consequence."""
+    from scripts.pipeline.run import load_rulebook
+    import re
+
+    text = load_rulebook()["regulations"].articles["28"].plain_text()
+    sentences = [s for s in re.split(r"(?<=[。；])", re.sub(r"\s+", "", text)) if re.search("无效|予以取消|取消其比赛资格|纪律性处罚", s)]
+    stated = [re.sub(r"\s+", "", c["quote"]) for c in load_tables()["forfeit"]["consequences"]]
+    assert sentences
+    for sentence in sentences:
+        assert any(sentence.rstrip("。；") in quote or quote.rstrip("。；") in sentence for quote in stated), sentence
+
+
+# --- numbers and words of the rules live in the data, not in either engine ------------------------------------------
+
+def test_thirty_minus_average_reads_its_number_from_the_table(penalty_copy):
+    """第28条一1（1）B② “用30减去弃权队本阶段前几场比赛的平均VP数，但最高限制为25VP”: the 30 is forfeit.yml's `minuend`."""
+    def thirty_minus():
+        result = calculate("forfeit", event="round-robin", opponent_average="10")
+        return next(c["vp"] for c in result["candidates"] if c["name"] == "thirty-minus")
+
+    assert thirty_minus() == 20
+    table = penalty_copy / "forfeit.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("minuend: 30,", "minuend: 32,"), encoding="utf-8")
+    assert thirty_minus() == 22
+
+
+def test_option_prefix_and_zero_band_are_words_of_the_spec(penalty_copy):
+    """第37条 “警告或扣0.5VP(3IMP)”: the option reads “或…” from calculators.yml words.option; the 0-minute band's name
+    in the no-removal error from words.zero_band. The browser engine holds none of these literals either."""
+    from scripts.paths import ROOT
+
+    spec = penalty_copy / "calculators.yml"
+    text = spec.read_text(encoding="utf-8")
+    option = calculate("procedural", article="37", item="8", variant="open-room")["options"]
+    assert option and option[0]["text"].startswith("或")
+    spec.write_text(text.replace('option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟"), encoding="utf-8")
+    assert calculate("procedural", article="37", item="8", variant="open-room")["options"][0]["text"].startswith("或者")
+    with pytest.raises(PenaltyInputError, match="零分钟"):
+        calculate("lateness", event="pairs-mp", minutes="0", remove_boards="1")
+    script = (ROOT / "docs" / "assets" / "penalties" / "calculators.js").read_text(encoding="utf-8")
+    for literal in ('"或" +', '"0分钟"', "R(30)", '"一般情形"'):
+        assert literal not in script, literal

@@ -117,14 +117,21 @@ def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
 
 
 def test_copied_link_from_the_venue_zip_is_the_hosted_page(browser, bundle_dir):
-    """From the offline bundle (file://, .html pages) “复制裁决” links to the hosted site (site_url, directory URLs),
-    opening at the calculator with its inputs."""
+    """From the offline bundle (file://, .html pages) “复制裁决” never hands out a link that cannot work: the test build's
+    site_url is the default local address, so the copied ruling names the page in words; a build for a real host
+    (RULEBOOK_SITE_URL, seen by the page as its canonical link) links to that host's page (directory URLs), opening at
+    the calculator with its inputs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     open_ready(page, (bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12")
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     assert "扣6IMP" in page.locator("#calc-lateness .penalty-headline").inner_text()
-    link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")
-    assert link.startswith("http") and "/regulations/26/?" in link and link.endswith("#calc-lateness"), link
+    widget = "document.getElementById('calc-lateness')"
+    assert page.evaluate("() => new URL(document.querySelector('link[rel=canonical]').href).hostname") == "127.0.0.1"
+    assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
+    assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
+    assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness"), link
     assert "lateness.minutes=12" in link
     context.close()

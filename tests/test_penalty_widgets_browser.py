@@ -1,17 +1,19 @@
 """The penalty widgets in headless chromium agree with the Python engine, keep state in the URL and fit 360 px."""
 from __future__ import annotations
 
-import itertools
 import json
+import os
 import re
-from urllib.parse import parse_qs, urlsplit
+import subprocess
+import sys
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from reader_steps import reach_calculators, open_ready
+from penalty_grid import engine_grid
+from reader_steps import open_ready, reach_calculators
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.spec import load_spec
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
 from scripts.penalties.widgets import placements
 
 
@@ -21,73 +23,6 @@ def engine(calculator: str, inputs: dict) -> dict:
         return json.loads(json.dumps(calculate(calculator, **inputs)))
     except PenaltyInputError as error:
         return {"error": str(error)}
-
-
-def minute_samples() -> list[str]:
-    """Every band boundary of 第26、27条 (exactly on it, a second after, a second before), and bad times."""
-    uppers = {band["upper"] for name in ("lateness", "slow_play") for event in load_tables()[name]["events"].values()
-              for band in event["bands"] if band["upper"] is not None}
-    samples = ["0", "0:01", "60", "10000", "10000.000001", "5.0001", "-1", "abc", "5:60", "", "１２", "５：３０", "1e3"]
-    for upper in sorted(uppers):
-        samples += [str(upper), f"{upper}:01", f"{upper - 1}:59"]
-    return samples
-
-
-def samples(parameter: dict) -> list:
-    """Values of one parameter by its kind: every choice, the ends of its range and just beyond, and malformed input."""
-    kind = parameter["kind"]
-    if kind == "choice":
-        return [str(value) for value, _ in parameter["choices"]] + ["nonsense", ""]
-    if kind == "flag":
-        return ["", "1", "false", "0", "是", "maybe"]
-    if kind == "minutes":
-        return minute_samples()
-    if kind == "share":
-        return ["1", "0", "0.5", "1/3", "2/3", "25%", "33.3333%", "１/２", "1.5", "1/0", "x", ""]
-    if kind == "integer":
-        low, high = parameter.get("min", 0), parameter.get("max", 999)
-        return [str(low), str(high), str(low - 1), str(high + 1), str((low + high) // 2), "１", "2.5", "x", ""]
-    if kind == "number":
-        low, high, places = parameter.get("min", 0), parameter.get("max", 1000), parameter.get("places", 4)
-        return [str(low), str(high), str(high + 1), str(low - 1), "0." + "3" * places, "0." + "3" * (places + 1), "12.5", "１２", "x", ""]
-    return []  # text: the rule's own values (procedural items), listed by the rule's grid below
-
-
-def engine_grid() -> list[tuple[str, dict]]:
-    """Drawn from the spec: every calculator over the product of its choice parameters, with each other parameter
-    run through its samples in turn; the procedural items come from their tables (every item, case and offence)."""
-    cases = []
-    for name, calculator in load_spec()["calculators"].items():
-        parameters = [p for p in calculator["parameters"] if p["kind"] != "text"]
-        choices = [p for p in parameters if p["kind"] == "choice"]
-        others = [p for p in parameters if p["kind"] != "choice"]
-        for combination in itertools.product(*[[str(v) for v, _ in p["choices"]] for p in choices]):
-            base = {p["name"].replace("-", "_"): value for p, value in zip(choices, combination)}
-            if name == "procedural":
-                article = base["article"]
-                for entry in load_tables()[SANCTION_TABLES[article]]["items"]:
-                    for variant, offence, damage in itertools.product(entry["variants"], "1234", ["", "1"]):
-                        cases.append((name, {**base, "item": entry.get("label", str(entry["item"])) if offence == "3" else str(entry["item"]),
-                                             "variant": variant["name"], "offence": offence, "direct_damage": damage}))
-                cases += [(name, {**base, "item": item}) for item in ["99", "一", "二、", "3.", "4．", " 5 ", "x", "０７", ""]]
-                cases.append((name, {**base, "item": "1", "variant": "nonsense"}))
-                continue
-            cases.append((name, dict(base)))
-            for parameter in others:
-                for value in samples(parameter):
-                    cases.append((name, {**base, parameter["name"].replace("-", "_"): value}))
-        for parameter in choices:  # a bad value of each choice, the others at their first value
-            first = {p["name"].replace("-", "_"): str(p["choices"][0][0]) for p in choices}
-            cases += [(name, {**first, parameter["name"].replace("-", "_"): value}) for value in ("nonsense", "")]
-    # pairs of inputs that only matter together
-    for event, minutes, share, decimals in itertools.product(["teams-vp", "teams-ko"], ["3", "7", "22", "25:01"], ["1/3", "0", "2/3"], ["0", "2"]):
-        cases.append(("slow-play", {"event": event, "minutes": minutes, "share": share, "decimals": decimals}))
-    for event, minutes, boards in itertools.product(["pairs-mp", "pairs-imp"], ["7", "12", "17"], ["1", "2", "3"]):
-        cases.append(("lateness", {"event": event, "minutes": minutes, "remove_boards": boards, "repeat": "1"}))
-    cases += [("tie-ratio", {"won": w, "lost": l}) for w, l in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]]
-    cases += [("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
-              for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]]
-    return cases
 
 
 def widget_pages() -> dict[str, tuple[str, str, dict]]:
@@ -104,7 +39,7 @@ def form_grid() -> list[tuple[str, dict]]:
                and all(inputs.get(k) == v for k, v in fixed.items())]
         fields = [{k: v for k, v in inputs.items() if k not in fixed} for inputs in own]
         if name == "procedural":
-            fields = [f for f in fields if f.get("variant") != "nonsense" and f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
+            fields = [f for f in fields if f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
         step = max(1, len(fields) // 40)  # every case of a small form; an even spread of a large one
         cases += [(widget_id, f) for f in fields[::step]]
     return cases
@@ -140,6 +75,7 @@ def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
 
 
 FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
+INTERNAL_NAMES = re.compile(r"[A-Za-z]{4}")  # an engine name (default, no-screens) in text the widget shows
 
 
 @pytest.mark.parametrize("widget_id", sorted(widget_pages()))
@@ -154,7 +90,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     assert cases, widget_id
     parameters = load_spec()["calculators"][calculator]["parameters"]
     typed: dict[str, object] = {}  # what the form holds now: only changed fields are touched again
-    checked = 0
+    checked = via_url = 0
     for fields in cases:
         inputs = {key.replace("-", "_"): value for key, value in fixed.items()}
         usable = True
@@ -165,6 +101,9 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 continue
             if control.count() == 0:
                 typed.pop(name, None)
+                if fields.get(name, "") != "":  # a value the drawn form has no field for: only a URL can carry it
+                    usable = False
+                    break
                 continue
             tag = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
             if tag == "select":
@@ -191,7 +130,20 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 if typed.get(name) != want:
                     control.fill(want)
                 inputs[name] = typed[name] = want
-        if not usable:
+        if not usable:  # the case through the URL instead: an error wherever the engine refuses it, never a ruling
+            given = {key: value for key, value in fields.items() if value != ""}
+            open_ready(desktop, site_url + path + "?" + urlencode({f"{widget_id[len('calc-'):]}.{key}": value for key, value in given.items()}))
+            widget.wait_for(state="attached")
+            expected = engine(calculator, {**{key.replace("-", "_"): value for key, value in fixed.items()}, **given})
+            assert widget_state(desktop, widget_id) == expected, ("url", widget_id, fields)
+            if "error" in expected:
+                assert widget.locator(".penalty-headline").count() == 0
+                assert not INTERNAL_NAMES.search(re.sub("“[^”]*”", "", widget.locator(".penalty-error").inner_text()))
+            via_url += 1
+            open_ready(desktop, site_url + path)
+            reach_calculators(desktop)
+            widget.wait_for(state="attached")
+            typed = {}
             continue
         checked += 1
         expected = engine(calculator, inputs)
@@ -204,6 +156,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
             message = widget.locator(".penalty-error").inner_text()
             assert message.endswith(expected["error"].split("）：", 1)[1]) and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
     assert checked, widget_id
+    assert via_url or calculator != "procedural", widget_id  # the grid's values no procedural form can show
     assert not desktop.errors, desktop.errors
 
 
@@ -250,6 +203,34 @@ def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, f
     context.close()
 
 
+@pytest.mark.parametrize("widget, query, field", [
+    ("procedural-37", "item=1&variant=nonsense", "情形"),       # a case the item does not have: named by its labels
+    ("procedural-34", "item=1&direct_damage=1", "直接导致对方损失（调整分）"),  # 第34条1 has no 调整分 clause
+    ("procedural-34", "item=1&variant=bogus", "情形"),          # an item with one case: no field, still refused
+    ("procedural-34", "item=1&colour=red", None),               # no such input at all
+    ("procedural-34", "item=1&article=37", None),               # the page fixes the article
+])
+def test_a_url_value_the_form_cannot_show_is_an_error(browser, site_url, widget, query, field):
+    """The command line refuses `--direct-damage` on 第34条1 (“如直接导致对方的损失将给予调整分” is not in its sentence) and
+    a case the item lacks; the widget does the same for such a URL value, in Chinese, and keeps it in the URL."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    article = widget.split("-")[1]
+    params = "&".join(f"{widget}.{pair}" for pair in query.split("&"))
+    open_ready(page, site_url + f"regulations/{article}/?" + params)
+    page.locator(f"#calc-{widget}[data-mounted]").wait_for(state="attached")
+    state = widget_state(page, f"calc-{widget}")
+    assert "error" in state and page.locator(f"#calc-{widget} .penalty-headline").count() == 0
+    shown = page.locator(f"#calc-{widget} .penalty-error").inner_text()
+    if field:
+        assert f"（{field}）" in state["error"] and field in shown
+    assert INTERNAL_NAMES.search(re.sub("“[^”]*”", "", shown)) is None, shown
+    if "nonsense" in query:
+        assert "default" not in shown and "extreme" not in shown and "极其严重" in shown
+    assert all(f"{widget}.{pair}" in page.evaluate("() => decodeURIComponent(location.search)") for pair in query.split("&")[1:])
+    context.close()
+
+
 def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
@@ -265,9 +246,16 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     copied = page.evaluate("() => navigator.clipboard.readText()")
     ruling = engine("procedural", {"article": "34", "item": "9", "variant": "no-screens", "offence": "2", "scoring": "imp"})["ruling"]
     assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling and "另一种读法：" in ruling
-    link = urlsplit(copied.split("\n")[1])
+    # the test build's site_url is the default http://127.0.0.1:8000/: no link (it would work for no one), the page in words
+    assert copied.split("\n")[1] == "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    assert "http" not in copied and "127.0.0.1" not in copied
+    # a build for a real host (RULEBOOK_SITE_URL=https://bridge.example.org/): its page, opening at the calculator
+    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/34/'")
+    page.click("#calc-procedural-34 .penalty-copy")
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('https://'))")
+    link = urlsplit(page.evaluate("() => navigator.clipboard.readText()").split("\n")[1])
+    assert (link.scheme, link.netloc, link.path) == ("https", "bridge.example.org", "/regulations/34/")
     assert link.fragment == "calc-procedural-34" and "procedural-34.item=9" in link.query
-    assert link.path.endswith("/regulations/34/")
     # after an input error the button copies nothing (not the previous ruling)
     page.fill("#calc-procedural-34-offence", "x")
     page.evaluate("() => navigator.clipboard.writeText('')")
@@ -304,8 +292,36 @@ def test_widget_works_from_file_url(browser, built_site):
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
     assert widget_state(page, "lateness") == engine("lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""})
-    link = page.evaluate("() => window.RulebookPenalties.hostedLink(document.getElementById('calc-lateness'))")
-    assert link.startswith("http") and urlsplit(link).path.endswith("/regulations/26/") and link.endswith("#calc-lateness")
+    widget = "document.getElementById('calc-lateness')"
+    # the venue zip of a build without a hosted site_url (the default http://127.0.0.1:8000/): no file:// nor
+    # localhost link, the page named in words
+    assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
+    assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    # a build for a real host: the hosted page at the calculator, even from file://
+    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
+    assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness")
+    context.close()
+
+
+@pytest.mark.slow
+def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
+    """`RULEBOOK_SITE_URL=https://bridge.example.org/ mkdocs build`: the copied ruling's second line is that host's page
+    (directory URL) at the calculator with its inputs, also from the built files opened as file://."""
+    from scripts.paths import ROOT
+
+    out = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(out)], cwd=ROOT, check=True,
+                   env={**os.environ, "RULEBOOK_SITE_URL": "https://bridge.example.org/rules/"})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    open_ready(page, (out / "regulations" / "27" / "index.html").as_uri() + "?slow-play.event=teams-ko&slow-play.minutes=3")
+    reach_calculators(page)
+    page.locator("#calc-slow-play[data-result]").wait_for(state="attached")
+    link = page.evaluate("() => window.RulebookPenalties.copiedPage(document.getElementById('calc-slow-play'))")
+    parts = urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path, parts.fragment) == ("https", "bridge.example.org", "/rules/regulations/27/", "calc-slow-play")
+    assert parse_qs(parts.query) == {"slow-play.event": ["teams-ko"], "slow-play.minutes": ["3"]}
     context.close()
 
 

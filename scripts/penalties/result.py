@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scripts.penalties.spec import calculator_spec, fill, words
+from scripts.penalties.tables import load_tables
 
 PENALTY_KEYS = ("warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play",
                 "disqualification", "void_result")
@@ -85,6 +86,13 @@ def subject(calculator: str, case: str | None = None, **facts) -> str:
     return fill(template[case] if isinstance(template, dict) else template, **facts)
 
 
+def clause_text(article: str, anchor: str) -> str:
+    """The clause as the articles print it after the article number: c-1 → C款1, 一-1-1 → 一1（1）; an anchor with
+    no printed form listed (an item of 第34、37、38条) in brackets: （9）."""
+    labels = load_tables()["conventions"]["clause_labels"].get(article, {})
+    return labels[anchor] if anchor in labels else fill(words()["clause"], label=anchor)
+
+
 def make_result(calculator: str, article: str, *, anchor: str | None, inputs: dict, band: str | None,
                 penalty: dict, quote: str | None, readings: list[str], other_readings: list[str],
                 options: list | None = None, consequences: list | None = None, subject: str = "",
@@ -99,7 +107,13 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
         penalty["range"] = {"unit": penalty["range"]["unit"], "min": json_number(penalty["range"]["min"]),
                             "max": json_number(penalty["range"]["max"])}
     book, number = article.split("/")
-    where = fill(w["where"][book], number=number) + (f"（{anchor}）" if anchor else "")
+    where = fill(w["where"][book], number=number) + (clause_text(article, anchor) if anchor else "")
+    conventions = load_tables()["conventions"]
+    consequences = list(consequences or [])
+    if any(penalty[key] is not None for key in AMOUNT_KEYS) or penalty["range"] is not None:
+        consequences.append(conventions["rounding"]["stage_total"])  # 第35条: where every deduction is taken
+    if calculator in conventions["exemption"]["calculators"] and band is not None:
+        consequences.append(conventions["exemption"]["text"])  # 第36条 免予处罚
     result = {
         "calculator": calculator,
         "article": article,
@@ -108,7 +122,7 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
         "band": band,
         "penalty": penalty,
         "options": options or [],
-        "consequences": consequences or [],
+        "consequences": consequences,
         "quote": quote,
         "reading": " ".join(readings) if readings else None,
         "other_reading": " ".join(other_readings) if other_readings else None,

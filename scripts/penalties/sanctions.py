@@ -64,7 +64,7 @@ def option_of(step: dict, unit: str, scoring: str, scale: dict, conversions: lis
     """A sanction the director may choose instead (警告或扣…, …或停止其本场（节）比赛资格)."""
     penalty = empty_penalty()
     apply_step(step, unit, scoring, scale, penalty, conversions)
-    option = {"text": "或" + step["text"]}
+    option = {"text": fill(words()["option"], text=step["text"])}
     for key in AMOUNT_KEYS:
         if penalty[key] is not None:
             option[key] = json_number(penalty[key])
@@ -100,7 +100,8 @@ def procedural(**raw) -> dict:
     names = [v["name"] for v in entry["variants"]]
     variant = values["variant"] or names[0]
     if variant not in names:
-        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant)
+        labels = "、".join(v.get("label", words()["default_variant"]) for v in entry["variants"])  # the widget's wording
+        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels)
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
     step = steps[min(offence, len(steps)) - 1]
@@ -123,7 +124,8 @@ def procedural(**raw) -> dict:
     if entry["sequence"] == "listed" and len(steps) > 1:
         readings.append(conventions["listed_ladder"]["reading"])
         others.append(conventions["listed_ladder"]["other_reading"])
-    for source in (entry, spec):
+    # a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step)
+    for source in (entry, spec) + ((step,) if offence <= len(steps) else ()):
         if source.get("reading"):
             readings.append(source["reading"])
         if source.get("other_reading"):

@@ -117,6 +117,7 @@ def fouled(**raw) -> dict:
         else:
             scores = {"offender": {"imp_per_board": 0, "imp": 0}, "non_offender": {"imp_per_board": 0, "imp": 0}}
             title = headline("fouled", "teams", boards=boards)
+            consequences.append(spec["no_replay_quote"])
             quote = spec["quote"]
             case = "teams"
     else:
@@ -169,7 +170,8 @@ def forfeit(**raw) -> dict:
                 value = round_half_up(values["own_average"], decimals)
             elif candidate["name"] == "thirty-minus" and values["opponent_average"] is not None:
                 applies = vp_scale == str(candidate["only_scale"])
-                value = round_half_up(min(30 - values["opponent_average"], Fraction(candidate["cap"])), decimals)
+                left = rational(candidate["minuend"]) - values["opponent_average"]  # ② “用30减去……”
+                value = round_half_up(min(left, Fraction(candidate["cap"])), decimals)
             elif candidate["name"] == "tie-times-1.2":
                 value = round_half_up(tie * rational(candidate["factor"]), decimals)
             candidates.append({"name": candidate["name"], "text": candidate["text"], "vp": json_number(value) if applies else None,
@@ -213,8 +215,7 @@ def forfeit(**raw) -> dict:
     forfeiting = {key: value for key, value in spec["forfeiting"].items() if key != "quote"}
     penalty = empty_penalty()
     penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
-    if rule != "lose-match":
-        consequences.append(table["disqualification"]["quote"])
+    consequences += [further["text"] for further in table["consequences"] if event in further["events"]]
     return make_result(
         "forfeit", table["article"], anchor=spec["anchor"],
         inputs={"event": event, "vp_scale": vp_scale, "tie_vp": json_number(tie)},
@@ -243,7 +244,7 @@ def withdrawal(**raw) -> dict:
     return make_result(
         "withdrawal", load_tables()["forfeit"]["article"], anchor=table["anchor"], inputs={"event": event, "boards": boards},
         band=None, penalty=penalty, quote=spec["quote"], readings=[table["reading"]], other_readings=[],
-        consequences=[table["quote"]],
+        consequences=[further["text"] for further in table["consequences"]],
         subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
         headline=title, scores=scores)
 

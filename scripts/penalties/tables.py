@@ -6,6 +6,7 @@ long-lived process (`mkdocs serve`) picks up an edit to a table on its next call
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -17,22 +18,16 @@ from scripts.errors import CuratedFileError
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
-# table name (file stem) → the calculator's article data
-TABLE_FILES = (
-    "conventions",
-    "lateness",
-    "slow_play",
-    "forfeit",
-    "procedural",
-    "discipline",
-    "phones_smoking",
-    "fouled_boards",
-    "tie_break",
-    "adjusted_score",
-    "board",
-    "carry_over",
-)
-SPEC_FILE = "calculators"
+SPEC_FILE = "calculators"  # the calculators' declaration; every other *.yml here is a table, named by its stem
+
+
+def table_names(directory: Path | None = None) -> tuple[str, ...]:
+    """The tables in `directory` (default PENALTY_DIR): every *.yml but the spec, by file stem."""
+    folder = PENALTY_DIR if directory is None else directory
+    return tuple(sorted(path.stem for path in folder.glob("*.yml") if path.stem != SPEC_FILE))
+
+
+TABLE_FILES = table_names()
 
 # --article N of the procedural calculator → table name
 SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}
@@ -67,7 +62,7 @@ def _tables(directory: Path, stamps: tuple) -> dict[str, dict]:
 
 def load_tables() -> dict[str, dict]:
     """Every table by name; read again only when a file changed since the last call."""
-    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, TABLE_FILES))
+    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))
 
 
 def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
@@ -84,9 +79,14 @@ def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def article_of(table: dict, path: str) -> str:
-    """The article a quote belongs to: the table's `article`, or `conversion_article` for a borrowed conversion quote."""
+    """The article a quote belongs to: that of the innermost mapping on its path that names an `article` (a table's
+    own, or a borrowed rule's such as conventions.yml `rounding` 第35条 and `exemption` 第36条), except that
+    `conversion_quote` belongs to the scale's `conversion_article`."""
     if path.endswith("conversion_quote") and "conversion_article" in table.get("scale", {}):
         return table["scale"]["conversion_article"]
-    if path.startswith(".rounding"):
-        return table["rounding"]["article"]
-    return table["article"]
+    article, node = table.get("article"), table
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path)[:-1]:
+        node = node[int(index)] if index else node[key]
+        if isinstance(node, dict) and isinstance(node.get("article"), str):
+            article = node["article"]
+    return article

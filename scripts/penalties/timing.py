@@ -109,6 +109,8 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     penalty["forfeit"] = band.get("forfeit")
     state["options"] = [dict(option) for option in band.get("options", [])]
     state["consequences"] = list(band.get("consequences", []))
+    if spec.get("cut_boards"):  # 第27条三: boards cut from a team match for time
+        state["consequences"].append(spec["cut_boards"]["text"])
     readings, others = boundary_readings(bands, index, minutes, lower)
     state["readings"] += readings
     state["others"] += others
@@ -125,7 +127,7 @@ def lateness(**raw) -> dict:
         spec = calculator_spec("lateness")
         removal = next((option for option in state["options"] if "remove_boards" in option), None)
         if removal is None:
-            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or "0分钟")
+            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or words()["zero_band"])
         low, high = removal["remove_boards"]
         if not low <= count <= high:
             raise input_error(spec, "remove_boards", "removal_range", band=state["band"],

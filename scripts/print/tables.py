@@ -86,7 +86,7 @@ def forfeit_tables(tables: dict, _article: str) -> list[Table]:
         else:
             scored = winner["quote"]
         rows.append([event["label"], event["forfeiting"]["quote"], scored])
-    notes = [table["disqualification"]["quote"]]
+    notes = [consequence["text"] for consequence in table["consequences"]]
     return [Table(caption("弃权的计分", table["article"], "一"), ["比赛", "弃权方", "非弃权方"], rows, notes)]
 
 
@@ -95,7 +95,8 @@ def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
     withdrawal = tables["forfeit"]["withdrawal"]
     labels = dict(next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"])
     rows = [[labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()]
-    return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows, [withdrawal["quote"]])]
+    return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows,
+                  [consequence["text"] for consequence in withdrawal["consequences"]])]
 
 
 def fouled_tables(tables: dict, _article: str) -> list[Table]:

@@ -182,16 +182,24 @@
     ["void_result", "committee", "disqualification"].forEach(function (k) { if (p[k]) parts.push(p[k]); });
     return parts.length ? parts.join(W.separator) : W.none;
   }
+  function clauseText(article, anchor) {
+    /* result.py clause_text: the clause as the articles print it (conventions.yml clause_labels) */
+    var labels = DATA.conventions.clause_labels[article] || {};
+    return labels[anchor] !== undefined ? labels[anchor] : fill(W.clause, { label: anchor });
+  }
   function makeResult(calculator, article, r) {
     var penalty = {};
     PENALTY_KEYS.forEach(function (k) { penalty[k] = r.penalty[k]; });
     AMOUNT_KEYS.forEach(function (k) { penalty[k] = num(penalty[k]); });
     if (penalty.range !== null) penalty.range = { unit: penalty.range.unit, min: num(penalty.range.min), max: num(penalty.range.max) };
     var parts = article.split("/");
-    var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? "（" + r.anchor + "）" : "");
+    var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? clauseText(article, r.anchor) : "");
+    var consequences = (r.consequences || []).slice(), conventions = DATA.conventions;
+    if (AMOUNT_KEYS.some(function (k) { return penalty[k] !== null; }) || penalty.range !== null) consequences.push(conventions.rounding.stage_total);
+    if (conventions.exemption.calculators.indexOf(calculator) >= 0 && r.band !== undefined && r.band !== null) consequences.push(conventions.exemption.text);
     var result = {
       calculator: calculator, article: article, anchor: r.anchor || null, inputs: r.inputs, band: r.band === undefined ? null : r.band,
-      penalty: penalty, options: r.options || [], consequences: r.consequences || [], quote: r.quote || null,
+      penalty: penalty, options: r.options || [], consequences: consequences, quote: r.quote || null,
       reading: r.readings && r.readings.length ? r.readings.join(" ") : null,
       other_reading: r.others && r.others.length ? r.others.join(" ") : null
     };
@@ -277,6 +285,7 @@
     p.forfeit = band.forfeit || null;
     s.options = copy(band.options || []);
     s.consequences = copy(band.consequences || []);
+    if (spec.cut_boards) s.consequences.push(spec.cut_boards.text);
     var b = boundaryReadings(spec.bands, found.index, v.minutes, found.lower);
     s.readings = s.readings.concat(b.readings); s.others = s.others.concat(b.others);
     return s;
@@ -285,7 +294,7 @@
     var v = parseInputs("lateness", raw), s = timedPenalty("lateness", "lateness", v), removed = null, title = null, count = v.remove_boards;
     if (count !== null) {
       var removal = s.options.filter(function (o) { return o.remove_boards; })[0];
-      if (!removal) throw inputError("lateness", "remove_boards", "no_removal", { band: s.band || "0分钟" });
+      if (!removal) throw inputError("lateness", "remove_boards", "no_removal", { band: s.band || W.zero_band });
       var low = removal.remove_boards[0], high = removal.remove_boards[1];
       if (count < low || count > high) throw inputError("lateness", "remove_boards", "removal_range", { band: s.band, allowed: low === high ? low : low + "—" + high, count: count });
       removed = { count: count, offender: removal.offender, non_offender: removal.non_offender };
@@ -366,7 +375,7 @@
     applyConsequences(p, step);
   }
   function optionOf(step, unit, scale, conversions) {
-    var p = emptyPenalty(), option = { text: "或" + step.text };
+    var p = emptyPenalty(), option = { text: fill(W.option, { text: step.text }) };
     applyStep(step, unit, scale, p, conversions);
     AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) option[k] = num(p[k]); });
     if (p.range !== null) option.range = { unit: unit, min: num(p.range.min), max: num(p.range.max) };
@@ -385,7 +394,10 @@
     var numbers = table.items.map(function (e) { return e.item; });
     var item = itemNumber(table, article, v.item), entry = table.items[numbers.indexOf(item)];
     var names = entry.variants.map(function (x) { return x.name; }), variant = v.variant || names[0];
-    if (names.indexOf(variant) < 0) throw inputError("procedural", "variant", "variant", { choices: names.join("、"), text: variant });
+    if (names.indexOf(variant) < 0) {
+      throw inputError("procedural", "variant", "variant", { choices: names.join("、"), text: variant,
+                                                              labels: entry.variants.map(function (x) { return x.label || W.default_variant; }).join("、") });
+    }
     var spec = entry.variants[names.indexOf(variant)], steps = spec.steps, step = steps[Math.min(offence, steps.length) - 1];
     var unit = SCORINGS[scoring], scale = table.scale, readings = [], others = [], conversions = [], options = [], consequences = [];
     var p = emptyPenalty();
@@ -399,7 +411,7 @@
       consequences.push(entry.damage.text);
     }
     if (entry.sequence === "listed" && steps.length > 1) { readings.push(c.listed_ladder.reading); others.push(c.listed_ladder.other_reading); }
-    [entry, spec].forEach(function (source) {
+    [entry, spec].concat(offence <= steps.length ? [step] : []).forEach(function (source) {
       if (source.reading) readings.push(source.reading);
       if (source.other_reading) others.push(source.other_reading);
     });
@@ -482,6 +494,7 @@
       } else {
         scores = { offender: { imp_per_board: 0, imp: 0 }, non_offender: { imp_per_board: 0, imp: 0 } };
         title = headline("fouled", "teams", { boards: boards }); quote = spec.quote; kase = "teams";
+        consequences.push(spec.no_replay_quote);
       }
     } else {
       spec = t.pairs; kase = "pairs";
@@ -519,7 +532,7 @@
         if (c.name === "own-average" && v.own_average !== null) value = roundHalfUp(v.own_average, decimals);
         else if (c.name === "thirty-minus" && v.opponent_average !== null) {
           applies = v.vp_scale === String(c.only_scale);
-          var left = sub(R(30), v.opponent_average);
+          var left = sub(rat(c.minuend), v.opponent_average);
           value = roundHalfUp(cmp(left, R(c.cap)) <= 0 ? left : R(c.cap), decimals);
         } else if (c.name === "tie-times-1.2") value = roundHalfUp(mul(tie, rat(c.factor)), decimals);
         candidates.push({ name: c.name, text: c.text, vp: applies ? num(value) : null, applies: applies && value !== null, quote: c.quote });
@@ -561,7 +574,7 @@
     Object.keys(spec.forfeiting).forEach(function (k) { if (k !== "quote") forfeiting[k] = spec.forfeiting[k]; });
     var p = emptyPenalty();
     p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
-    if (rule !== "lose-match") consequences.push(t.disqualification.quote);
+    t.consequences.forEach(function (further) { if (further.events.indexOf(v.event) >= 0) consequences.push(further.text); });
     return makeResult("forfeit", t.article, {
       anchor: spec.anchor, band: spec.label, penalty: p, quote: non.quote, readings: readings, others: others, consequences: consequences,
       subject: subjectOf("forfeit", null, { event_label: spec.label }), headline: title, inputs: { event: v.event, vp_scale: v.vp_scale, tie_vp: num(tie) },
@@ -577,7 +590,7 @@
     var p = emptyPenalty();
     p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
     return makeResult("withdrawal", DATA.tables.forfeit.article, {
-      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: [t.quote],
+      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: t.consequences.map(function (further) { return further.text; }),
       subject: subjectOf("withdrawal", null, { event_label: choiceLabel("withdrawal", "event", v.event), boards: boards }),
       headline: scores.other ? headline("withdrawal", "with-other", { withdrawing: spec.withdrawing, other: scores.other }) : headline("withdrawal", "alone", { withdrawing: spec.withdrawing }),
       inputs: { event: v.event, boards: boards }, extra: { scores: scores }
@@ -614,7 +627,7 @@
         var entry = table.items.filter(function (e) { return String(e.item) === String(values.item || table.items[0].item); })[0] || table.items[0];
         f.choices = p.choices_from === "items"
           ? table.items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
-          : entry.variants.map(function (x) { return [x.name, x.label || "一般情形"]; });
+          : entry.variants.map(function (x) { return [x.name, x.label || W.default_variant]; });
         if (p.choices_from === "variants" && entry.variants.length < 2) return null;
       }
       if (p.only_with && form.calculator === "procedural") {
@@ -641,12 +654,20 @@
       window.history.replaceState(window.history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
     } catch (e) { /* file:// pages may refuse replaceState: the calculator still works */ }
   }
+  var LOOPBACK = /^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])$|\.localhost$/;
   function hostedLink(widget) {
-    /* the hosted page (site_url, directory URLs) with this calculator's inputs, opening at the widget: never file:// */
-    var canonical = document.querySelector("link[rel=canonical]");
-    var base = canonical ? canonical.href : window.location.href.split("?")[0].split("#")[0];
-    base = base.replace(/\/index\.html$/, "/").replace(/\.html$/, "/");
-    return base + window.location.search + "#" + widget.id;
+    /* the hosted page (the build's site_url, directory URLs) with this calculator's inputs, opening at the widget;
+       null when the build has no site_url or a local one (make serve, a build without RULEBOOK_SITE_URL): a
+       loopback or file:// link works for no one the ruling is sent to */
+    var canonical = document.querySelector("link[rel=canonical]"), url;
+    try { url = new URL(canonical.href); } catch (e) { return null; }
+    if (!/^https?:$/.test(url.protocol) || LOOPBACK.test(url.hostname)) return null;
+    return (url.origin + url.pathname).replace(/\/index\.html$/, "/").replace(/\.html$/, "/") + window.location.search + "#" + widget.id;
+  }
+  function copiedPage(widget) {
+    /* the line under a copied ruling: the hosted link, or else the page and the calculator named in words */
+    var link = hostedLink(widget), page = (widget.getAttribute("data-page") || "/").split("/");
+    return link || fill(W.copied_page, { where: fill(W.where[page[0]] || "", { number: page[1] }), title: SPEC[widget.getAttribute("data-calculator")].title });
   }
   function copyText(text, status) {
     function fallback() {
@@ -671,12 +692,30 @@
     });
     return values;
   }
+  function inFormWords(e) {
+    /* the widget's wording of an input error: a choice or a case by its label, never by the engine's name */
+    if (e.kind === "choice") return fill(W.errors.choice_in_form, e.values);
+    if (e.kind === "variant") return fill(W.errors.variant_in_form, e.values);
+    return e.detail;
+  }
   function render(widget, form) {
-    var values = currentValues(form), out = form.output, result, inputs = copy(values);
+    /* the form's values, with the URL's values for parameters the drawn form has no field for (the engine refuses
+       them as the command line does, so they show an error, never a ruling for other inputs) */
+    var values = currentValues(form), out = form.output, result, inputs = copy(values), urlValues = copy(values);
+    Object.keys(form.stray).forEach(function (k) { inputs[k] = urlValues[k] = form.stray[k]; });
+    Object.keys(form.unknown).forEach(function (k) { urlValues[k] = form.unknown[k]; });
     Object.keys(form.fixed).forEach(function (k) { inputs[k.replace(/-/g, "_")] = form.fixed[k]; });
     out.textContent = "";
     form.ruling = null;
     try {
+      var unknown = Object.keys(form.unknown);
+      if (unknown.length) {
+        widget.setAttribute("data-error", fill(W.errors.unknown_in_url, { keys: unknown.map(function (k) { return "“" + k + "”"; }).join("、") }));
+        widget.removeAttribute("data-result");
+        out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + widget.getAttribute("data-error") }));
+        writeUrl(form.prefix, urlValues, form.defaults);
+        return;
+      }
       result = calculate(form.calculator, inputs);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -684,9 +723,8 @@
       widget.removeAttribute("data-result");
       var field = form.inputs.filter(function (input) { return input.name === e.parameter.replace(/-/g, "_"); })[0];
       if (field && field.value === "" && e.detail === W.errors.required) out.appendChild(el("p", { className: "penalty-prompt", text: W.errors.required + "：" + e.label }));
-      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" +
-                                  (e.kind === "choice" ? fill(W.errors.choice_in_form, e.values) : e.detail) }));
-      writeUrl(form.prefix, values, form.defaults);
+      else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" + inFormWords(e) }));
+      writeUrl(form.prefix, urlValues, form.defaults);
       return;
     }
     widget.removeAttribute("data-error");
@@ -696,7 +734,7 @@
      el("p", { className: "penalty-headline", text: result.headline }),
      result.band && el("p", { className: "penalty-band" }, [el("span", { text: "适用：" }), el("span", { text: result.band })]),
      result.quote && el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + result.quote + "”" }),
-       result.anchor ? el("p", {}, [el("a", { href: "#" + result.anchor, text: "→ 原文" + result.anchor })]) : null]),
+       result.anchor ? el("p", {}, [el("a", { href: "#" + result.anchor, text: "→ 原文" + clauseText(result.article, result.anchor) })]) : null]),
      result.calculator === "board" && el("p", { className: "penalty-notice", text: result.reading }),
      list("可酌情：", result.options.map(function (o) { return o.text || ""; })),
      list("另外：", result.consequences),
@@ -707,7 +745,7 @@
        el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]),
      result.other_reading && el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })])
     ].forEach(function (node) { if (node) out.appendChild(node); });
-    writeUrl(form.prefix, values, form.defaults);
+    writeUrl(form.prefix, urlValues, form.defaults);
     form.ruling = result.ruling;
   }
   function build(widget) {
@@ -716,7 +754,7 @@
     var fixed = {};
     spec.parameters.forEach(function (p) { var v = widget.getAttribute("data-fixed-" + p.name); if (v !== null) fixed[p.name] = v; });
     var prefix = [calculator].concat(Object.keys(fixed).map(function (k) { return fixed[k]; })).join("-");
-    var form = { calculator: calculator, fixed: fixed, prefix: prefix, inputs: [], defaults: {}, ruling: null };
+    var form = { calculator: calculator, fixed: fixed, prefix: prefix, inputs: [], defaults: {}, ruling: null, stray: {}, unknown: {} };
     var box = el("form", { className: "penalty-form", novalidate: "novalidate" }), fieldBox = el("div", { className: "penalty-fields" });
     var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
     var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制裁决" });
@@ -756,17 +794,28 @@
         fieldBox.appendChild(row);
       });
     }
-    draw(readUrl(prefix));
+    var fromUrl = readUrl(prefix), drawn = {};
+    draw(fromUrl);
+    form.inputs.forEach(function (input) { drawn[input.name] = true; });
+    Object.keys(fromUrl).forEach(function (k) {
+      /* a URL value the drawn form has no field for: a parameter goes to the engine as given; a key of no parameter,
+         or a page-fixed one with another value, is an error of its own */
+      var p = parameterOf(calculator, k);
+      if (!p || key(p) !== k || (fixed[p.name] !== undefined && String(fixed[p.name]) !== fromUrl[k])) form.unknown[k] = fromUrl[k];
+      else if (fixed[p.name] === undefined && !drawn[k]) form.stray[k] = fromUrl[k];
+    });
+    function edited() { form.stray = {}; form.unknown = {}; }  /* the reader's own input replaces what the URL said */
     box.appendChild(fieldBox);
     box.addEventListener("input", function (event) {
+      edited();
       event.target.removeAttribute("data-raw");
       if (event.target.name === "item") { var values = currentValues(form); delete values.variant; draw(values); }
       render(widget, form);
     });
-    box.addEventListener("change", function (event) { event.target.removeAttribute("data-raw"); render(widget, form); });
+    box.addEventListener("change", function (event) { edited(); event.target.removeAttribute("data-raw"); render(widget, form); });
     box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
     copyButton.addEventListener("click", function () {
-      if (form.ruling) copyText(form.ruling + "\n" + hostedLink(widget), status);
+      if (form.ruling) copyText(form.ruling + "\n" + copiedPage(widget), status);
       else status.textContent = "输入有误，没有可复制的裁决";
     });
     widget.appendChild(el("p", { className: "penalty-title", text: "计算器：" + spec.title }));
@@ -783,6 +832,6 @@
       build(widgets[i]);
     }
   }
-  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink };
+  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink, copiedPage: copiedPage };
   mount();
 })();
