@@ -54,7 +54,13 @@ CONVENTIONS = Record({
     "beyond_ladder": READING,
     "listed_ladder": READING,
     "conversion": Record({"reading": PROSE}),
-    "rounding": Record({"article": ARTICLE, "quote": PROSE, "decimals": Integer(minimum=0), "reading": PROSE, "other_reading": PROSE}),
+    "rounding": Record({"article": ARTICLE, "quote": PROSE, "decimals": Integer(minimum=0), "reading": PROSE, "other_reading": PROSE,
+                        "stage_total": PROSE, "stage_total_quote": PROSE}),
+    # 第36条 免予处罚, stated with the rulings of the calculators it names
+    "exemption": Record({"article": ARTICLE, "calculators": ListOf(Text(pattern=r"[a-z][a-z-]*", form="a calculator name")),
+                         "quote": PROSE, "makeup_quote": PROSE, "text": PROSE}),
+    # a ruling names its clause as the articles print it: article → anchor → printed form (规则第12条C款1)
+    "clause_labels": MapOf(key=ARTICLE, value=MapOf(key=ANCHOR, value=ONE_LINE)),
 })
 
 # --- band tables: 第26条 lateness, 第27条 slow play -----------------------------------------------------------------
@@ -76,18 +82,21 @@ BAND = Record(
         "per_minute_other": Record({"base": Number(minimum=0), "over": Number(minimum=0)}),
         "options": ListOf(BAND_OPTION),
     })
+TEXT_AND_QUOTE = Record({"text": PROSE, "quote": PROSE})
 BAND_EVENT = Record({"label": ONE_LINE, "anchor": ANCHOR, "heading": ONE_LINE, "bands": ListOf(BAND)},
-                    optional={"total_for_both_sides": Record({"text": PROSE, "quote": PROSE})})
+                    optional={"total_for_both_sides": TEXT_AND_QUOTE, "cut_boards": TEXT_AND_QUOTE})
 BAND_EVENTS = Record({event: BAND_EVENT for event in EVENTS})
 LATENESS = table("lateness", {"unit_label": ONE_LINE, "events": BAND_EVENTS})
-SLOW_PLAY = table("slow-play", {"unit_label": ONE_LINE, "events": BAND_EVENTS}, {"shares": Record({"anchor": ANCHOR, "quote": PROSE})})
+SLOW_PLAY = table("slow-play", {"unit_label": ONE_LINE, "events": BAND_EVENTS},
+                  {"shares": Record({"anchor": ANCHOR, "quote": PROSE}), "cut_boards": TEXT_AND_QUOTE})
 
 # --- offence ladders: 第34条 procedural, 第37条 discipline, 第38条 phones and smoking -----------------------------------
 RANGE = Record({}, optional={key: PAIR for key in PENALTY_AMOUNTS}, nonempty=True)
 STEP_OUTCOMES = {**PENALTY_AMOUNTS, "range": RANGE, "disqualification": PROSE}
 STEP = Record({"text": PROSE}, optional={
     **STEP_OUTCOMES, "warning": AnyOf((Boolean(), ONE_LINE)), "alternative": Record({"text": PROSE}, optional=STEP_OUTCOMES),
-    "committee": PROSE, "consequences": WORDS_LIST, "void_result": PROSE, "adjusted_score": PROSE})
+    "committee": PROSE, "consequences": WORDS_LIST, "void_result": PROSE, "adjusted_score": PROSE,
+    "reading": PROSE, "other_reading": PROSE})
 LADDER_ITEM = Record(
     {"item": Integer(minimum=1), "quote": PROSE, "sequence": ONE_LINE, "summary": ONE_LINE,
      "variants": ListOf(Record({"name": ONE_LINE, "steps": ListOf(STEP)}, optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE}))},
@@ -104,7 +113,8 @@ FORFEITING = Record({"quote": PROSE}, optional={
     "per_board": ONE_LINE, "imp_per_board": Integer(), "result": PROSE})
 NON_FORFEITING = Record({"rule": ONE_LINE, "quote": PROSE}, optional={
     "candidates": ListOf(Record({"name": ONE_LINE, "text": PROSE, "quote": PROSE},
-                                optional={"factor": Number(minimum=0), "cap": Number(minimum=0), "only_scale": Integer(minimum=1)})),
+                                optional={"factor": Number(minimum=0), "cap": Number(minimum=0), "only_scale": Integer(minimum=1),
+                                          "minuend": Number(minimum=0)})),
     "imp_quote": PROSE, "mp_per_board": Integer(), "mp_per_board_half_scale": Integer(), "tp_per_board": Integer(),
     "match_points": Integer(), "also": WORDS_LIST, "factor": Number(minimum=0), "per_board": ONE_LINE,
     "imp_per_board": Integer(), "result": PROSE})
@@ -116,15 +126,17 @@ WITHDRAWAL_EVENT = Record({"quote": PROSE, "withdrawing": ONE_LINE}, optional={
 FORFEIT = table("forfeit", {
     "imp_by_vp": ONE_LINE, "tie_vp_25": Number(minimum=0),
     "events": Record({event: FORFEIT_EVENT for event in FORFEIT_EVENTS}),
-    "disqualification": Record({"consecutive": Integer(minimum=1), "total": Integer(minimum=1), "quote": PROSE}),
-    "withdrawal": Record({"anchor": ANCHOR, "quote": PROSE, "reading": PROSE,
+    # further consequences the text names (disqualification, discipline, results void), by event
+    "consequences": ListOf(Record({"events": ListOf(Choice(FORFEIT_EVENTS)), "kinds": ListOf(Choice(("disqualification", "discipline", "void_result"))),
+                                   "text": PROSE, "quote": PROSE})),
+    "withdrawal": Record({"anchor": ANCHOR, "reading": PROSE, "consequences": ListOf(TEXT_AND_QUOTE),
                           "events": MapOf(key=Choice(FORFEIT_EVENTS), value=WITHDRAWAL_EVENT)}),
 })
 
 # --- the small tables -------------------------------------------------------------------------------------------
 SIDE_SCORE = Record({"top_percent": Integer(minimum=0), "imp": Integer()})
 FOULED = table("fouled", {
-    "teams": Record({"anchor": ANCHOR, "per_board_imp": Integer(), "quote": PROSE, "procedural_quote": PROSE,
+    "teams": Record({"anchor": ANCHOR, "per_board_imp": Integer(), "quote": PROSE, "procedural_quote": PROSE, "no_replay_quote": PROSE,
                      "whole_match": Record({"replay_quote": PROSE, "offender_factor": Number(minimum=0), "quote": PROSE,
                                             "reading": PROSE, "non_offender": ONE_LINE})}),
     "pairs": Record({"anchor": ANCHOR, "quote": PROSE, "reading": PROSE, "adjustable_quote": PROSE,
