@@ -99,3 +99,34 @@ def test_missing_numbers_run_to_the_highest_article(numbers, expected_tail):
     assert missing[-2:] == expected_tail
     assert not set(numbers) & set(missing)
     assert len(missing) == max(93, *numbers) - len(numbers)
+
+
+def load_bench_build():
+    """bench/build (a script without .py) as a module."""
+    import importlib.machinery
+    import importlib.util
+
+    loader = importlib.machinery.SourceFileLoader("bench_build", str(ROOT / "bench" / "build"))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("bench_build", loader))
+    sys.modules["bench_build"] = module  # its dataclasses look their module up there
+    loader.exec_module(module)
+    return module
+
+
+def test_bench_project_copy_holds_every_edition_source():
+    """bench/build builds in a copy of the project: the edition stamp hashes EDITION_SOURCES, so the copy needs every
+    one of them (the mkdocs step stopped with “edition source '…/requirements.txt' does not exist” when it gained one)."""
+    from scripts.edition import EDITION_SOURCES
+
+    bench = load_bench_build()
+    assert set(EDITION_SOURCES) <= set(bench.PROJECT_PARTS), set(EDITION_SOURCES) - set(bench.PROJECT_PARTS)
+
+
+def test_bench_weighs_our_full_search_index(tmp_path):
+    """The hosted site's search_index.json is a stub naming search_index.<hash>.json: the bench weighs the full one."""
+    bench = load_bench_build()
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text("{}", encoding="utf-8")
+    assert bench.full_search_index(tmp_path).name == "search_index.json"
+    (tmp_path / "search" / "search_index.0badcafe.json").write_text("{}", encoding="utf-8")
+    assert bench.full_search_index(tmp_path).name == "search_index.0badcafe.json"

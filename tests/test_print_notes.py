@@ -1,6 +1,7 @@
 """The print edition's HTML, without typesetting: notes in Chinese, anchors kept, links that land, band tables."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -15,6 +16,7 @@ from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, anchor_id
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
+from scripts.paths import DOCS
 from scripts.traditional import to_traditional_markdown
 
 import datetime as dt
@@ -40,7 +42,7 @@ def documents(rulebook, links) -> dict[str, str]:
 
 def print_documents(rulebook, links) -> dict[str, str]:
     """Each book's print HTML (simplified), typeset from `rulebook` with the link stage's index `links`."""
-    notes = ErratumNotes(rulebook.errata)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
     out = {}
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
@@ -129,6 +131,83 @@ def test_restored_clause_markers_are_light_with_their_note(rulebook, documents):
     assert restored, "the concordance restores clause markers the source lost (rulebook_src/clause_markers.yml)"
     assert documents["laws"].count('<span class="clause-label restored-marker">') == len(restored)
     assert f"补入：{restored[0].restored}" in documents["laws"]
+
+
+RESTORED_REASON = "（补入的内容，不见于来源）"  # appended to a restored erratum's reason in the site's note (scripts/pipeline/errata.py)
+
+
+def site_erratum_marks(book: str) -> list[tuple[str, str, str]]:
+    """(page, marked text, reason) for every erratum mark on the site's pages of a book (docs/<book>/*.md)."""
+    marks = []
+    for page in sorted((DOCS / book).glob("*.md")):
+        for match in re.finditer(r'<ins class="erratum"[^>]* data-original="([^"]*)">(.*?)</ins>', page.read_text(encoding="utf-8")):
+            reason = html.unescape(match[1]).split("｜", 1)[1].removesuffix(RESTORED_REASON)
+            marks.append((page.name, html.unescape(re.sub(r"<[^>]+>", "", match[2])).replace("\\", ""), reason))
+    return marks
+
+
+def printed_erratum_marks(document: str) -> tuple[set[str], set[str]]:
+    """The marked stretches of a book's HTML and the reasons its erratum footnotes give."""
+    marked = {html.unescape(m) for m in re.findall(r'<ins class="erratum">(.*?)</ins>', document)}
+    reasons = {html.unescape(m).split("：", 1)[1] for m in re.findall(r'<span class="note note-erratum">(.*?)</span>', document)}
+    return marked, reasons
+
+
+@pytest.mark.parametrize("book", ["laws", "regulations"])
+def test_every_erratum_the_site_marks_is_marked_in_the_book(documents, book):
+    """Issue 14: errata in article titles, clause titles and chapter headings, restored headings and the source's front
+    matter are marked as on the site (docs/laws, docs/regulations), each with its reason as a footnote."""
+    marked, reasons = printed_erratum_marks(documents[book])
+    site = site_erratum_marks(book)
+    assert len({reason for _, _, reason in site}) >= (18 if book == "laws" else 8)
+    missing = []
+    for page, text, reason in site:
+        if f"〔校勘：{html.escape(reason)}〕" in documents[book]:
+            continue  # a source footnote's text moved by an erratum: its note says so, a footnote holds no marks
+        # the stretch as printed: split where a source footnote's call stands; in a title, without its article number
+        printed = [[piece for piece in re.split(r"\[\^[0-9]+\]", stretch) if piece] for stretch in (text, re.sub(r"^第[0-9]+条\s*", "", text))]
+        if not (any(all(piece in marked for piece in pieces) for pieces in printed) and reason in reasons):
+            missing.append((page, text, reason[:30]))
+    assert not missing, missing
+
+
+def test_headings_print_their_marks_once_where_they_stand(documents):
+    """A chapter heading is printed once, where its chapter begins (not over every 节): so is its footnote."""
+    laws = documents["laws"]
+    assert laws.count('<span class="heading-text"><ins class="erratum">第五章 竞叫</ins></span><span class="note note-erratum">') == 1
+    assert laws.count('<span class="heading-text">第二部分 竞叫过程中的违规</span>') == 1
+    assert '<span class="article-number">第24条</span> <ins class="erratum">竞叫期间</ins>牌张的暴露或引牌</span><span class="note note-erratum">校勘：“竞”误作“党”' in laws
+    assert '<span class="clause-label">2.</span><ins class="erratum">手中牌张的管理</ins><span class="note note-erratum">' in laws
+    regulations = documents["regulations"]
+    for division in ("第五节 比赛编排及更换运动员限制", "第六节 牌桌上的程序", "第七节 比赛用时", "第十二节 赛场管理", "第十五节 带分方法"):
+        assert f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note note-erratum">补入：正文缺' in regulations
+
+
+def test_every_unresolved_defect_has_its_note_at_its_quote(rulebook, documents):
+    """The source defects the site flags with a wavy line are footnoted where their quote stands: in a sentence
+    (wavy underline), at a title not in any source, at the end of a definition cut short."""
+    book_of = {entry.file: entry.book for entry in rulebook.sources}
+    assert len(rulebook.unresolved) >= 4
+    for item in rulebook.unresolved:
+        document = documents[book_of[item["file"]]]
+        note = f'<span class="note note-unresolved">未解决的缺陷：{html.escape(item["reason"])}</span>'
+        assert document.count(note) == 1, item["quote"]
+        before = re.sub(r'<span class="note note-(?:erratum|variant)">[^<]*</span>$', "", document.split(note, 1)[0])  # a title's other note
+        quote = re.sub(r"^第[0-9]+条\s*", "", item["quote"])
+        # the quote ends where the note's call stands (tags and the “来源缺” mark of a missing target aside)
+        assert re.sub(r"<[^>]+>|（来源缺）", "", before).endswith(quote) or before.endswith(f'<span class="unresolved">{html.escape(quote)}</span>'), item["quote"]
+    assert '<span class="unresolved">仍能将此牌纠正并正常进行</span>' in documents["laws"]
+
+
+def test_running_head_labels_are_converted_with_the_text(documents):
+    """目录 / 附录 / 定义 and 第N条 in the running heads come from the page (data-running-head), converted with it."""
+    from scripts.print.pdf import to_traditional
+
+    laws = to_traditional(documents["laws"])
+    heads = set(re.findall(r'data-running-head="([^"]*)"', laws))
+    assert {"目錄", "附錄", "定義", "第17條"} <= heads, heads
+    assert not {"目录", "附录", "定义"} & heads
+    assert "目录" not in re.sub(r"<style>.*?</style>", "", laws, flags=re.S)
 
 
 def test_a_copy_of_the_tree_between_link_and_print_keeps_every_link_and_note(rulebook, links, documents):

@@ -3,13 +3,20 @@ from __future__ import annotations
 
 import re
 import subprocess
+from html.parser import HTMLParser
 
 import pytest
 from pypdf import PdfReader
 
 from scripts.edition import BUNDLE_PREFIX, current_edition
+from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import load_full_rulebook
-from scripts.print.pdf import typeset
+from scripts.pipeline.sources import SRC
+from scripts.print.appendix import report_appendix
+from scripts.print.book import BookDocument, TitleInfo
+from scripts.print.inline import BookLinks, InlineRenderer
+from scripts.print.notes import ErratumNotes
+from scripts.print.pdf import FONTS, to_traditional, typeset
 from scripts.traditional import to_traditional_text
 
 SPACE = re.compile(r"\s+")
@@ -189,3 +196,166 @@ def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
     for name in names:
         reader = PdfReader(zip_path.parent / name)
         assert len(reader.pages) > 10 and reader.named_destinations
+
+
+# --- page by page, from poppler's layout text (the running head is a page's first line, its notes its last) ------------
+A5_POINTS = (419.53, 595.28)  # 148 × 210 mm
+NOTE_LABELS = ("补入", "校勘", "异文", "原注", "未解决的缺陷")  # how each kind of footnote begins (scripts/print/notes.py)
+
+
+def layout_pages(path) -> list[str]:
+    """Each page's text as `pdftotext -layout` lays it out (pages end with a form feed)."""
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return text.split("\f")[:-1]
+
+
+def lines_of(page: str) -> list[str]:
+    return [line.strip() for line in page.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_pages_are_a5_portrait(print_books, key):
+    _book, reader, _texts = print_books[key]
+    for page in reader.pages:
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert abs(size[0] - A5_POINTS[0]) < 1 and abs(size[1] - A5_POINTS[1]) < 1, size
+
+
+class TextOutsideNotes(HTMLParser):
+    """The text of a book's HTML without its footnotes (elements of class `note`) and its stylesheet."""
+
+    def __init__(self):
+        super().__init__()
+        self.skip_depth, self.parts = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if self.skip_depth or "note" in classes or tag == "style":
+            self.skip_depth += 1
+
+    def handle_endtag(self, tag):
+        if self.skip_depth:
+            self.skip_depth -= 1
+
+    def handle_data(self, data):
+        if not self.skip_depth:
+            self.parts.append(data)
+
+
+def circled_in_text(book_key: str, script: str) -> set[str]:
+    """Circled numbers that are the book's own text, not footnote calls, each with the three characters after it
+    ('①非弃权', a clause label of 裁判法第28条, a cell of a band table): the page check takes them out."""
+    rulebook = load_full_rulebook()
+    links = link_rulebook(rulebook)
+    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved))
+    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key), SRC).html(TitleInfo("", script), *FONTS[script])
+    parser = TextOutsideNotes()
+    parser.feed(to_traditional(document) if script == "hant" else document)
+    text = SPACE.sub("", "".join(parser.parts))
+    return {text[m.start() : m.start() + 4] for m in CIRCLED.finditer(text)}
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_every_footnote_is_at_the_foot_of_the_page_of_its_call(print_books, key):
+    """On each page the circled calls in the text are the notes at its foot (a note used to slip to the next page:
+    Law 7's ④, 第25条's ⑧, 第26条's ①; footnote-policy: line in book.css keeps it with its call)."""
+    book, _reader, _texts = print_books[key]
+    labels = "|".join(convert(key[1], label) for label in NOTE_LABELS)
+    note_line = re.compile(rf"(?P<mark>[①-⑳])\s*(?:{labels})")
+    own = circled_in_text(*key)
+    pages, total = layout_pages(book.path), 0
+    assert len(pages) == book.pages
+    for number, page in enumerate(pages, 1):
+        notes, body = [], []
+        for line in lines_of(page):
+            note = note_line.match(line)
+            if note:
+                notes.append(note["mark"])
+                line = line[1:]
+            body.append(line)
+        text = SPACE.sub("", "".join(body))
+        for words in own:
+            text = text.replace(words, words[1:])
+        calls = CIRCLED.findall(text)
+        assert sorted(calls) == sorted(notes), f"page {number}: calls {''.join(sorted(calls))}, notes {''.join(sorted(notes))}"
+        total += len(notes)
+    assert total >= (80 if key[0] == "laws" else 10)
+
+
+@pytest.mark.parametrize("script", ["hans", "hant"])
+def test_other_book_page_marks_name_the_page_of_the_named_destination(print_books, script):
+    """A reference into the other book reads 〔竞赛规则第N页〕 and N is the page its link lands on in that PDF."""
+    from urllib.parse import unquote
+
+    _laws, laws_reader, _ = print_books[("laws", script)]
+    regulations, reader, _ = print_books[("regulations", script)]
+    landing = {name: laws_reader.get_destination_page_number(dest) + 1 for name, dest in laws_reader.named_destinations.items()}
+    pages = layout_pages(regulations.path)
+    mark = re.compile(re.escape(convert(script, "〔竞赛规则第")) + r"([0-9]+)" + re.escape(convert(script, "页〕")))
+    linked_pages = set()
+    for number, page in enumerate(reader.pages, 1):
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A")
+            if not action or "/URI" not in action:
+                continue
+            target = unquote(str(action["/URI"]).split("#nameddest=", 1)[1])
+            expected = landing[target]
+            linked_pages.add(expected)
+            nearby = flat(pages[number - 1] + (pages[number] if number < len(pages) else ""))  # a mark may wrap to the next page
+            assert str(expected) in mark.findall(nearby), f"page {number}: link to {target} (page {expected}) without its page mark"
+    printed = {int(n) for page in pages for n in mark.findall(flat(page))}
+    assert printed and printed <= linked_pages, printed - linked_pages
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(print_books, key):
+    """Every page after the title names the book and, on the right, 目录 / 定义 / 附录 or the article in force at the
+    top of the page: the one whose heading (or its chapter's heading) opens the page, else the one continued from
+    the page before (a page that opens with 第26条's tail and later begins 第27条 is headed 第26条)."""
+    book_key, script = key
+    book, _reader, _texts = print_books[key]
+    rulebook = load_full_rulebook()
+    articles = list(rulebook.books[book_key].articles.values())
+    opening: dict[int, list] = {}
+    for article in articles:
+        opening.setdefault(book.anchors[f"{book_key}/{article.slug}"], []).append(article)
+    divisions = {flat(convert(script, part)) for article in articles for part in article.chapter.split(" · ") if article.chapter}
+    back = min(page for name, page in book.anchors.items() if name in (f"{book_key}/front-matter", f"{book_key}/report"))
+    front = min(page for name, page in book.anchors.items() if name in (f"{book_key}/definitions", f"{book_key}/{articles[0].slug}"))
+    pages = layout_pages(book.path)
+    book_title = flat(convert(script, rulebook.books[book_key].title))
+    in_force = convert(script, "定义") if book_key == "laws" else None
+    continued = 0
+    for number, page in enumerate(pages, 1):
+        lines = lines_of(page)
+        if number == 1:
+            assert not flat(lines[0]).startswith(book_title)  # the title page has no running head
+            continue
+        head = lines[0].split()
+        assert flat(head[0]) == book_title, (number, lines[0])
+        if number < front:
+            expected = convert(script, "目录")
+        elif number >= back:
+            expected = convert(script, "附录")
+        else:
+            starting = opening.get(number, [])
+            top = flat(lines[1])
+            if starting and (top.startswith(flat(convert(script, f"第{starting[0].number}条"))) or top in divisions):
+                expected = convert(script, f"第{starting[0].number}条")
+            else:
+                assert in_force, f"page {number} opens with no article"
+                expected = in_force
+                continued += bool(starting)
+            if starting:
+                in_force = convert(script, f"第{starting[-1].number}条")
+        assert head[-1] == expected, f"page {number}: running head {lines[0]!r}, expected {expected}"
+    assert continued >= 1, "no page opens with an article's tail and begins another: the case the heads must get right"
+
+
+@pytest.mark.parametrize("book_key", ["laws", "regulations"])
+def test_traditional_pdfs_read_no_simplified_running_heads(print_books, book_key):
+    book, _reader, _texts = print_books[(book_key, "hant")]
+    text = "".join(layout_pages(book.path))
+    for simplified in ("目录", "附录", "定义"):
+        assert simplified not in text, simplified
+    assert "目錄" in text and "附錄" in text

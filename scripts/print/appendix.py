@@ -39,7 +39,7 @@ def report_appendix(rulebook: Rulebook, links: LinkIndex, book_key: str) -> str:
     )
     restored = sum(1 for e in rulebook.errata if e.restored)
     return (
-        f'<section class="appendix" id="{html.escape(book_key)}/report"><h2 class="chapter-title">附录 构建报告摘要</h2>'
+        f'<section class="appendix" id="{html.escape(book_key)}/report"><h2 class="chapter-title" data-running-head="附录">附录 构建报告摘要</h2>'
         "<p>本书由五份来源文本经同一条流水线整理而成。完整的构建报告（每一条校勘的原文与理由、每一条舍弃规则）见网站的“构建报告”页；下面是它的摘要。</p>"
         "<h3 class=\"appendix-heading\">原始行的去向</h3>"
         + table(["来源", "行数", "进入页面", "按规则舍弃", "未交代"], line_rows)

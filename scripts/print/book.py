@@ -9,14 +9,18 @@ from scripts.books import BOOKS
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, glossary_paragraph_key, paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.pipeline.sources import load_yaml
+from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
-from scripts.print.notes import footnote, source_footnote_definitions, variant_notes
+from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
 from scripts.print.tables import penalty_tables_html
-from scripts.render.articles import FOOTNOTE_DEF, RESTORED, is_subheading
+from scripts.render.articles import FOOTNOTE_DEF, RESTORED, clause_title_corrections, heading_corrections, is_subheading, title_corrections
 
 STYLESHEET = Path(__file__).with_name("book.css")
 SITE_NAME = "中国桥牌规则库"
 SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the traditional one is converted with the rest of the page
+# The running head's right side is the named string `article` at the top of each page (book.css): set by an article's
+# number, and by the headings that open a part of the book (data-running-head, converted with the text by pdf.py).
+RUNNING_HEAD = "data-running-head"
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,11 @@ class BookDocument:
         self.inline = inline
         self.appendix_html = appendix_html
         self.src_dir = src_dir  # rulebook_src/: the restored tables live under it
+        self.marks = HeadingMarks(inline.notes, heading_corrections(rulebook.headings))
 
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
-        parts = [self.title_page(title), self.contents(), self.definitions(), *self.chapters(), self.appendix_html]
+        parts = [self.title_page(title), self.contents(), self.definitions(), *self.chapters(), self.front_matter(), self.appendix_html]
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
                 f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>")
 
@@ -62,24 +67,34 @@ class BookDocument:
         items = []
         if self.glossary():
             items.append(f'<li class="toc-chapter"><a href="#{html.escape(self.book.key)}/definitions">定义（来源所存部分）</a></li>')
-        for chapter_title, articles in self.chapter_groups():
-            items.append(f'<li class="toc-chapter">{html.escape(chapter_title)}</li>')
+        for depth, parts, articles in self.chapter_groups():
+            for level, part in enumerate(parts[depth:], depth):
+                items.append(f'<li class="toc-chapter toc-depth-{min(level, 2)}">{self.marks.chapter_part(part, "contents", with_notes=False)[0]}</li>')
             for article in articles:
                 target = html.escape(anchor_id(article.book, article.slug))
-                items.append(f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> '
-                             f"{html.escape(article.title)}</a></li>")
+                title, _ = self.marks.article_title(article, title_corrections(article), with_notes=False)
+                items.append(f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> {title}</a></li>')
+        if self.front_matter_paragraphs():
+            items.append(f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">附录 来源前言（照录）</a></li>')
         items.append(f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 构建报告摘要</a></li>')
-        return (f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title">目录</h2>'
+        return (f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
                 f'<ol class="toc">{"".join(items)}</ol></section>')
 
-    def chapter_groups(self) -> list[tuple[str, list[Article]]]:
-        """Articles in reading order, grouped under the chapter heading they stand under."""
-        groups: list[tuple[str, list[Article]]] = []
+    def chapter_groups(self) -> list[tuple[int, list[str], list[Article]]]:
+        """Articles in reading order, grouped under the chapter path they stand under ('第五章 竞叫 · 第一部分 正确的程序 ·
+        第一节 竞叫阶段' → its three divisions), with how many leading divisions the group shares with the one before
+        it: a book prints each division's heading once, where it begins."""
+        groups: list[tuple[int, list[str], list[Article]]] = []
         for article in self.book.articles.values():
-            chapter = article.chapter or "（来源未标章节）"
-            if not groups or groups[-1][0] != chapter:
-                groups.append((chapter, []))
-            groups[-1][1].append(article)
+            parts = article.chapter.split(" · ") if article.chapter else [NO_CHAPTER]
+            if groups and groups[-1][1] == parts:
+                groups[-1][2].append(article)
+                continue
+            previous = groups[-1][1] if groups else []
+            shared = 0
+            while shared < min(len(parts), len(previous)) and parts[shared] == previous[shared]:
+                shared += 1
+            groups.append((min(shared, len(parts) - 1), parts, [article]))  # a path that only shortens repeats its last division
         return groups
 
     def glossary(self) -> list:
@@ -93,28 +108,53 @@ class BookDocument:
         items = "".join(
             f'<p class="definition" id="{html.escape(self.book.key)}/definitions/{html.escape(entry.term)}">'
             f'<span class="definition-term">{html.escape(entry.term)}（{html.escape(entry.english)}）</span>'
-            + "".join(self.inline.paragraph_without_notes(glossary_paragraph_key(number, i), para, 0) for i, para in enumerate(entry.definition))
-            + "</p>"
+            + "".join(self.definition(glossary_paragraph_key(number, i), para) for i, para in enumerate(entry.definition)) + "</p>"
             for number, entry in enumerate(entries)
         )
         return (f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
-                f'<h2 class="chapter-title">定义（来源所存部分）</h2>{items}</section>')
+                f'<h2 class="chapter-title" {RUNNING_HEAD}="定义"><span class="heading-text">定义（来源所存部分）</span></h2>{items}</section>')
+
+    def definition(self, key: str, para: Paragraph) -> str:
+        """A definition's text (`key`: its stable id); a defect the sources leave unresolved (a definition cut short)
+        is footnoted at its end, which is where its quote ends."""
+        notes = "".join(unresolved_note(item) for _start, _end, item in self.inline.notes.unresolved_in(para))
+        return self.inline.paragraph_without_notes(key, para, 0) + notes
+
+    # --- back ---------------------------------------------------------------------------------------------
+    def front_matter_paragraphs(self) -> list[Paragraph]:
+        return [para for para in self.book.front_matter if para.text]
+
+    def front_matter(self) -> str:
+        """The source's own front matter, as the site's book page shows it (“来源前言（照录）”), its corrections marked."""
+        paragraphs = self.front_matter_paragraphs()
+        if not paragraphs:
+            return ""
+        where = f"{self.book.key}/front-matter"
+        body = "".join(f'<p class="{"subheading" if is_subheading(p.text) else "front-matter"}">{self.marks.plain_paragraph(p, where)}</p>'
+                       for p in paragraphs)
+        return (f'<section class="appendix" id="{html.escape(where)}"><h2 class="chapter-title" {RUNNING_HEAD}="附录">附录 来源前言（照录）</h2>'
+                f"<p>以下是来源文本在正文之前的文字，照录；编者的校勘同正文一样标出。</p>{body}</section>")
 
     # --- body -------------------------------------------------------------------------------------------
     def chapters(self) -> list[str]:
         out = []
-        for number, (chapter_title, articles) in enumerate(self.chapter_groups(), 1):
+        for number, (depth, parts, articles) in enumerate(self.chapter_groups(), 1):
             first = " first-chapter" if number == 1 and not self.glossary() else ""
+            # a page that opens with these headings is headed by the article they open
+            running = f'{RUNNING_HEAD}="第{articles[0].number}条"'
+            headings = []
+            for level, part in enumerate(parts[depth:], depth):
+                text, notes = self.marks.chapter_part(part, f"{self.book.key}/chapter-{number}")
+                headings.append(f'<h2 class="chapter-title division-{min(level, 2)}" {running}><span class="heading-text">{text}</span>{notes}</h2>')
             out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
-                       f'<h2 class="chapter-title">{html.escape(chapter_title)}</h2>'
-                       + "".join(self.article(article) for article in articles) + "</section>")
+                       + "".join(headings) + "".join(self.article(article) for article in articles) + "</section>")
         return out
 
     def article(self, article: Article) -> str:
         source_notes = source_footnote_definitions(article, FOOTNOTE_DEF)
         variants = variant_notes(article, self.rulebook.sources)
         out = [f'<article class="article" id="{html.escape(anchor_id(article.book, article.slug))}">',
-               f'<h3 class="article-title"><span class="article-number">第{article.number}条</span> {html.escape(article.title)}</h3>']
+               self.article_heading(article)]
         if article.english:
             out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
         for warning in article.warnings:
@@ -127,6 +167,11 @@ class BookDocument:
         out.append("</article>")
         return "".join(out)
 
+    def article_heading(self, article: Article) -> str:
+        title, notes = self.marks.article_title(article, title_corrections(article))
+        return (f'<h3 class="article-title"><span class="heading-text"><span class="article-number">第{article.number}条</span> {title}</span>'
+                f"{notes}</h3>")
+
     def clause(self, article: Article, clause: Clause, source_notes, variants) -> str:
         clause_id = html.escape(anchor_id(article.book, article.slug, clause.anchor))
         label = f'<span class="clause-label">{html.escape(clause.label)}</span>'
@@ -137,7 +182,8 @@ class BookDocument:
         paragraphs = [(paragraph_key(article.book, article.slug, clause.anchor, i), p) for i, p in enumerate(clause.paragraphs) if p.text]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
         if clause.title:
-            out.append(f'<h4 class="clause-title">{label}{html.escape(clause.title)}</h4>')
+            title, notes = self.marks.heading(clause.title, clause_title_corrections(clause), clause_id)
+            out.append(f'<h4 class="clause-title">{label}{title}{notes}</h4>')
             out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs]
         elif paragraphs:
             first = self.paragraph(article, *paragraphs[0], source_notes, variants)

@@ -9,7 +9,7 @@ from urllib.parse import quote
 from scripts.books import BOOKS
 from scripts.pipeline.link import Citation, LinkIndex, Resolution
 from scripts.pipeline.model import Article, Paragraph
-from scripts.print.notes import ErratumNotes, SourceNotes, footnote
+from scripts.print.notes import ErratumNotes, SourceNotes, footnote, unresolved_note
 from scripts.render.articles import FOOTNOTE_DEF
 from scripts.render.links import LINKED
 
@@ -45,13 +45,18 @@ class BookLinks:
     other_pages: dict[str, int] = field(default_factory=dict)  # id in the other PDF → page number (empty: not typeset yet)
 
 
+# how a marked stretch is set: a correction underlined with dots, an unresolved defect with a wavy line (as on the site)
+MARK_TAGS = {"erratum": ("<ins class=\"erratum\">", "</ins>"), "unresolved": ("<span class=\"unresolved\">", "</span>")}
+
+
 @dataclass
 class Marked:
-    """An erratum-marked stretch of a paragraph and its footnote."""
+    """A marked stretch of a paragraph (a correction, or an unresolved defect of the source) and its footnote."""
 
     start: int
     end: int
     note: str
+    kind: str = "erratum"  # a key of MARK_TAGS
 
 
 class InlineRenderer:
@@ -74,6 +79,9 @@ class InlineRenderer:
             at = text.find(correction[0])
             if at >= start and not correction[0].startswith("[^"):
                 marks.append(Marked(at, at + len(correction[0]), self.notes.correction_note(correction, where)))
+        for lo, hi, item in self.notes.unresolved_in(para):
+            if lo >= start and all(hi <= mark.start or lo >= mark.end for mark in marks):
+                marks.append(Marked(lo, hi, unresolved_note(item), "unresolved"))
         spans: list[tuple[int, int, Citation]] = []
         for citation in self.citations(key):
             ref = citation.reference
@@ -99,22 +107,23 @@ class InlineRenderer:
         for mark in sorted(marks, key=lambda m: m.start):
             if mark.start >= lo and mark.end <= hi:
                 out.append(self.plain(text[pos : mark.start], source_notes))
-                out.append(self.inserted(text[mark.start : mark.end], source_notes))
+                out.append(self.inserted(text[mark.start : mark.end], source_notes, mark.kind))
                 (out if deferred is None else deferred).append(mark.note)
                 pos = mark.end
         out.append(self.plain(text[pos:hi], source_notes))
         return "".join(out)
 
-    def inserted(self, text: str, source_notes: SourceNotes) -> str:
-        """A corrected stretch, underlined; a source footnote inside it stands between two marks, so that the note at
+    def inserted(self, text: str, source_notes: SourceNotes, kind: str = "erratum") -> str:
+        """A marked stretch, underlined; a source footnote inside it stands between two marks, so that the note at
         the page foot does not inherit the underline."""
         pieces = SOURCE_FOOTNOTE_MARK.split(text)  # text, number, text, number, …, text
+        opening, closing = MARK_TAGS[kind]
         out = []
         for i, piece in enumerate(pieces):
             if i % 2:
                 out.append(self.source_footnote(piece, source_notes))
             elif piece:
-                out.append(f'<ins class="erratum">{html.escape(piece)}</ins>')
+                out.append(f"{opening}{html.escape(piece)}{closing}")
         return "".join(out)
 
     def plain(self, text: str, source_notes: SourceNotes) -> str:

@@ -33,10 +33,12 @@ def footnote(text_html: str, kind: str) -> str:
 
 class ErratumNotes:
     """Each correction's erratum, looked up by the reason the pipeline copied into Paragraph.corrections; its `reason`
-    (in Chinese, as the site's tap note shows it) is the footnote's text."""
+    (in Chinese, as the site's tap note shows it) is the footnote's text. `unresolved`: errata.yml's unresolved
+    defects (file, quote, reason), each flagged with a footnote where its quote stands, as the site flags them."""
 
-    def __init__(self, errata: list[Erratum]):
+    def __init__(self, errata: list[Erratum], unresolved: list[dict] | None = None):
         self.by_reason = {erratum.reason: erratum for erratum in errata}
+        self.unresolved: list[dict] = unresolved or []
 
     def erratum_for(self, reason: str, where: str) -> Erratum:
         erratum = self.by_reason.get(reason.removesuffix(RESTORED_SUFFIX))
@@ -49,6 +51,21 @@ class ErratumNotes:
         erratum = self.erratum_for(correction[2], where)
         label = "补入" if erratum.restored else "校勘"
         return footnote(f"{label}：{html.escape(erratum.reason)}", "erratum")
+
+    def unresolved_in(self, para: Paragraph) -> list[tuple[int, int, dict]]:
+        """(start, end, defect) for each unresolved defect whose quote stands in the paragraph (its source's text)."""
+        files = {prov.file for prov in para.provs}
+        found = []
+        for item in self.unresolved:
+            start = para.text.find(item["quote"]) if item["file"] in files else -1
+            if start >= 0:
+                found.append((start, start + len(item["quote"]), item))
+        return found
+
+
+def unresolved_note(item: dict) -> str:
+    """The footnote of an unresolved source defect: '未解决的缺陷：……', the site's wavy-underline note."""
+    return footnote(f"未解决的缺陷：{html.escape(item['reason'])}", "unresolved")
 
 
 def variant_notes(article: Article, sources: list[SourceEntry]) -> dict[str, list[str]]:

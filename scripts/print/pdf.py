@@ -12,10 +12,10 @@ from scripts.pipeline.link import link_rulebook
 from scripts.pipeline.run import Rulebook, load_full_rulebook
 from scripts.pipeline.sources import SRC
 from scripts.print.appendix import report_appendix
-from scripts.print.book import BookDocument, TitleInfo
+from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
-from scripts.traditional import to_traditional_markdown
+from scripts.traditional import to_traditional_markdown, to_traditional_text
 
 LOG = logging.getLogger("scripts.print")
 BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法
@@ -57,7 +57,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
         raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
 
     links = link_rulebook(rulebook, src_dir)
-    notes = ErratumNotes(rulebook.errata)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
@@ -69,7 +69,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":
-                text = to_traditional_markdown(text)  # text only: ids, links and the stylesheet stay as they are
+                text = to_traditional(text)
             rendered = HTML(string=text).render()
             anchors: dict[str, int] = {}
             for number, page in enumerate(rendered.pages, 1):
@@ -81,6 +81,16 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
             LOG.info("print edition: %s (%d pages)", path, len(rendered.pages))
             printed.append(PrintedBook(book, script, path, len(rendered.pages), anchors))
     return printed
+
+
+RUNNING_HEAD_VALUE = re.compile(rf'({RUNNING_HEAD}=")([^"]*)(")')
+
+
+def to_traditional(document: str) -> str:
+    """The typeset HTML in traditional characters: its text and the running heads' texts (目录 → 目錄, 第26条 →
+    第26條); ids, links and the stylesheet stay as they are."""
+    converted = to_traditional_markdown(document)
+    return RUNNING_HEAD_VALUE.sub(lambda m: m[1] + to_traditional_text(m[2]) + m[3], converted)
 
 
 def remove_old_editions(out_dir: Path, prefix: str) -> None:

@@ -104,6 +104,16 @@ def heading_spans(text: str, corrections) -> list[Span]:
     return spans
 
 
+def title_corrections(article: Article) -> list:
+    """Corrections made on the article's heading line(s) (the intro paragraphs that carry no text)."""
+    return [c for para in article.intro if not para.text for c in para.corrections]
+
+
+def clause_title_corrections(clause: Clause) -> list:
+    """Corrections made on a clause's title line (its paragraphs that carry no text)."""
+    return [c for para in clause.paragraphs if not para.text for c in para.corrections]
+
+
 def heading_markup(text: str, corrections) -> str:
     """A heading's text as Markdown, with its erratum marks."""
     return render_inline(text, heading_spans(text, corrections))
@@ -216,7 +226,7 @@ class PageRenderer:
             "---",
             GENERATED,
             "",
-            f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), self.title_corrections(article))}",
+            f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), title_corrections(article))}",
             "",
             *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
             f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
@@ -260,10 +270,6 @@ class PageRenderer:
         out += [self.provenance_block(article), ""]
         return "\n".join(out)
 
-    def title_corrections(self, article: Article) -> list:
-        """Corrections made on the article's heading line(s) (the intro paragraphs that carry no text)."""
-        return [c for para in article.intro if not para.text for c in para.corrections]
-
     def chapter_markup(self, chapter: str) -> str:
         """The chapter path of the page header, each heading an erratum corrected or restored marked as such."""
         if not chapter:
@@ -288,9 +294,8 @@ class PageRenderer:
             label = f'<span class="restored-marker" tabindex="0" data-note="{note}">{html.escape(clause.label)}</span>'
         if clause.title:
             level = min(clause.level + 1, 6)
-            title_corrections = [c for para in clause.paragraphs if not para.text for c in para.corrections]
             split = " .heading-split" if clause.heading_split else ""
-            out += [f"{'#' * level} {label} {heading_markup(clause.title, title_corrections)} {{#{clause.anchor} .clause-heading{split}}}", ""]
+            out += [f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}", ""]
             for text in texts:
                 out += [text, ""]
         elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
