@@ -5,11 +5,14 @@
 Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline once,
 then forks a child per mutation: the child writes the mutated files, points the docs folder at a fresh copy of
 the project's docs/, runs the render entry point and records its exit status, its stderr, any traceback, whether
-docs/ changed, and the generated files that contain the raw injected HTML. The parent never sees the mutation.
+docs/ changed, and the generated files that contain the raw injected HTML; when the render succeeded, it also runs
+every calculator's examples through the penalties command line and records any traceback. The parent never sees
+the mutation.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import json
@@ -29,6 +32,57 @@ def tree_digest(folder: Path) -> str:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+MINUTES_EXAMPLES = ("5", "12", "30")  # a band's upper end, inside a band, the open band
+EXAMPLE_VALUES = {"integer": "1", "number": "1", "share": "1", "text": "1"}  # within every range of calculators.yml
+
+
+def calculator_examples() -> list[list[str]]:
+    """Command lines for every calculator (python -m scripts.penalties …): each value of its first required choice
+    (the event, the article) and, for a time, each of MINUTES_EXAMPLES; other required inputs at a plain value."""
+    from scripts.penalties.engine import calculators
+
+    examples = []
+    for name, calculator in calculators().items():
+        fixed, varied = [], [[]]
+        for parameter in calculator["parameters"]:
+            option = f"--{parameter['name']}"
+            if parameter["kind"] == "choice" and parameter.get("required") and len(varied) == 1:
+                varied = [[option, str(value)] for value, _ in parameter["choices"]]
+            elif parameter["kind"] == "minutes":
+                varied = [v + [option, minutes] for v in varied for minutes in MINUTES_EXAMPLES]
+            elif parameter.get("required") and "default" not in parameter and parameter["kind"] in EXAMPLE_VALUES:
+                fixed += [option, EXAMPLE_VALUES[parameter["kind"]]]
+        examples += [[name, *v, *fixed] for v in varied]
+    return examples
+
+
+def run_calculator_examples() -> list[str]:
+    """Every calculator example through the command line's main(): a traceback, or an exit status other than 0 and 2,
+    is a problem (the data passed the loader, so the engines must cope with it)."""
+    from scripts.penalties import __main__ as penalties_cli
+
+    # this child's data no longer changes: one parser for all the examples (building it is most of a run's time)
+    penalties_cli.build_parser = functools.lru_cache(maxsize=1)(penalties_cli.build_parser)
+    try:
+        examples = calculator_examples()
+    except BaseException:  # noqa: BLE001 - the spec itself could not be read
+        return [f"reading the calculators: {traceback.format_exc()}"]
+    problems = []
+    for argv in examples:
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+            try:
+                status = penalties_cli.main(argv)
+            except SystemExit as exit:
+                status = exit.code
+            except BaseException:  # noqa: BLE001
+                problems.append(f"python -m scripts.penalties {' '.join(argv)}: {traceback.format_exc()}")
+                continue
+        if status not in (0, 2):
+            problems.append(f"python -m scripts.penalties {' '.join(argv)}: exit {status}: {stderr.getvalue()[:300]}")
+    return problems
 
 
 def run_one(project: Path, mutation: dict) -> dict:
@@ -52,13 +106,14 @@ def run_one(project: Path, mutation: dict) -> dict:
             status = exit.code
         except BaseException:  # noqa: BLE001 - any escape is what the test looks for
             crash = traceback.format_exc()
-    leaks = []
+    leaks, calculator_problems = [], []
     if status == 0:
         for path in sorted((scratch / "docs").rglob("*")):
             if path.is_file() and path.suffix in SCANNED_SUFFIXES and PAYLOAD_MARK in path.read_text(encoding="utf-8"):
                 leaks.append(path.relative_to(scratch / "docs").as_posix())
+        calculator_problems = run_calculator_examples()
     return {"id": mutation["id"], "status": status, "stderr": stderr.getvalue(), "traceback": crash,
-            "docs_changed": tree_digest(scratch / "docs") != before, "leaks": leaks}
+            "docs_changed": tree_digest(scratch / "docs") != before, "leaks": leaks, "calculators": calculator_problems}
 
 
 def main() -> None:
@@ -78,7 +133,7 @@ def main() -> None:
                 report = run_one(project, mutation)
             except BaseException:  # noqa: BLE001
                 report = {"id": mutation["id"], "status": None, "stderr": "", "traceback": traceback.format_exc(),
-                          "docs_changed": False, "leaks": []}
+                          "docs_changed": False, "leaks": [], "calculators": []}
             with os.fdopen(write_fd, "w", encoding="utf-8") as pipe:
                 json.dump(report, pipe)
             os._exit(0)

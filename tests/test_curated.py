@@ -45,7 +45,7 @@ def write(tmp_path, name: str, text: str):
         ("script_postmap.yml", "- from: 冇\n  from: 没\n  to: x\n  reason: r\n", r"script_postmap.yml:2: \[0\]: key 'from' appears twice"),
         ("reference_titles.yml", "- quote: q\n  cited_in: regulations/45\n  book: regulations\n  slug: 45\n  anchor: 一-1\n  reason: r\n",
          r"reference_titles.yml:4: \[0\]\.slug: expected text, got a whole number \(put it in quotes\)"),
-        ("penalties/lateness.yml", "calculator: lateness\narticle: regulations/26\ntitle: t\nevents: {}\n", r"lateness.yml:4: events: is an empty mapping"),
+        ("penalties/lateness.yml", "calculator: lateness\narticle: regulations/26\ntitle: t\nunit_label: 迟到\nevents: {}\n", r"lateness.yml:5: events: missing key 'teams-vp' \(and 3 more\)"),
         ("penalties/lateness.yml", "calculator: lateness\ntitle: t\n", r"lateness.yml:1: missing key 'article'"),
         ("manifest.yml", "sources:\n  - file: a.txt\n    book: novels\n    format: pdf-text\n    script: simplified\n    sha256: " + "0" * 64 + "\n    covers: c\n", r"manifest.yml:3: sources\[0\]\.book: 'novels' is not one of laws, regulations"),
         ("traditional_fixes.tsv", "# comment\n甲\t乙\treason\n只有一列\n", r"traditional_fixes.tsv:3: expected <OpenCC output><TAB><wanted text><TAB><reason>"),

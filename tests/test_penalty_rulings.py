@@ -249,7 +249,7 @@ def test_spec_errors_name_file_and_line(penalty_copy):
     with pytest.raises(PenaltySpecError) as error:
         spec_module.load_spec()
     assert isinstance(error.value, RulebookError)
-    assert str(error.value).startswith(f"{path}:{line}: unknown kind 'whole'")
+    assert str(error.value).startswith(f"{path}:{line}: calculators[0].parameters[3].kind: 'whole' is not one of choice, flag,")
     path.write_text(text.replace("calculators:\n", "calculators: [\n", 1), encoding="utf-8")
     with pytest.raises(PenaltySpecError, match=r"calculators.yml:\d+: not valid YAML"):
         spec_module.load_spec()

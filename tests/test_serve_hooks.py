@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from scripts.errors import RulebookError
 from scripts.site import serve_hooks
 from scripts.pipeline.sources import SRC
 
@@ -75,6 +76,14 @@ def test_pipeline_error_keeps_the_last_good_pages(project, caplog):
     assert page.read_text(encoding="utf-8") == good
     assert any(RAW in record.getMessage() and "sha256" in record.getMessage() for record in caplog.records)
     assert len(serve_hooks.STATE.builds) == 1
+    # one logged line, starting with the line `python -m scripts.render` prints for the same fault
+    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "\n" not in errors[0], errors
+    from scripts.pipeline.run import build_rulebook
+
+    with pytest.raises(RulebookError) as cli_error:
+        build_rulebook(project.root / "rulebook_src")
+    assert errors[0].startswith(f"{cli_error.value} ("), errors[0]
 
 
 def test_a_malformed_curated_file_is_logged_in_one_line_and_the_last_site_kept(project, caplog):

@@ -6,7 +6,8 @@ A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated
 from __future__ import annotations
 
 from scripts.books import HAN
-from scripts.curated.schema import AnyOf, Anything, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Record, Text
+from scripts.curated.penalty_files import PENALTY_SCHEMAS
+from scripts.curated.schema import AnyOf, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Null, Record, Text
 
 BOOKS = ("laws", "regulations")
 SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
@@ -102,13 +103,11 @@ MISSING_LAW_TITLES = Record({"titles": ListOf(Record({
     "reason": PROSE,
 }), min_items=0)})
 
-# The penalty tables: the calculators (scripts/penalties/) read them further; here, only what every table has
-# and that nothing in one is empty. Extend per calculator as needed.
-FILLED = Filled(nullable=("upper",))  # `upper: null`: a band open at the top
+# The penalty data: each file's own schema in penalty_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
+# only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
 PENALTY_TABLE = Record(
     {"calculator": ONE_LINE, "article": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},
-    open=True, others=FILLED)
-PENALTY_CONVENTIONS = MapOf(value=FILLED)
+    open=True, others=Filled(nullable=("upper",)))
 
 RESTORED_TABLE = Record({
     "title": ONE_LINE,
@@ -135,10 +134,28 @@ CLAUSE_PARENTS = ListOf(Record(
     {"book": Choice(BOOKS), "article": Integer(minimum=1), "starts": ONE_LINE, "parent": Text(pattern=ANCHOR), "reason": PROSE},
     optional={"paragraphs": Integer(minimum=1)},
 ), min_items=0)
-# (its entries may leave a value out on purpose, e.g. `laws:` of a chapter not yet read: concordance.py checks them)
-WBF_1997 = Record({"laws": MapOf(key=ARTICLE_NUMBER, value=Anything(), min_items=0)},
-                  optional={"source_copies": ListOf(Record({"id": ONE_LINE}, open=True)),
-                            "chapters": ListOf(Anything(), min_items=0)})
+# wbf1997.yml: a Law's clauses nest four levels deep (A-Z, 1-99, a-z, 1-99: 25B2(b)(1)); concordance.py checks how the
+# entries fit the text. A chapter's `laws:` may be left empty (a chapter not yet read).
+CLAUSE_LABELS = (r"[A-Z]", r"[1-9][0-9]?", r"[a-z]", r"[1-9][0-9]?")
+
+
+def wbf_clauses(depth: int = 0) -> ListOf:
+    deeper = {"clauses": wbf_clauses(depth + 1)} if depth + 1 < len(CLAUSE_LABELS) else {}
+    label = Text(numbers=True, pattern=CLAUSE_LABELS[depth], form=f"a clause label like {'A1a1'[depth]}")
+    return ListOf(Record({"label": label}, optional={"heading": ONE_LINE, **deeper}), min_items=0)
+
+
+SOURCE_IDS = ListOf(ONE_LINE)
+WBF_LAW = Record({"title": ONE_LINE}, optional={
+    "read_at": ONE_LINE, "verified": Boolean(), "clauses": wbf_clauses(), "note": PROSE,
+    "title_read_at": SOURCE_IDS, "skeleton_read_at": SOURCE_IDS, "zh_check": PROSE})
+LAW_RANGE = AnyOf((ListOf(Integer(minimum=1), min_items=2, max_items=2), Null()))
+WBF_SECTION = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE})
+WBF_PART = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "sections": ListOf(WBF_SECTION)})
+WBF_CHAPTER = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": ListOf(WBF_PART)})
+WBF_1997 = Record({"laws": MapOf(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
+                  optional={"source_copies": ListOf(Record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
+                            "chapters": ListOf(WBF_CHAPTER, min_items=0)})
 TRADITIONAL_SOURCE_SLIPS = LineTable(
     fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")), min_fields=3)
 
@@ -150,8 +167,7 @@ SCHEMAS = {
     "reference_titles.yml": REFERENCE_TITLES,
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
-    "penalties/conventions.yml": PENALTY_CONVENTIONS,
-    "penalties/calculators.yml": MapOf(value=Anything()),  # the calculators' spec: scripts/penalties/spec.py checks it
+    **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,
     "traditional_fixes.tsv": TRADITIONAL_FIXES,

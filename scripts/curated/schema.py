@@ -84,6 +84,27 @@ class Integer(Schema):
 
 
 @dataclass(frozen=True)
+class Number(Schema):
+    """A whole or decimal number (`12`, `0.5`, `-3`)."""
+    minimum: float | None = None
+
+    def check(self, node, where):
+        if not isinstance(node, ScalarNode) or node.tag not in (INT, FLOAT):
+            raise where.fail(node, f"expected a number, got {describe(node)}")
+        if self.minimum is not None and float(node.value) < self.minimum:
+            raise where.fail(node, f"must be at least {self.minimum}, got {node.value}")
+
+
+@dataclass(frozen=True)
+class Null(Schema):
+    """Nothing (`null`, or the key with no value): e.g. the open upper end of a band."""
+
+    def check(self, node, where):
+        if not isinstance(node, ScalarNode) or node.tag != NULL:
+            raise where.fail(node, f"expected nothing (null), got {describe(node)}")
+
+
+@dataclass(frozen=True)
 class Boolean(Schema):
     def check(self, node, where):
         if not isinstance(node, ScalarNode) or node.tag != BOOL:
@@ -104,25 +125,41 @@ class Choice(Schema):
 class ListOf(Schema):
     item: Schema
     min_items: int = 1
+    max_items: int | None = None
 
     def check(self, node, where):
         if not isinstance(node, SequenceNode):
             raise where.fail(node, f"expected a list, got {describe(node)}")
         if len(node.value) < self.min_items:
             raise where.fail(node, f"needs at least {self.min_items} item(s), has {len(node.value)}")
+        if self.max_items is not None and len(node.value) > self.max_items:
+            raise where.fail(node, f"has {len(node.value)} items, at most {self.max_items} allowed")
         for index, child in enumerate(node.value):
             self.item.check(child, where.at(index))
 
 
+MERGE = "tag:yaml.org,2002:merge"
+
+
 def _keys(node: MappingNode, where: Where) -> dict[str, tuple[Node, Node]]:
+    """key → (key node, value node); the keys of a merged mapping (`<<: *anchor`) count unless given here too."""
     found: dict[str, tuple[Node, Node]] = {}
+    merged: dict[str, tuple[Node, Node]] = {}
     for key_node, value_node in node.value:
+        if key_node.tag == MERGE:
+            sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, MappingNode):
+                    raise where.fail(value_node, f"`<<` must name a mapping, got {describe(source)}")
+                for key, pair in _keys(source, where).items():
+                    merged.setdefault(key, pair)
+            continue
         if not isinstance(key_node, ScalarNode):
             raise where.fail(key_node, f"a key must be text, got {describe(key_node)}")
         if key_node.value in found:
             raise where.fail(key_node, f"key {key_node.value!r} appears twice")
         found[key_node.value] = (key_node, value_node)
-    return found
+    return {**merged, **found}
 
 
 @dataclass(frozen=True)
@@ -133,11 +170,14 @@ class Record(Schema):
     optional: dict[str, Schema] = field(default_factory=dict)
     open: bool = False
     others: Schema | None = None
+    nonempty: bool = False  # (all keys optional) at least one of them
 
     def check(self, node, where):
         if not isinstance(node, MappingNode):
             raise where.fail(node, f"expected a mapping (key: value), got {describe(node)}")
         found = _keys(node, where)
+        if self.nonempty and not found:
+            raise where.fail(node, f"is empty (give one of {', '.join(self.optional)})")
         missing = [key for key in self.required if key not in found]
         if missing:
             raise where.fail(node, f"missing key {missing[0]!r}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
@@ -183,14 +223,6 @@ class AnyOf(Schema):
             except CuratedFileError as exc:
                 first = first or exc
         raise first
-
-
-@dataclass(frozen=True)
-class Anything(Schema):
-    """Any YAML value (its reader checks it further)."""
-
-    def check(self, node, where):
-        return None
 
 
 @dataclass(frozen=True)

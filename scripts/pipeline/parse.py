@@ -12,7 +12,6 @@ from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repai
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
 TOC_TITLE = re.compile(r"^目\s*录$")
 ARTICLE = re.compile(r"^第(?P<n>[0-9]{1,4})条[：:\s]*(?P<title>.*)$")
-HEADING_START = re.compile(r"^第[0-9]{1,4}条[：:\s]")  # 第N条 then a space or colon: how every article heading starts
 # A clause marker at the start of a paragraph; the family decides nesting, the label is the anchor part.
 MARKERS = [
     ("cn", re.compile(rf"^(?P<label>[{CN_DIGITS}]{{1,3}})、\s*")),
@@ -152,9 +151,9 @@ class ArticleParser:
         if article and len(article["title"]) <= ARTICLE_TITLE_MAX_CHARS and "。" not in article["title"]:
             self.open_article(int(article["n"]), article["title"].strip(), para)
             return
-        if article and HEADING_START.match(text) and (self.article is None or int(article["n"]) > self.article.number):
-            # shaped like the next article's heading, but no title can be read from it: never let the article
-            # vanish into the one before
+        if article and (self.article is None or int(article["n"]) > self.article.number):
+            # shaped like the next article's heading (第N条, with or without a space after 条: source 003 writes
+            # 第17條競叫過程), but no title can be read from it: never let the article vanish into the one before
             changed = "; the line was changed by an erratum in rulebook_src/errata.yml" if para.corrections else ""
             raise StructureError(f"{para.provs[0]}: “{text[:24]}…” starts like the heading of 第{article['n']}条, but the"
                                  f" rest is not a title (over 30 characters or a full stop){changed}; fix the line or add an erratum")

@@ -93,7 +93,7 @@ def on_pre_build(*, config) -> None:
     try:
         pages = render_site_pages(build_rulebook(src_dir))
     except RulebookError as exc:  # keep serving the last good pages; the next edit retries
-        log.error(f"rulebook_src/: the pipeline stopped, docs/ left as they were:\n{exc}")
+        log.error(f"{exc} (docs/ left as they were; still serving the last good pages)")  # the line the CLI prints
         return
     touched = write_pages(pages, Path(config.docs_dir))
     seconds = time.perf_counter() - start
