@@ -32,8 +32,9 @@
   // This script starts after the first paint (docs/assets/js/after-paint.js), just before Material mounts its search
   // box: a reader quick enough to be in the box already, or to have typed in it, gave no event that either saw.
   // The index is asked for now; once Material has mounted (it starts on the DOMContentLoaded that after-paint.js
-  // announces again, and its components are live a frame later) the box gets the focus back and the query it
-  // holds is passed on as a keyup, so it is searched as soon as the index is in.
+  // announces again, and its components are live a frame later) the box gets back a focus lost meanwhile (not one
+  // the reader has moved elsewhere) and the query it holds is passed on as a keyup, so it is searched as soon as
+  // the index is in.
   var early = Array.prototype.filter.call(document.querySelectorAll(SEARCH_INPUT), function (field) {
     return field.value || field === document.activeElement;
   })[0];
@@ -44,7 +45,8 @@
       requestAnimationFrame(function () {
         setTimeout(function () {
           if (!early.value && earlyValue) early.value = earlyValue;
-          if (earlyFocus && document.activeElement !== early) early.focus();
+          var lost = !document.activeElement || document.activeElement === document.body;
+          if (earlyFocus && lost) early.focus();
           if (early.value) early.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
         }, 0);
       });
