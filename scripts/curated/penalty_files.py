@@ -41,7 +41,15 @@ CALCULATOR = Record(
      "parameters": ListOf(PARAMETER), "subject": AnyOf((ONE_LINE, TEMPLATES))},
     optional={"headlines": TEMPLATES})
 # words: the phrases both engines put together (a phrase, or a group of phrases by case)
-WORDS = MapOf(value=AnyOf((Text(empty=True, one_line=True), MapOf(value=Text(empty=True, one_line=True)))))
+WORD = AnyOf((Text(empty=True, one_line=True), MapOf(value=Text(empty=True, one_line=True))))
+# the scorings and penalty units are names the engines look up, not phrases
+SCORINGS = ("vp", "imp", "mp")
+PENALTY_UNITS = ("vp", "imp", "top_percent")
+WORDS = Record({
+    "scoring_units": Record({scoring: Choice(PENALTY_UNITS) for scoring in SCORINGS}),
+    "scoring_names": Record({scoring: ONE_LINE for scoring in SCORINGS}),
+    "unit_amount": Record({unit: ONE_LINE for unit in PENALTY_UNITS}),
+}, open=True, others=WORD)
 CALCULATORS = Record({"calculators": ListOf(CALCULATOR), "words": WORDS})
 
 # --- conventions.yml: the readings the band tables and ladders share ----------------------------------------------
@@ -78,7 +86,7 @@ BAND = Record(
         "forfeit": Choice(("session", "round", "match")), "stop_play": Boolean(),
         "repeat": Record({}, optional=PENALTY_AMOUNTS, nonempty=True), "repeat_text": PROSE,
         "repeat_reading": PROSE, "repeat_other_reading": PROSE, "reading": PROSE, "other_reading": PROSE,
-        "per_minute": Record({"unit": Choice(("vp", "imp", "top_percent")), "base": Number(minimum=0), "over": Number(minimum=0)}),
+        "per_minute": Record({"unit": Choice(PENALTY_UNITS), "base": Number(minimum=0), "over": Number(minimum=0)}),
         "per_minute_other": Record({"base": Number(minimum=0), "over": Number(minimum=0)}),
         "options": ListOf(BAND_OPTION),
     })
