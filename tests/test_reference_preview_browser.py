@@ -42,6 +42,20 @@ def test_preview_survives_instant_navigation(phone_page, site_url):
     assert "不在本版来源中" in phone_page.locator(POPOVER).inner_text()
 
 
+def test_a_second_tap_before_the_preview_texts_arrive_follows_the_link(phone_page, site_url):
+    """On a slow network the preview texts come on the first tap; a reader who taps the reference again before they
+    arrive wants the link itself, and gets it (the popup's texts are held back here)."""
+    texts = HeldScript(phone_page, "**/assets/generated/ref-previews.js*")
+    open_ready(phone_page, site_url + "laws/24/")
+    link = ref(phone_page, "第23条")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    texts.wait_until_asked()
+    link.tap()
+    phone_page.wait_for_function("() => location.pathname.endsWith('/laws/23/')")
+    texts.release()
+
+
 @pytest.mark.parametrize(
     "path,text,expected",
     [

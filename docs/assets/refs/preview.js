@@ -25,6 +25,7 @@
   var previewsScript = self ? self.replace(/refs\/preview\.js(\?.*)?$/, "generated/ref-previews.js") : null;
   var loading = "idle";  // idle → loading → ready | failed
   var waiting = null;    // the reference tapped or pointed at while the texts were loading
+  var tappedEarly = null; // the mark whose first tap came before the texts: a second tap on it before they arrive is followed
 
   function previews() {
     return window.RULEBOOK_REF_PREVIEWS || {};
@@ -173,10 +174,16 @@
       return;
     }
     if (needsPreviews(mark)) {  // the texts are on their way: the popup opens when they arrive
+      if (tappedEarly === mark) {  // tapped again before they came: the reader wants the link itself
+        tappedEarly = null;
+        waiting = null;
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       hide();
-      loadPreviews(function () { if (document.contains(mark)) show(mark); });
+      tappedEarly = mark;
+      loadPreviews(function () { tappedEarly = null; if (document.contains(mark)) show(mark); });
       return;
     }
     if (show(mark) && isLink && !mark.matches(".restored-marker")) {
