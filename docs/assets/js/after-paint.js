@@ -3,12 +3,25 @@
    CSS shares the line with the page (bench/phone). A file of its own, loaded async, rather than inline: it is the
    same on every page, and the offline cache stores every page.
 
-   Once the page has painted (the next frame) and the full stylesheet is in (on phones it is linked at the end of
-   the body and holds up nothing above it, scripts/site/stylesheets.py), every inert script is fetched in parallel
-   and run in document order. Material starts on DOMContentLoaded, which has passed by then: it is announced again
-   after the last script, and <html data-scripts-ready> is set a frame later (tests wait for it before tapping). */
+   Once the parser is done and the page has painted, and the full stylesheet is in (on phones it is linked at the
+   end of the body and holds up nothing above it, scripts/site/stylesheets.py), every inert script is fetched in
+   parallel and run in document order. A page that painted while it was still being parsed (a slow phone, a slow
+   network) starts them at DOMContentLoaded itself: they then run before the load event, as the theme's scripts do
+   in a stock build, and a reader who taps the search box when the page looks loaded is not kept waiting for a
+   frame that has already been drawn. A page parsed before its first paint waits one frame.
+
+   Material starts on DOMContentLoaded, which has passed by then: it is announced again after the last script.
+   Material mounts its components (search box, drawer …) in the frames after that: once the next frame has run as
+   well, the page takes input. That moment is announced once, as the document event `rulebook:scripts-ready` (for
+   scripts that carry over what a reader did before it, assets/search/warm.js) and as <html data-scripts-ready>
+   (tests and benches wait for it before tapping). */
 (function () {
   "use strict";
+
+  function announceReady() {
+    document.documentElement.setAttribute("data-scripts-ready", "");
+    document.dispatchEvent(new Event("rulebook:scripts-ready"));
+  }
 
   function start() {
     var inert = Array.prototype.slice.call(document.querySelectorAll('script[type="rulebook/after-paint"]'));
@@ -16,11 +29,7 @@
     function done() {
       if (--left > 0) return;
       document.dispatchEvent(new Event("DOMContentLoaded"));
-      // Material mounts its components (search box, drawer …) in the frames after that event: mark the page
-      // ready for input (tests and benches wait for it) once the next frame has run as well
-      requestAnimationFrame(function () {
-        setTimeout(function () { document.documentElement.setAttribute("data-scripts-ready", ""); }, 0);
-      });
+      requestAnimationFrame(function () { setTimeout(announceReady, 0); });
     }
     if (!left) { left = 1; done(); return; }
     inert.forEach(function (old) {
@@ -43,11 +52,18 @@
     sheet.addEventListener("error", then);
   }
 
+  function hasPainted() {
+    return !!(window.performance && performance.getEntriesByType && performance.getEntriesByType("paint").length);
+  }
+
   function afterPaint() {
+    if (hasPainted()) return whenStyled(start);
     requestAnimationFrame(function () { setTimeout(function () { whenStyled(start); }, 0); });
   }
 
-  // async: this may run before the parser has reached the inert scripts at the end of the body
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterPaint);
+  // async: the parser may still be finishing the page when this runs. Once only: the DOMContentLoaded announced
+  // again for Material reaches this listener too, and must not start the (now empty) inert list over, announcing
+  // DOMContentLoaded again every frame for as long as the page is open (as it did until 2026-12).
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterPaint, { once: true });
   else afterPaint();
 })();

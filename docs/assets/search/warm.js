@@ -31,25 +31,20 @@
   document.addEventListener("focusin", function (ev) { if (isSearchInput(ev.target)) want(); });
   // This script starts after the first paint (docs/assets/js/after-paint.js), just before Material mounts its search
   // box: a reader quick enough to be in the box already, or to have typed in it, gave no event that either saw.
-  // The index is asked for now; once Material has mounted (it starts on the DOMContentLoaded that after-paint.js
-  // announces again, and its components are live a frame later) the box gets back a focus lost meanwhile (not one
-  // the reader has moved elsewhere) and the query it holds is passed on as a keyup, so it is searched as soon as
-  // the index is in.
+  // The index is asked for now; once Material has mounted (after-paint.js announces `rulebook:scripts-ready`) the
+  // box gets back a focus lost meanwhile (not one the reader has moved elsewhere) and the query it holds is passed
+  // on as a keyup, so it is searched as soon as the index is in.
   var early = Array.prototype.filter.call(document.querySelectorAll(SEARCH_INPUT), function (field) {
     return field.value || field === document.activeElement;
   })[0];
   if (early) {
     var earlyValue = early.value, earlyFocus = early === document.activeElement;
     want();
-    document.addEventListener("DOMContentLoaded", function () {
-      requestAnimationFrame(function () {
-        setTimeout(function () {
-          if (!early.value && earlyValue) early.value = earlyValue;
-          var lost = !document.activeElement || document.activeElement === document.body;
-          if (earlyFocus && lost) early.focus();
-          if (early.value) early.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
-        }, 0);
-      });
+    document.addEventListener("rulebook:scripts-ready", function () {
+      if (!early.value && earlyValue) early.value = earlyValue;
+      var lost = !document.activeElement || document.activeElement === document.body;
+      if (earlyFocus && lost) early.focus();
+      if (early.value) early.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
     }, { once: true });
   }
   function onSearchControl(ev) {
