@@ -325,8 +325,18 @@ def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
     context.close()
 
 
-def test_every_widget_fits_360px(phone_page, site_url):
-    overflowing = []
+# The checkboxes of a widget whose label is not beside them on the same line (the label's middle outside the box's
+# height, or the label not to its right).
+CHECKBOXES_APART_FROM_LABELS = """prefix => Array.from(document.querySelectorAll('#' + prefix + ' input[type=checkbox]')).filter(box => {
+  const label = document.querySelector('label[for="' + box.id + '"]');
+  if (!label) return true;
+  const a = box.getBoundingClientRect(), b = label.getBoundingClientRect(), middle = (b.top + b.bottom) / 2;
+  return middle < a.top || middle > a.bottom || b.left < a.right;
+}).map(box => box.name)"""
+
+
+def test_every_widget_fits_360px_with_each_checkbox_beside_its_label(phone_page, site_url):
+    overflowing, apart = [], []
     for prefix, (path, _, _) in sorted(widget_pages().items()):
         open_ready(phone_page, site_url + path)
         reach_calculators(phone_page)
@@ -336,7 +346,9 @@ def test_every_widget_fits_360px(phone_page, site_url):
         box = widget.bounding_box()
         if scroll > client or box["x"] < 0 or box["x"] + box["width"] > 360:
             overflowing.append(f"{prefix} on {path}: page {scroll} px in {client} px, widget {box['x']:.0f}–{box['x'] + box['width']:.0f} px")
+        apart += [f"{prefix} on {path}: {name}" for name in phone_page.evaluate(CHECKBOXES_APART_FROM_LABELS, prefix)]
     assert not overflowing, overflowing
+    assert not apart, f"checkbox not beside its label: {apart}"
 
 
 def test_screenshot_of_the_lateness_widget_at_360px(phone_page, site_url, artifacts_dir):

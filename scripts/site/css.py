@@ -125,6 +125,25 @@ def without_unused_rules(stylesheet: str, used: set[str]) -> str:
     return "".join(out)
 
 
+def selectors_without_use(stylesheet: str, used: set[str]) -> list[tuple[str, set[str]]]:
+    """The selectors of `stylesheet` (minified) that without_unused_rules drops, each with the classes it needs
+    that nothing on the site uses.
+
+    >>> selectors_without_use(".a,.b .zz{x:1}@media print{.q.zz{x:3}}", {"a", "b", "q"})
+    [('.b .zz', {'zz'}), ('.q.zz', {'zz'})]
+    """
+    dropped = []
+    for rule in parse_rules(stylesheet):
+        if rule.type == "qualified-rule":
+            for selector in split_selectors(tokens_text(rule.prelude)):
+                missing = _required_classes(selector) - used
+                if missing:
+                    dropped.append((selector, missing))
+        elif rule.type == "at-rule" and rule.content is not None and rule.lower_at_keyword in GROUPING_AT_RULES:
+            dropped += selectors_without_use("".join(rule_text(r) for r in parse_rules(rule.content)), used)
+    return dropped
+
+
 def declarations_in(rules):
     """Every (name, value) declared in `rules`, inside media blocks too."""
     for rule in rules:

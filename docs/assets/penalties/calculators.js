@@ -90,6 +90,10 @@
   var FORMS = DATA.inputs, FLAG_TRUE = FORMS.flag_true, FLAG_FALSE = FORMS.flag_false;  /* spec.py INPUT_FORMS */
   var DECIMAL = new RegExp(FORMS.decimal), MINUTES_CLOCK = new RegExp(FORMS.minutes_clock), INTEGER = new RegExp(FORMS.integer);
   var SHARE_FRACTION = new RegExp(FORMS.share_fraction), SHARE_PERCENT = new RegExp(FORMS.share_percent);
+  /* Written out whole: the site's combined stylesheet keeps only the rules for classes a page or a script names as a
+     word (scripts/site/css.py classes_in_use), and "penalty-field-" + kind names none. */
+  var FIELD_CLASS = { select: "penalty-field penalty-field-select", checkbox: "penalty-field penalty-field-checkbox",
+                      text: "penalty-field penalty-field-text" };
 
   function within(c, p, value, text) {
     if (p.min !== undefined) {
@@ -770,7 +774,7 @@
         }
         form.inputs.push(input);
         var label = el("label", { "for": id, text: f.label });
-        var row = el("div", { className: "penalty-field penalty-field-" + kind }, kind === "checkbox" ? [input, label] : [label, input]);
+        var row = el("div", { className: FIELD_CLASS[kind] }, kind === "checkbox" ? [input, label] : [label, input]);
         if (f.help) row.appendChild(el("small", { text: f.help }));
         fieldBox.appendChild(row);
       });
