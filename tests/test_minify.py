@@ -1,9 +1,10 @@
-"""scripts/site/minify.py: the templates' indentation goes, text whose whitespace is content stays."""
+"""scripts/site/minify.py: the templates' indentation goes, text whose whitespace is content stays; our scripts lose
+their comments, nothing else."""
 from __future__ import annotations
 
 import pytest
 
-from scripts.site.minify import strip_comments, strip_indentation
+from scripts.site.minify import minify_script, minify_site_scripts, strip_comments, strip_indentation
 
 
 @pytest.mark.parametrize("html,expected", [
@@ -24,3 +25,24 @@ def test_strip_indentation(html, expected):
 ])
 def test_strip_comments(html, expected):
     assert strip_comments(html) == expected
+
+
+@pytest.mark.parametrize("source,expected", [
+    ('/* why */\nvar a = "x // y";  // note\n', 'var a="x // y";'),
+    ("var re = /\\/\\*not a comment/g, t = `a /* b */ c`;", "var re=/\\/\\*not a comment/g,t=`a /* b */ c`;"),
+    ('var s = "规则第9条  （二）";\nif (s) {\n  go();\n}', 'var s="规则第9条  （二）";if(s){go();}'),
+])
+def test_minify_script_keeps_strings_and_regular_expressions(source, expected):
+    assert minify_script(source) == expected
+
+
+def test_only_our_own_scripts_are_minified(tmp_path):
+    ours = tmp_path / "assets" / "refs" / "preview.js"
+    theirs = [tmp_path / "assets" / "javascripts" / "bundle.js", tmp_path / "assets" / "vendor" / "shim.js",
+              tmp_path / "assets" / "x.min.js"]
+    for path in [ours, *theirs]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("/* note */\nvar a = 1;\n", encoding="utf-8")
+    assert minify_site_scripts(tmp_path) == [ours]
+    assert ours.read_text(encoding="utf-8") == "var a=1;"
+    assert all(path.read_text(encoding="utf-8") == "/* note */\nvar a = 1;\n" for path in theirs)
