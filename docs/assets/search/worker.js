@@ -355,6 +355,21 @@
     return best;
   };
 
+  /** How much of the page's title (or English title) the best-matching word fills: among pages that score
+   * alike, Correction of a Revoke answers `revoke` more closely than Failure to Follow Suit - Inquiries
+   * Concerning a Revoke. */
+  Engine.prototype.titleShare = function (page, terms) {
+    var doc = this.docs[page.top], best = 0;
+    [doc.title, doc.english].forEach(function (title) {
+      if (!title) return;
+      terms.forEach(function (t) {
+        if (t.weak) return;
+        t.alternatives.forEach(function (alt) { if (title.indexOf(alt) !== -1) best = Math.max(best, alt.length / title.length); });
+      });
+    });
+    return best;
+  };
+
   /** Highlight every occurrence of the given needles in `original` (matched on its folded twin). */
   function markRanges(folded, needles, from, to) {
     var ranges = [];
@@ -386,11 +401,16 @@
 
   Engine.prototype.renderItem = function (d, terms, score) {
     var doc = this.docs[d], raw = doc.raw, needles = [], found = {};
-    // The query's words are marked (and sent to the page for highlighting), not its stray single characters.
-    var marked = terms.filter(function (t) { return !t.weak; }).sort(function (a, b) { return b.idf - a.idf; });
+    // The query's words are marked (and sent to the page for highlighting), not its stray single characters, nor
+    // a single character a word stands for (没 searched as 未, 罚 as 判罚/处罚 and 罚): on the opened page that
+    // would mark every 未 and every 罚.
+    function singleCharacter(alt) { return alt.length === 1 && HAN_RUN.test(alt); }
+    var marked = terms.filter(function (t) { return !t.weak && !t.alternatives.every(singleCharacter); })
+      .sort(function (a, b) { return b.idf - a.idf; });
     var first = -1;
     marked.forEach(function (t) {
       t.alternatives.forEach(function (alt) {
+        if (singleCharacter(alt)) return;
         needles.push(alt);
         var inTitle = doc.title.indexOf(alt), inText = doc.text.indexOf(alt);
         if (found[t.word] === undefined && (inTitle !== -1 || inText !== -1)) {
@@ -402,8 +422,9 @@
     var termMap = {};
     marked.forEach(function (t) {
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
-      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1)))
-        termMap[t.word] = false;
+      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1))
+               && !t.alternatives.some(function (alt) { return doc.title.indexOf(alt) !== -1 || doc.text.indexOf(alt) !== -1; }))
+        termMap[t.word] = false;  // missing from this result (found only as a single character is not missing)
     });
     // An article whose text all sits in clauses: its teaser is the opening of its first clause.
     var source = doc;
@@ -484,17 +505,17 @@
       // there only one section counts.
       ranked.push({
         page: page, scored: scored, reference: reference, bestCovered: bestCovered,
-        title: this.titleRank(page, parsed.core),
+        title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         covered: page.article ? covered.size : bestCovered, article: page.article ? 1 : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
       // Articles asked for by number; the page whose title the query is; then pages with every word;
-      // articles before listings and notes.
+      // articles before listings and notes; among equal scores, the title the words fill most.
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
         b.bestCovered - a.bestCovered ||
-        b.score - a.score || a.page.top - b.page.top;
+        b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
     // Material renders every page sent; nobody reads past the first few dozen on a phone.
