@@ -6,9 +6,11 @@ raises CuratedFileError naming the file, the line and the key path.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
+from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scripts.errors import CuratedFileError
@@ -83,6 +85,12 @@ class Integer(Schema):
             raise where.fail(node, f"must be at least {self.minimum}, got {node.value}")
 
 
+def yaml_number(node: ScalarNode) -> float:
+    """A YAML int or float scalar's value, as PyYAML reads it: `1_000`, `.inf`, `.nan`, `1.0e+400` (→ inf)."""
+    constructor = SafeConstructor()
+    return constructor.construct_yaml_float(node) if node.tag == FLOAT else constructor.construct_yaml_int(node)
+
+
 @dataclass(frozen=True)
 class Number(Schema):
     """A whole or decimal number (`12`, `0.5`, `-3`)."""
@@ -91,7 +99,10 @@ class Number(Schema):
     def check(self, node, where):
         if not isinstance(node, ScalarNode) or node.tag not in (INT, FLOAT):
             raise where.fail(node, f"expected a number, got {describe(node)}")
-        if self.minimum is not None and float(node.value) < self.minimum:
+        value = yaml_number(node)
+        if not math.isfinite(value):
+            raise where.fail(node, f"expected a finite number, got {node.value}")
+        if self.minimum is not None and value < self.minimum:
             raise where.fail(node, f"must be at least {self.minimum}, got {node.value}")
 
 

@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 from typing import Iterator
 
-import yaml
-
 from scripts import curated
 from scripts.errors import CuratedFileError
+from scripts.penalties.invariants import check_table
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -34,16 +33,20 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 
 
 def read_yaml(path: Path):
-    """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
+    """The one place a penalty file is parsed: (data, the line of every value), checked against its schema
+    (scripts/curated/files.py) and, for a table, against its invariants (scripts/penalties/invariants.py): any fault
+    is one line `path:line: …`."""
     try:
-        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+        data, lines = curated.load_with_lines(path)
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
         from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
 
         raise PenaltySpecError(str(exc)) from None
-    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    if path.stem != SPEC_FILE:
+        check_table(path.stem, data, lines)
+    return data, lines
 
 
 def fingerprint(directory: Path, names) -> tuple:
@@ -56,13 +59,18 @@ def fingerprint(directory: Path, names) -> tuple:
 
 
 @functools.lru_cache(maxsize=4)
-def _tables(directory: Path, stamps: tuple) -> dict[str, dict]:
-    return {name: read_yaml(directory / f"{name}.yml")[0] for name, _, _ in stamps}
+def _tables(directory: Path, stamps: tuple) -> dict[str, tuple[dict, object]]:
+    return {name: read_yaml(directory / f"{name}.yml") for name, _, _ in stamps}
 
 
 def load_tables() -> dict[str, dict]:
     """Every table by name; read again only when a file changed since the last call."""
-    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))
+    return {name: data for name, (data, _) in _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names())).items()}
+
+
+def table_lines(name: str):
+    """The line of every value of table `name` (curated.Lines), for messages about an entry."""
+    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))[name][1]
 
 
 def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
