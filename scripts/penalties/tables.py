@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import yaml
 
