@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import yaml
 
 from scripts import curated
-from scripts.errors import CuratedFileError
+from scripts.errors import CuratedFileError, PenaltySpecError
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -40,8 +40,6 @@ def read_yaml(path: Path):
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
-        from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
-
         raise PenaltySpecError(str(exc)) from None
     return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
 
