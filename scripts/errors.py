@@ -31,6 +31,11 @@ class PenaltyTableError(CuratedFileError):
     of order, an amount not in its quote, a ladder that falls): raised by scripts/penalties/invariants.py."""
 
 
+class PenaltySpecError(RulebookError):
+    """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with `file:line:`.
+    Raised by scripts/penalties/tables.py (reading it) and scripts/penalties/spec.py (checking it)."""
+
+
 class ProblemList(RulebookError):
     """Several problems collected over a stage, reported together."""
 
