@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 
 from scripts.errors import PenaltyTableError
@@ -170,10 +171,9 @@ def check_table(name: str, table: dict, lines) -> None:
         check_ladders(name, table, lines)
 
 
-def check_quotes_in_articles(tables: dict, rulebook) -> None:
-    """Every quoted sentence of every table occurs in its article's text (spaces aside)."""
-    from scripts.penalties.tables import article_of, iter_quotes, table_lines
-
+def check_quotes_in_articles(tables: dict, table_lines, rulebook) -> None:
+    """Every quoted sentence of every table occurs in its article's text (spaces aside); `table_lines(name)` gives a
+    table's curated.Lines, `rulebook` the books by key."""
     for name, table in tables.items():
         for path, quote in iter_quotes(table):
             book, slug = article_of(table, path).split("/")
@@ -182,3 +182,30 @@ def check_quotes_in_articles(tables: dict, rulebook) -> None:
             if SPACES.sub("", quote) not in text:
                 keys = tuple(int(index) if index else key for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path))
                 raise fail(table_lines(name), keys, f"quote not found in {book}/{slug}: “{quote}”")
+
+
+def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every (key path, quoted sentence) in a table: the values of keys named `quote` or ending in `_quote`."""
+    if isinstance(table, dict):
+        for key, value in table.items():
+            if (key == "quote" or key.endswith("_quote")) and isinstance(value, str):
+                yield f"{path}.{key}", value
+            else:
+                yield from iter_quotes(value, f"{path}.{key}")
+    elif isinstance(table, list):
+        for index, value in enumerate(table):
+            yield from iter_quotes(value, f"{path}[{index}]")
+
+
+def article_of(table: dict, path: str) -> str:
+    """The article a quote belongs to: that of the innermost mapping on its path that names an `article` (a table's
+    own, or a borrowed rule's such as conventions.yml `rounding` 第35条 and `exemption` 第36条), except that
+    `conversion_quote` belongs to the scale's `conversion_article`."""
+    if path.endswith("conversion_quote") and "conversion_article" in table.get("scale", {}):
+        return table["scale"]["conversion_article"]
+    article, node = table.get("article"), table
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path)[:-1]:
+        node = node[int(index)] if index else node[key]
+        if isinstance(node, dict) and isinstance(node.get("article"), str):
+            article = node["article"]
+    return article

@@ -6,13 +6,11 @@ long-lived process (`mkdocs serve`) picks up an edit to a table on its next call
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
-from collections.abc import Iterator
 
 from scripts import curated
 from scripts.errors import CuratedFileError, PenaltySpecError
-from scripts.penalties.invariants import check_table
+from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -69,30 +67,3 @@ def load_tables() -> dict[str, dict]:
 def table_lines(name: str):
     """The line of every value of table `name` (curated.Lines), for messages about an entry."""
     return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))[name][1]
-
-
-def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every (key path, quoted sentence) in a table: the values of keys named `quote` or ending in `_quote`."""
-    if isinstance(table, dict):
-        for key, value in table.items():
-            if (key == "quote" or key.endswith("_quote")) and isinstance(value, str):
-                yield f"{path}.{key}", value
-            else:
-                yield from iter_quotes(value, f"{path}.{key}")
-    elif isinstance(table, list):
-        for index, value in enumerate(table):
-            yield from iter_quotes(value, f"{path}[{index}]")
-
-
-def article_of(table: dict, path: str) -> str:
-    """The article a quote belongs to: that of the innermost mapping on its path that names an `article` (a table's
-    own, or a borrowed rule's such as conventions.yml `rounding` 第35条 and `exemption` 第36条), except that
-    `conversion_quote` belongs to the scale's `conversion_article`."""
-    if path.endswith("conversion_quote") and "conversion_article" in table.get("scale", {}):
-        return table["scale"]["conversion_article"]
-    article, node = table.get("article"), table
-    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path)[:-1]:
-        node = node[int(index)] if index else node[key]
-        if isinstance(node, dict) and isinstance(node.get("article"), str):
-            article = node["article"]
-    return article
