@@ -10,8 +10,6 @@ import re
 from pathlib import Path
 from typing import Iterator
 
-import yaml
-
 from scripts import curated
 from scripts.errors import CuratedFileError
 
@@ -36,14 +34,14 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 def read_yaml(path: Path):
     """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
     try:
-        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+        data, _, node = curated.load_with_node(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
         from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
 
         raise PenaltySpecError(str(exc)) from None
-    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    return data, node
 
 
 def fingerprint(directory: Path, names) -> tuple:
