@@ -26,6 +26,11 @@ class CuratedFileError(RulebookError):
     """A curated file under rulebook_src/ is missing, unreadable, not valid YAML, or does not fit its schema."""
 
 
+class PenaltySpecError(RulebookError):
+    """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with `file:line:`.
+    Raised by scripts/penalties/tables.py (reading it) and scripts/penalties/spec.py (checking it)."""
+
+
 class ProblemList(RulebookError):
     """Several problems collected over a stage, reported together."""
 

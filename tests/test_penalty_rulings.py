@@ -74,7 +74,7 @@ def test_every_sanction_step_states_what_its_sentence_names(article, entry, vari
 @pytest.mark.parametrize("name", ["lateness", "slow_play"])
 def test_every_band_states_what_its_sentence_names(name):
     """第26、27条: 正式提出警告 → “正式警告”, 警告 → “警告”; 仲裁委员会 → committee; 弃权 → forfeit; 停止 → stop."""
-    for event, spec in load_tables()[name]["events"].items():
+    for spec in load_tables()[name]["events"].values():
         for band in spec["bands"]:
             quote = band["quote"].split("(")[0]
             if "警告" in quote:
@@ -243,7 +243,7 @@ def penalty_copy(tmp_path, monkeypatch):
 def test_spec_errors_name_file_and_line(penalty_copy):
     path = penalty_copy / "calculators.yml"
     text = path.read_text(encoding="utf-8")
-    line = next(n for n, l in enumerate(text.splitlines(), 1) if "name: remove-boards" in l)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "name: remove-boards" in row)
     path.write_text(text.replace("name: remove-boards, label: 裁判酌情扣打的副数, kind: integer",
                                  "name: remove-boards, label: 裁判酌情扣打的副数, kind: whole"), encoding="utf-8")
     with pytest.raises(PenaltySpecError) as error:

@@ -29,7 +29,7 @@ class Where:
     file: str
     keys: str = ""
 
-    def at(self, key) -> "Where":
+    def at(self, key) -> Where:
         step = f"[{key}]" if isinstance(key, int) else (f".{clip(key)}" if self.keys else clip(key))
         return Where(self.file, self.keys + step)
 

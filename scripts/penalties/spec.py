@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from scripts.errors import RulebookError
+from scripts.errors import PenaltySpecError, RulebookError
 from scripts.penalties import tables
 
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
@@ -38,10 +38,6 @@ INPUT_FORMS = {
 DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
     re.compile(INPUT_FORMS[name], re.ASCII) for name in ("decimal", "minutes_clock", "share_fraction", "share_percent", "integer"))
 FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
-
-
-class PenaltySpecError(RulebookError):
-    """calculators.yml is malformed: the message starts with `file:line:`."""
 
 
 class PenaltyInputError(RulebookError, ValueError):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from scripts import curated
-from scripts.errors import CuratedFileError
+from scripts.errors import CuratedFileError, PenaltySpecError
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -38,8 +38,6 @@ def read_yaml(path: Path):
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
-        from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
-
         raise PenaltySpecError(str(exc)) from None
     return data, node
 

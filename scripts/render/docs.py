@@ -15,7 +15,8 @@ from scripts.render.pages import about_page, book_index_page, glossary_page, hom
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
-from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
+from scripts.document.headings import heading_corrections
+from scripts.render.articles import GENERATED, PageRenderer
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.pipeline.sources import ROOT, SRC

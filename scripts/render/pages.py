@@ -8,13 +8,15 @@ import yaml
 
 from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.coverage import book_coverage, coverage_sentence, coverage_sentences
 from scripts.pipeline.model import glossary_paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_corrections,
-                                     heading_markup, html_text, is_subheading, render_inline)
-from scripts.render.report import compact_numbers
+from scripts.document.headings import heading_corrections, is_subheading
+from scripts.document.report_names import compact_numbers
+from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
+                                     html_text, render_inline)
 
 
 
@@ -31,6 +33,8 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         "# 中国桥牌规则库",
         "",
         "《中国桥牌竞赛规则》（1999）与《复式定约桥牌裁判法（试行）》（2006）的电子版：逐条分页、互相链接、可检索，离线可用。",
+        "",
+        coverage_paragraph(coverage_sentences(rulebook.books)),
         "",
         jump_form(pages_by_book(order)),
         "",
@@ -55,9 +59,15 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
     return "\n".join(out)
 
 
+def coverage_paragraph(sentences: list[str]) -> str:
+    """The coverage sentences as one paragraph (class coverage-note), said before the reader meets a gap."""
+    return f'<p class="coverage-note">{html.escape("".join(sentences))}</p>'
+
+
 def book_index_page(rulebook: Rulebook, key: str) -> str:
     book = rulebook.books[key]
     out = ["---", front_matter_title(book.title), "---", GENERATED, "", f"# {escape_markdown(book.title)}", ""]
+    out += [coverage_paragraph([coverage_sentence(book_coverage(book))]), ""]
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
