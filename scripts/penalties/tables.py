@@ -10,8 +10,6 @@ import re
 from pathlib import Path
 from collections.abc import Iterator
 
-import yaml
-
 from scripts import curated
 from scripts.errors import CuratedFileError, PenaltySpecError
 
@@ -36,12 +34,12 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 def read_yaml(path: Path):
     """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
     try:
-        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+        data, _, node = curated.load_with_node(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
         raise PenaltySpecError(str(exc)) from None
-    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    return data, node
 
 
 def fingerprint(directory: Path, names) -> tuple:
