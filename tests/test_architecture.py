@@ -71,3 +71,10 @@ def test_no_private_name_crosses_a_module(name):
                if imported.startswith("_") and module != name]
     assert not private, f"{MODULES[name].relative_to(ROOT)} imports private names {private}"
 
+
+
+def test_print_and_render_are_siblings():
+    """Render (the pages) and print (the PDFs) are two builders over one tree: neither imports the other."""
+    crossing = [f"{name} imports {module}" for name, path in MODULES.items() for module, _ in imported_names(path)
+                if {stage_of(name), stage_of(module)} == {"print", "render"}]
+    assert not crossing, "print and render import each other: " + "; ".join(crossing)

@@ -244,7 +244,7 @@ def test_every_linked_reference_is_rendered_as_a_link(pages, index):
 
 
 def test_build_report_shows_the_index_counts(pages, index):
-    from scripts.render.links import STATUS_NAMES
+    from scripts.document.report_names import STATUS_NAMES
 
     report = pages["about/build-report.md"]
     counts = index.counts()

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scripts import curated
+from scripts.curated.reader import display_path, read_bytes
 from scripts.errors import SourceFormatError
+from scripts.limits import MAX_RAW_SOURCE_BYTES
 
 from scripts.paths import ROOT, SRC  # noqa: F401  (ROOT re-exported for the stages)
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
@@ -40,8 +42,13 @@ def load_manifest(src_dir: Path = SRC) -> list[SourceEntry]:
         path = entry.path
         if not path.is_file():
             raise SourceFormatError(f"{lines.at('sources', i, 'file')}: raw file {entry.file} is missing from rulebook_src/raw/")
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = hashlib.sha256(read_bytes(path, MAX_RAW_SOURCE_BYTES, "a raw source")).hexdigest()
         if digest != entry.sha256:
             raise SourceFormatError(f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds")
         entries.append(entry)
+    listed = {entry.file for entry in entries}
+    for path in sorted((src_dir / "raw").iterdir()):
+        if path.name not in listed and not path.name.startswith("."):
+            raise SourceFormatError(f"{display_path(path)}:1: this raw file is not listed in rulebook_src/manifest.yml"
+                                    " (add a source with `make add-source FILE=<path> BOOK=laws|regulations`)")
     return entries

@@ -13,7 +13,8 @@ from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
 from scripts.print.tables import penalty_tables_html
-from scripts.render.articles import FOOTNOTE_DEF, RESTORED, clause_title_corrections, heading_corrections, is_subheading, title_corrections
+from scripts.document.headings import clause_title_corrections, heading_corrections, is_subheading, title_corrections
+from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 
 STYLESHEET = Path(__file__).with_name("book.css")
 SITE_NAME = "中国桥牌规则库"

@@ -14,7 +14,7 @@ from scripts.pipeline.model import Book
 from scripts import curated
 from scripts.pipeline.sources import SRC
 from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
-from scripts.render.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
+from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
                                          load_missing_law_data)
 
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
