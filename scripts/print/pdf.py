@@ -57,7 +57,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
         raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
 
     links = link_rulebook(rulebook, src_dir)
-    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
