@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from scripts.errors import SourceFormatError
-from scripts.pipeline.sources import FORMATS, SRC, load_manifest
+from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.paths import SRC
+from scripts.pipeline.sources import FORMATS, load_manifest
+from tests.rulebook_once import real_src, src_from_folder
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 EXPECTED_SHA256 = {
@@ -31,7 +34,7 @@ def test_raw_file_equals_seed(name):
 
 
 def test_manifest_lists_every_raw_file_with_book_format_and_script():
-    entries = load_manifest()
+    entries = load_manifest(real_src())
     assert {e.file for e in entries} == set(EXPECTED_SHA256)
     assert {e.book for e in entries} == {"laws", "regulations"}
     assert {e.format for e in entries} == set(FORMATS)
@@ -45,4 +48,4 @@ def test_a_changed_raw_file_is_refused_naming_it(tmp_path):
     (tmp_path / "manifest.yml").write_text((SRC / "manifest.yml").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "raw" / "001_a5ef9e645b89cc13.txt").write_bytes(b"edited")
     with pytest.raises(SourceFormatError, match=r"manifest.yml:[0-9]+: raw/001_a5ef9e645b89cc13.txt has sha256"):
-        load_manifest(tmp_path)
+        load_manifest(src_from_folder(tmp_path))
