@@ -67,7 +67,7 @@ def test_a_fault_is_one_line_naming_file_and_line(tmp_path, name, text, message)
 
 def test_bytes_that_are_not_utf8_are_named_with_their_line(tmp_path):
     path = tmp_path / "errata.yml"
-    path.write_bytes("errata: []\n# 注释\n".encode("utf-8") + b"\xff\n")
+    path.write_bytes("errata: []\n# 注释\n".encode() + b"\xff\n")
     with pytest.raises(CuratedFileError, match=r"errata.yml:3: not UTF-8 \(byte 0xff"):
         curated.load(path)
 

@@ -8,7 +8,6 @@ import pytest
 import yaml
 
 from scripts.pipeline.assemble import missing_numbers
-from scripts.pipeline.link import link_rulebook
 from scripts.render.article_nav import number_ranges
 from scripts.render.missing import MissingTitleError, cited_titles
 from tests.rulebook_once import src_from_folder

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import pytest
 
 from scripts.pipeline.errata import load_errata
 from scripts.render.proofread import proofread, visible_text

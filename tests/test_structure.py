@@ -1,13 +1,10 @@
 """The article tree: inventory per book, clause anchors, errata, overlaps, duplicates and line accounting."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.render.docs import ROOT, render_site_pages, stale_pages

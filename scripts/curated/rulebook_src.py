@@ -17,12 +17,15 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from scripts.curated import Lines, data_files, display_path, load_rows, load_with_lines, schema_for
 from scripts.curated.files import REQUIRED
+from scripts.curated.reader import read_bytes
 from scripts.curated.schema import LineTable
 from scripts.errors import CuratedFileError
+from scripts.limits import MAX_RAW_SOURCE_BYTES
 from scripts.paths import SRC
 
 
@@ -166,7 +169,7 @@ def read_rulebook_src(src_dir: Path = SRC) -> RulebookSrc:
             data, lines = load_with_lines(path)
             yaml_files[name] = (frozen(data), lines)
     raw_dir = src_dir / "raw"
-    raw_files = {path.relative_to(src_dir).as_posix(): path.read_bytes()
+    raw_files = {path.relative_to(src_dir).as_posix(): read_bytes(path, MAX_RAW_SOURCE_BYTES, "a raw source")
                  for path in sorted(raw_dir.rglob("*")) if path.is_file()} if raw_dir.is_dir() else {}
     return RulebookSrc(display_path(src_dir), MappingProxyType(yaml_files), MappingProxyType(row_files),
                        MappingProxyType(raw_files))

@@ -122,7 +122,7 @@ def check_every_line_accounted(rulebook: Rulebook, all_lines: dict[str, set[Prov
     """Fails the build, naming file and line, for any raw line that is neither on a page nor under a named drop rule."""
     accounted = output_provenance(rulebook) | {d.prov for d in rulebook.drops}
     problems = []
-    for file, lines in all_lines.items():
+    for lines in all_lines.values():
         for prov in sorted(lines - accounted):
             problems.append(f"{prov}: raw line reaches no page and no drop rule names it")
     if problems:

@@ -36,4 +36,9 @@ def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
         if digest != entry.sha256:
             raise SourceFormatError(f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds")
         entries.append(entry)
+    listed = {f"raw/{entry.file}" for entry in entries}
+    for name in src.names("raw/*"):
+        if name not in listed and not name.removeprefix("raw/").startswith("."):
+            raise SourceFormatError(f"{src.where}/{name}:1: this raw file is not listed in rulebook_src/manifest.yml"
+                                    " (add a source with `make add-source FILE=<path> BOOK=laws|regulations`)")
     return entries

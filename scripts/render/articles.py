@@ -5,7 +5,7 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from scripts.books import BOOKS, HAN
 from scripts.document.headings import clause_title_corrections, heading_stretch, is_subheading, title_corrections
@@ -213,9 +213,9 @@ class PageRenderer:
         if calculator_notice:
             out += [calculator_notice, ""]
         for warning in article.warnings:
-            out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
+            out += ['!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for item in self.unresolved_in_title(article):
-            out += [f'!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
+            out += ['!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
         for i, para in enumerate(article.intro):
             if para.text:
                 out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
@@ -233,7 +233,7 @@ class PageRenderer:
         corrections = [(c, para) for para in article.paragraphs() for c in para.corrections]
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
-            for (replacement, original, reason), para in corrections:
+            for (replacement, original, reason), _para in corrections:
                 # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
                 restored = RESTORED.match(replacement)
                 shown = f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）" if restored else escape_markdown(replacement)

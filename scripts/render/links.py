@@ -57,7 +57,7 @@ class ReferenceSpans:
 
             def wrap(_inner: str, c=citation, start=start, end=end, inside=inside, text=para.text) -> str:
                 pieces, pos = [], start
-                for mark in sorted(inside, key=lambda m: m.start):
+                for mark in sorted(inside, key=lambda found: found.start):
                     pieces.append(escape_markdown(text[pos : mark.start]))
                     pieces.append(mark.render(escape_markdown(text[mark.start : mark.end])))
                     pos = mark.end
@@ -179,5 +179,5 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
         out.append(f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}")
     missing = index.missing_targets()
     by_book = Counter(book for book, _ in missing)
-    out += ["", f"被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + f"，明细见[缺失条文的引用](missing-references.md)。"]
+    out += ["", "被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + "，明细见[缺失条文的引用](missing-references.md)。"]
     return "\n".join(out)

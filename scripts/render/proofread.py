@@ -270,7 +270,7 @@ def proofread(rulebook: Rulebook, pages: dict[str, str]) -> list[Difference]:
         published = "".join(squeeze(text) for _, text in sorted(units.get(entry.file, []), key=lambda u: u[0]))
         rebuilt = [(squeeze(r.original.replace("⏎", "")), squeeze(r.replacement)) for r in rulebook.repairs if r.prov.file == entry.file and r.kind in REBUILT_AFTER_ERRATA]
 
-        def explained(lost: str, added: str) -> bool:
+        def explained(lost: str, added: str, rebuilt: list[tuple[str, str]] = rebuilt) -> bool:
             return any(lost in original and added in replacement for original, replacement in rebuilt)
 
         # a marker the source printed wrongly ('B款1。1.' for B3) that the editors' restored marker replaces, with its note

@@ -89,7 +89,7 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     for defect in rulebook.defects:
         out.append(f"- {escape_markdown(defect)}")
     out += ["", "## 来源中缺失的条文", ""]
-    for key, book in rulebook.books.items():
+    for book in rulebook.books.values():
         missing = missing_numbers(book)
         out.append(f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}")
     for section in extra_sections or []:

@@ -143,7 +143,7 @@ class TitleIndex:
     clauses: dict[str, dict[str, tuple[Article, Clause]]]
 
     @classmethod
-    def of(cls, books: dict[str, Book]) -> "TitleIndex":
+    def of(cls, books: dict[str, Book]) -> TitleIndex:
         index = cls({key: {} for key in books}, {key: {} for key in books})
         for key, book in books.items():
             for article in book.articles.values():
