@@ -41,7 +41,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
-        pages[f"{key}/index.md"] = book_index_page(rulebook, key)
+        pages[f"{key}/index.md"] = book_index_page(rulebook, key, missing)
         for slug, article in book.articles.items():
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
@@ -66,7 +66,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
         ("性能测量", "about/performance.md", "构建与加载速度的测量"),
     ])
-    pages[".nav.yml"] = navigation(rulebook)
+    pages[".nav.yml"] = navigation(rulebook, missing)
     return pages
 
 
