@@ -38,12 +38,13 @@ site: docs system-deps
 serve: docs
 	$(VENV)/bin/mkdocs serve --dirty --no-strict --dev-addr 127.0.0.1:8000
 
-# The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`).
+# The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`), one
+# pytest worker per core (pytest-xdist).
 # ruff's lint rules and mypy's checked files are in pyproject.toml.
 check: $(STAMP)
 	$(VENV)/bin/ruff check --quiet scripts tests bench
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q -p no:cacheprovider -m "not slow" tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
 # Everything, browsers and full builds included.
 test: $(STAMP) system-deps

@@ -30,6 +30,11 @@ class CuratedFileError(RulebookError):
     """A curated file under rulebook_src/ is missing, unreadable, not valid YAML, or does not fit its schema."""
 
 
+class PenaltyTableError(CuratedFileError):
+    """A penalty table under rulebook_src/penalties/ fits its schema but breaks an invariant of its meaning (bands out
+    of order, an amount not in its quote, a ladder that falls): raised by scripts/penalties/invariants.py."""
+
+
 class PenaltySpecError(RulebookError):
     """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with `file:line:`.
     Raised by scripts/penalties/tables.py (reading it) and scripts/penalties/spec.py (checking it)."""

@@ -14,6 +14,8 @@ from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
+from scripts.penalties.invariants import check_quotes_in_articles
+from scripts.penalties.tables import load_tables, table_lines
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.headings import heading_corrections
@@ -37,7 +39,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
-        pages[f"{key}/index.md"] = book_index_page(rulebook, key)
+        pages[f"{key}/index.md"] = book_index_page(rulebook, key, missing)
         for slug, article in book.articles.items():
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
@@ -53,6 +55,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     pages["about/build-report.md"] = report_page(rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)])
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
+    check_quotes_in_articles(load_tables(), table_lines, rulebook.books)  # every table's quote stands in its article
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
@@ -61,7 +64,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
         ("性能测量", "about/performance.md", "构建与加载速度的测量"),
     ])
-    pages[".nav.yml"] = navigation(rulebook)
+    pages[".nav.yml"] = navigation(rulebook, missing)
     return pages
 
 
