@@ -9,7 +9,7 @@ from pathlib import Path
 
 from scripts.edition import BUNDLE_PREFIX
 from scripts.curated.rulebook_src import read_rulebook_src
-from scripts.errors import RulebookError
+from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 
 
@@ -31,4 +31,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.print"))

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from scripts.curated.rulebook_src import read_rulebook_src
-from scripts.errors import RulebookError
+from scripts.errors import RulebookError, run_entry_point
 from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from scripts.render.article_nav import foot_links, reading_order, top_bar
@@ -81,6 +82,16 @@ def generated_files(docs: Path) -> set[str]:
     return found
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Writes a page whole or not at all (a full disk leaves the previous page, not half of the new one)."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def write_pages(pages: dict[str, str], docs: Path) -> list[str]:
     """Writes pages that changed and removes stale generated ones; returns the paths touched."""
     touched = []
@@ -88,7 +99,7 @@ def write_pages(pages: dict[str, str], docs: Path) -> list[str]:
         path = docs / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_whole(path, text)
             touched.append(rel)
     for rel in sorted(generated_files(docs) - set(pages)):
         (docs / rel).unlink()
@@ -123,4 +134,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.render"))
