@@ -45,7 +45,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def rulebook():
     """The whole article tree of rulebook_src/, linked stages included (built once per process)."""
-    from scripts.pipeline.run import load_full_rulebook
+    from tests.rulebook_once import load_full_rulebook
     return load_full_rulebook()
 
 
