@@ -60,4 +60,4 @@ bench: $(STAMP) system-deps
 	$(PY) bench/phone
 
 clean:
-	rm -rf site site-* dist build
+	rm -rf site site-* dist build .site-build-*

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from scripts.edition import BUNDLE_PREFIX
-from scripts.errors import RulebookError
+from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 
 
@@ -30,4 +30,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.print"))

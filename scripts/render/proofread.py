@@ -293,4 +293,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from scripts.errors import run_entry_point
+
+    sys.exit(run_entry_point(main, "python -m scripts.render.proofread"))
