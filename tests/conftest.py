@@ -77,7 +77,7 @@ def build_once(tmp_path_factory, name: str, build) -> Path:
 @pytest.fixture(scope="session")
 def rulebook():
     """The whole article tree of rulebook_src/, linked stages included (built once per process)."""
-    from scripts.pipeline.run import load_full_rulebook
+    from tests.rulebook_once import load_full_rulebook
     return load_full_rulebook()
 
 

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from scripts import curated
+from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.errors import RulebookError, run_entry_point
 from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
@@ -22,20 +22,23 @@ from scripts.document.headings import heading_corrections
 from scripts.render.articles import GENERATED, PageRenderer
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
-from scripts.pipeline.sources import ROOT, SRC
+from scripts.paths import ROOT
 
 DOCS = ROOT / "docs"
 
 
 def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dict[str, str]:
-    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing.
+    """Every generated page: docs-relative path → text. Pure: reads no file (rulebook_src/ comes as `rulebook.src`),
+    writes nothing.
 
     `links` is the link stage's index (made here when not given); it names paragraphs by stable keys, so it may come
     from another copy of the same rulebook."""
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans, heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
-    missing = missing_articles(rulebook.books, links, rulebook.concordance)
+    src = rulebook.src  # the rulebook_src/ value the tree was built from
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, src, extra_spans=reference_spans,
+                            heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
+    missing = missing_articles(rulebook.books, links, rulebook.concordance, src)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
@@ -115,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if the committed docs/ differ from a fresh build")
     args = parser.parse_args(argv)
     try:
-        curated.check_all(SRC)  # every curated file, also those only the site build reads (synonyms, fixes)
-        pages = render_site_pages(build_rulebook(SRC))
+        src = read_rulebook_src()  # every file of rulebook_src/, read and checked once, also those only the site reads
+        pages = render_site_pages(build_rulebook(src))
     except RulebookError as exc:  # a fault in a source or curated file: one message naming file:line
         print(exc, file=sys.stderr)
         return 2

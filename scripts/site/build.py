@@ -34,9 +34,9 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
-from scripts.paths import SRC
 from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
@@ -180,9 +180,11 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
 @dataclass(frozen=True)
 class Staging:
     """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
-    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries)."""
+    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries).
+    `src` is rulebook_src/, read once for the run."""
     root: Path
     edition: Edition
+    src: RulebookSrc
 
     @property
     def site(self) -> Path:
@@ -215,7 +217,7 @@ def build_bundle(staging: Staging) -> None:
 # dist/) is one more entry here; it is published with the others, and only if every step succeeded.
 def build_print(staging: Staging) -> None:
     """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
-    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX)
+    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX, staging.src)
 
 
 BUILD_STEPS = (
@@ -259,7 +261,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
     every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
     steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched."""
-    curated.check_all(SRC)  # a malformed curated file stops here, one line naming it, before anything is built
+    src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
     wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
@@ -269,7 +271,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
         log.info(f"removed {folder.name}, left by a build that was killed")
     with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), \
             tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
-        staging = Staging(Path(root), edition)
+        staging = Staging(Path(root), edition, src)
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
