@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from scripts.errors import PenaltySpecError, RulebookError
+from scripts.limits import clip
 from scripts.penalties import tables
 
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
@@ -178,6 +179,7 @@ def parameter_of(calculator: dict, name: str) -> dict:
 
 def input_error(calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
     parameter = parameter_of(calculator, name)
+    values = {key: clip(value) if key == "text" else value for key, value in values.items()}  # a typed value, cut
     return PenaltyInputError(parameter["name"], parameter["label"], fill(words()["errors"][key], **values))
 
 

@@ -34,9 +34,9 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
-from scripts.errors import RulebookError
-from scripts.paths import SRC
+from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
@@ -47,6 +47,9 @@ TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flav
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 SEARCH_PLUGIN = "material/search"
 log = logging.getLogger("scripts.site")
+KEPT = "site/ and dist/ are left as they were"  # what an interrupted or failed build says of the outputs
+STAGING_PREFIX = ".site-build-"  # + the building process's id: `.site-build-<pid>-<random>/` beside site/
+REPORTED_OS_ERROR = 74  # an edition's build process met an OS error (full disk…) and reported it in one line
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,8 @@ def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool
     command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
                "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
     status = subprocess.run(command, cwd=ROOT).returncode
+    if status == REPORTED_OS_ERROR:
+        raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
     if status != 0:
         flavour = "offline" if offline else "hosted"
         raise EditionBuildError(f"python -m scripts.site: the {flavour} {script.name} edition did not build (exit status"
@@ -175,9 +180,11 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
 @dataclass(frozen=True)
 class Staging:
     """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
-    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries)."""
+    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries).
+    `src` is rulebook_src/, read once for the run."""
     root: Path
     edition: Edition
+    src: RulebookSrc
 
     @property
     def site(self) -> Path:
@@ -210,7 +217,7 @@ def build_bundle(staging: Staging) -> None:
 # dist/) is one more entry here; it is published with the others, and only if every step succeeded.
 def build_print(staging: Staging) -> None:
     """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
-    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX)
+    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX, staging.src)
 
 
 BUILD_STEPS = (
@@ -228,19 +235,43 @@ def publish(staged: Path, final: Path, trash: Path) -> None:
     shutil.rmtree(trash, ignore_errors=True)
 
 
+def is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def remove_stale_staging(anchor: Path) -> list[Path]:
+    """Removes the staging folders of builds that were killed (their process is gone): SIGKILL and a power cut
+    give a build no chance to clean up. A folder of a build still running (a concurrent `make site`) stays."""
+    removed = []
+    for folder in sorted(anchor.glob(STAGING_PREFIX + "*")):
+        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid() and is_running(int(pid))):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
     every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
     steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched."""
-    curated.check_all(SRC)  # a malformed curated file stops here, one line naming it, before anything is built
+    src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
     wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
+    for folder in remove_stale_staging(anchor):
+        log.info(f"removed {folder.name}, left by a build that was killed")
     with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), \
-            tempfile.TemporaryDirectory(dir=anchor, prefix=".site-build-") as root:
-        staging = Staging(Path(root), edition)
+            tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
+        staging = Staging(Path(root), edition, src)
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
@@ -275,6 +306,9 @@ def main(argv: list[str] | None = None) -> None:
                 build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
+            except OSError as exc:  # a full disk, an unwritable folder: one line, and the parent stops quietly
+                print(f"python -m scripts.site: {exc.filename or ''}: {exc.strerror or exc}; {KEPT}", file=sys.stderr)
+                return REPORTED_OS_ERROR
             return 0
         result = build_site(
             None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
@@ -294,4 +328,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.site", KEPT))
