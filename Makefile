@@ -46,9 +46,10 @@ check: $(STAMP)
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
-# Everything, browsers and full builds included.
+# Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
+# by the workers (tests/conftest.py, build_once), the tests of a one-file build on one worker (--dist loadgroup).
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist loadgroup tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an
@@ -59,4 +60,4 @@ bench: $(STAMP) system-deps
 	$(PY) bench/phone
 
 clean:
-	rm -rf site site-* dist build
+	rm -rf site site-* dist build .site-build-*

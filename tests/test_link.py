@@ -7,7 +7,7 @@ import pytest
 
 from scripts.render.docs import render_site_pages
 from scripts.pipeline.link import citing_sentence, find_references, link_rulebook, resolve_reference, load_title_aliases
-from scripts.pipeline.run import load_full_rulebook
+from tests.rulebook_once import load_full_rulebook, real_src
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def index(rulebook):
 
 def resolved(text, book, books, article=None, context=""):
     """[(linked text, status, target key)] for the written references of a sentence."""
-    aliases = load_title_aliases()
+    aliases = load_title_aliases(real_src())
     out = []
     for ref in find_references(text, book, books[article[0]].articles[article[1]] if article else None, context):
         if ref.implied:

@@ -11,6 +11,7 @@ import yaml
 from scripts.pipeline.assemble import missing_numbers
 from scripts.document.missing_laws import EDITOR_TITLE_MARK, MissingLawDataError, load_missing_law_data
 from scripts.paths import SRC
+from tests.rulebook_once import src_from_folder
 
 MISSING_LAWS = [14, 15, 16, *range(41, 94)]
 CITED = yaml.safe_load((SRC / "missing_law_titles.yml").read_text(encoding="utf-8"))["titles"]
@@ -52,7 +53,7 @@ def test_the_next_step_comes_first_and_links_to_how_the_director_is_called(pages
 
 
 def test_the_director_articles_say_how_to_call_the_director(rulebook):
-    data = load_missing_law_data(rulebook.books)
+    data = load_missing_law_data(rulebook.books, rulebook.src)
     for link in data.director:
         article = rulebook.books[link.book].articles[link.slug]
         clause = next(c for c in article.walk_clauses() if c.anchor == link.anchor)
@@ -73,7 +74,7 @@ def test_no_english_sentence_outside_the_title_line(pages, number):
 
 @pytest.mark.parametrize("number", MISSING_LAWS)
 def test_every_missing_law_has_reviewed_words_and_a_1997_division(rulebook, number):
-    facts = load_missing_law_data(rulebook.books).laws[number]
+    facts = load_missing_law_data(rulebook.books, rulebook.src).laws[number]
     assert facts.words and facts.division and facts.division.first <= number <= facts.division.last
 
 
@@ -95,7 +96,7 @@ def test_a_link_to_a_clause_we_do_not_hold_stops_the_build(rulebook, tmp_path):
     text = (SRC / "missing_laws.yml").read_text(encoding="utf-8").replace("target: laws/9#b-1", "target: laws/9#z-9")
     (tmp_path / "missing_laws.yml").write_text(text, encoding="utf-8")
     with pytest.raises(MissingLawDataError, match=r"missing_laws\.yml:[0-9]+: laws/9 has no clause #z-9"):
-        load_missing_law_data(rulebook.books, tmp_path)
+        load_missing_law_data(rulebook.books, src_from_folder(tmp_path))
 
 
 def test_the_laws_index_marks_a_supplied_title_as_the_page_does(pages):

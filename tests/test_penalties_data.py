@@ -18,7 +18,7 @@ def compact(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def rulebook():
-    from scripts.pipeline.run import load_rulebook
+    from tests.rulebook_once import load_rulebook
 
     return load_rulebook()
 

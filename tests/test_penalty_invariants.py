@@ -79,7 +79,7 @@ def test_the_tables_as_they_stand_pass(tmp_path, monkeypatch):
 
 def test_a_quote_not_in_its_article_stops_the_docs_build():
     from scripts.penalties.invariants import check_quotes_in_articles
-    from scripts.pipeline.run import load_rulebook
+    from tests.rulebook_once import load_rulebook
 
     rulebook = load_rulebook()
     loaded = tables.load_tables()

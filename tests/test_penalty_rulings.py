@@ -430,7 +430,7 @@ def test_every_scoring_consequence_states_what_its_sentence_names(name, inputs, 
 
 def test_every_consequence_sentence_of_28_is_stated():
     """Each sentence of 第28条 that voids results, disqualifies or disciplines is the sentence of a stated consequence."""
-    from scripts.pipeline.run import load_rulebook
+    from tests.rulebook_once import load_rulebook
     import re
 
     text = load_rulebook()["regulations"].articles["28"].plain_text()

@@ -2,6 +2,8 @@
 
     load(path)       -> the data of a YAML file (plain dicts, lists, str, int, bool), checked
     load_rows(path)  -> the (line number, fields) rows of a line-based file (TSV, word list), checked
+    rulebook_src.read_rulebook_src() -> every file of rulebook_src/ read and checked once, as one frozen value that
+                        the entry points pass to every stage (scripts/curated/rulebook_src.py)
 
 Reading (size, UTF-8, YAML within the limits of scripts/limits.py, allowed types, line marks) is
 scripts/curated/reader.py. Any fault (file missing or too big, not UTF-8, YAML syntax, a limit exceeded, a YAML
@@ -17,7 +19,7 @@ from typing import Any
 
 from yaml.nodes import Node
 
-from scripts.curated.files import NOT_DATA, REQUIRED, SCHEMAS
+from scripts.curated.files import NOT_DATA, SCHEMAS
 from scripts.curated.reader import Lines, compose, construct, display_path, read_text
 from scripts.curated.schema import LineTable, Schema, Where
 from scripts.errors import CuratedFileError
@@ -77,18 +79,3 @@ def data_files(src_dir: Path) -> list[Path]:
     return [path for path in sorted(src_dir.rglob("*"))
             if path.is_file() and is_data_file(path.relative_to(src_dir).as_posix()) and "__pycache__" not in path.parts]
 
-
-def check_all(src_dir: Path) -> int:
-    """Load and check every curated file under src_dir (the first fault raises); returns how many were checked.
-    Every file files.REQUIRED names must be there (`rulebook_src/<file>:1: file is missing`).
-    The entry points run this first, so a bad file stops a build before anything is written."""
-    for name in REQUIRED:
-        if not (src_dir / name).is_file():
-            raise CuratedFileError(f"{display_path(src_dir / name)}:1: file is missing")
-    files = data_files(src_dir)
-    for path in files:
-        if isinstance(schema_for(path), LineTable):
-            load_rows(path)
-        else:
-            load(path)
-    return len(files)

@@ -198,7 +198,7 @@ SCHEMAS = {
     "jieba_user_dict.txt": JIEBA_USER_DICT,
 }
 # Every file named without a wildcard must exist: the build reads each one, and a deleted file would otherwise
-# pass as an empty one (curated.check_all stops on a missing one, naming it).
+# pass as an empty one (read_rulebook_src stops on a missing one, naming it).
 REQUIRED = tuple(pattern for pattern in SCHEMAS if not any(char in pattern for char in "*?["))
 # Files under rulebook_src/ that are not data: never loaded by the build.
 NOT_DATA = ("raw/*", "*README.md")

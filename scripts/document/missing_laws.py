@@ -4,13 +4,11 @@ Every link is checked against the built books (a target that is not a page or cl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from scripts import curated
 from scripts.books import BOOKS
 from scripts.errors import RulebookError
 from scripts.pipeline.model import Book
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 MISSING_LAWS_FILE = "missing_laws.yml"
 EDITOR_TITLE_MARK = "本站译名"
@@ -89,10 +87,9 @@ def _link(target: str, reason: str, books: dict[str, Book], where: str) -> Linke
     return LinkedArticle(book, slug, anchor, reason)
 
 
-def load_missing_law_data(books: dict[str, Book], src_dir: Path = SRC) -> MissingLawData:
+def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLawData:
     """The reviewed data, every link checked; entries for a Law the sources now hold are kept but unused."""
-    path = src_dir / MISSING_LAWS_FILE
-    data, lines = curated.load_with_lines(path)
+    data, lines = src.load_with_lines(MISSING_LAWS_FILE)
     director = tuple(_link(e["target"], e["reason"], books, f"{lines.at('director', i)}")
                      for i, e in enumerate(data["director"]))
     divisions = []

@@ -3,16 +3,14 @@ from __future__ import annotations
 
 import json
 
-from scripts.curated.reader import read_bytes
 from scripts.errors import SourceFormatError
-from scripts.limits import MAX_RAW_SOURCE_BYTES
 from scripts.pipeline.model import Provenance, Repair, SourceLine
 from scripts.pipeline.sources import SourceEntry
 
 
 def decode_source(entry: SourceEntry) -> tuple[list[SourceLine], list[Repair]]:
     """All lines of the source's text (blank ones included) and the repairs decoding made."""
-    raw = read_bytes(entry.path, MAX_RAW_SOURCE_BYTES, "a raw source")
+    raw = entry.raw
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

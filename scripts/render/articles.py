@@ -5,7 +5,6 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from collections.abc import Callable
 
 from scripts.books import BOOKS, HAN
@@ -14,7 +13,7 @@ from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts.curated.rulebook_src import RulebookSrc
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}#|])")  # `{` too: an attr_list `{: onclick=…}` would set attributes
@@ -98,7 +97,8 @@ def heading_markup(text: str, corrections) -> str:
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None, unresolved=None):
+    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], src: RulebookSrc, extra_spans=None,
+                 heading_corrections=None, unresolved=None):
         self.books = books
         self.unresolved: list[dict] = unresolved or []  # errata.yml's unresolved defects, flagged where they stand
         # chapter / 节 heading (whitespace removed) → the corrections made on its line
@@ -110,8 +110,8 @@ class PageRenderer:
             first_by_term.setdefault(entry.term, entry)
         self.glossary_first = list(first_by_term.values())
         self.extra_spans = extra_spans or (lambda key, para, page: [])  # (paragraph key, paragraph, page) → spans
-        self.src_dir = src_dir
-        self.vocabulary = load_vocabulary(src_dir)
+        self.src = src  # rulebook_src/: the word list, the restored tables
+        self.vocabulary = load_vocabulary(src)
 
     # --- inline -------------------------------------------------------------------------------------
     def glossary_spans(self, text: str, page: str, used: set[str]) -> list[Span]:
@@ -185,7 +185,7 @@ class PageRenderer:
         return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
-        data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
+        data = self.src.load(f"restored/{name}.yml")
         rows = ["| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
         rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
@@ -236,7 +236,7 @@ class PageRenderer:
             for (replacement, original, reason), _para in corrections:
                 # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{escape_markdown(load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title'])}）" if restored else escape_markdown(replacement)
+                shown = f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）" if restored else escape_markdown(replacement)
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from pathlib import Path
 
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
@@ -11,8 +10,7 @@ from scripts.books import BOOKS, NOT_IN_SOURCES
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
-from scripts import curated
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
 from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
                                          load_missing_law_data)
@@ -70,10 +68,10 @@ class MissingArticle:
         return f"{BOOKS[self.book].cite_prefix}第{self.number}条"
 
 
-def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, CitedTitle]:
+def cited_titles(books: dict[str, Book], src: RulebookSrc) -> dict[int, CitedTitle]:
     """Law number → the Chinese title our text gives it; each quote must occur in the article it names."""
     out: dict[int, CitedTitle] = {}
-    data, lines = curated.load_with_lines(src_dir / CITED_TITLES_FILE)
+    data, lines = src.load_with_lines(CITED_TITLES_FILE)
     for i, entry in enumerate((data or {}).get("titles") or [], 1):
         book, _, slug = str(entry["cited_in"]).partition("/")
         article = books.get(book, Book(book, "")).articles.get(slug)
@@ -86,12 +84,12 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
     return out
 
 
-def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src_dir: Path = SRC) -> list[MissingArticle]:
+def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src: RulebookSrc) -> list[MissingArticle]:
     """Every Law number the sources lack, and every other missing number that an article cites (each gets a page).
     English titles come from the concordance (rulebook_src/wbf1997.yml)."""
     english = {n: (law.title, law.title_checked) for n, law in concordance.laws.items()}
-    chinese = cited_titles(books, src_dir)
-    data = load_missing_law_data(books, src_dir)
+    chinese = cited_titles(books, src)
+    data = load_missing_law_data(books, src)
     cited = set(index.missing_targets())
     out = []
     for key, book in books.items():
