@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from scripts.traditional import to_traditional_markdown
+from scripts.traditional import load_fixes, to_traditional_markdown
 
 
 def test_law_36s_restored_markers_say_they_follow_the_texts_own_order_not_1997_law_36(rulebook):
@@ -31,15 +31,16 @@ def test_laws_6_e2_and_30_c_are_headings_like_their_siblings(pages):
     assert "（补入的内容，不见于来源）" in next(line for line in thirty.splitlines() if line.startswith("## C."))
 
 
-def test_a_source_quote_keeps_the_sources_own_characters_in_the_traditional_edition():
+def test_a_source_quote_keeps_the_sources_own_characters_in_the_traditional_edition(rulebook):
     simplified_source = '<ins class="erratum" data-original="原文：２．由裁判发牌。｜小标题后误加句号">由裁判发牌</ins>'
-    converted = to_traditional_markdown(simplified_source)
+    converted = to_traditional_markdown(simplified_source, load_fixes(rulebook.src))
     assert 'data-original="原文：２．由裁判发牌。｜小標題後誤加句號"' in converted and ">由裁判發牌</ins>" in converted
 
 
-def test_every_source_quote_of_the_pages_survives_the_traditional_edition(pages):
+def test_every_source_quote_of_the_pages_survives_the_traditional_edition(rulebook, pages):
+    fixes = load_fixes(rulebook.src)
     quotes = {path: re.findall(r'data-original="原文：([^｜"]*)｜', text) for path, text in pages.items() if path.endswith(".md")}
     for path, found in quotes.items():
         if found:
-            converted = re.findall(r'data-original="原文：([^｜"]*)｜', to_traditional_markdown(pages[path]))
+            converted = re.findall(r'data-original="原文：([^｜"]*)｜', to_traditional_markdown(pages[path], fixes))
             assert converted == found, path
