@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from scripts.books import BOOKS, HAN
+from scripts.render.title_notes import title_notes
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
@@ -228,8 +229,7 @@ class PageRenderer:
             "",
             f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), title_corrections(article))}",
             "",
-            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
-            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
+            title_notes(f"{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}", article.english),
             "",
         ]
         if top:

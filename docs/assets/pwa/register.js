@@ -9,9 +9,10 @@
    Never under file:// (the venue bundle): browsers refuse service workers there, and the bundle needs none. */
 (function () {
   "use strict";
-  var script = document.currentScript;
-  if (!("serviceWorker" in navigator) || location.protocol === "file:" || !script) return;
-  var url = new URL(script.getAttribute("data-service-worker"), location.href);
+  // sw.js's address, from the page's <meta name="rulebook-service-worker"> (overrides/main.html)
+  var meta = document.querySelector('meta[name="rulebook-service-worker"]');
+  if (!("serviceWorker" in navigator) || location.protocol === "file:" || !meta) return;
+  var url = new URL(meta.getAttribute("content"), location.href);
   var UPDATED_KEY = "rulebook-updated";
   var traditional = /^zh-(Hant|TW|HK)/i.test(document.documentElement.lang || "");
   var TEXT = traditional
