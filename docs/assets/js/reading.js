@@ -5,8 +5,8 @@
      header.autohide, which only hides it once the page has scrolled 400 px and then not reliably), never while
      search or the drawer is open;
    - the script switch in the header (简体 ⇄ 繁體, overrides/partials/header.html) opens the other edition at the
-     clause the reader is at: when it is tapped, its address gets the nearest anchor at or above the top of the
-     screen (both editions carry the same anchors, tests/test_traditional.py).
+     clause the reader is at: when it is tapped, its address gets the nearest anchor at or above the upper third
+     of the screen (both editions carry the same anchors, tests/test_traditional.py).
    Listeners sit on the document, so they survive Material's instant navigation. */
 (function () {
   "use strict";
@@ -14,10 +14,10 @@
   var OPEN = "article-notes--open";
   var ANCHORS = "article .clause[id], article h1[id], article h2[id], article h3[id], article h4[id], article h5[id]";
 
-  // The last anchor whose top is at or above the reading line (just under the header, or the top when it is hidden).
+  // The last anchor whose top is at or above the reading line, a third down the screen: a clause opened from its
+  // address sits under the header (scroll-margin-top), and the header may just have come back over the text.
   function nearestAnchor() {
-    var header = document.querySelector(".md-header");
-    var line = Math.max(header ? header.getBoundingClientRect().bottom : 0, 0) + 8;
+    var line = window.innerHeight / 3;
     var found = null;
     var anchors = document.querySelectorAll(ANCHORS);
     for (var i = 0; i < anchors.length; i++) {
