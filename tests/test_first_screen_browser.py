@@ -95,3 +95,15 @@ def test_the_header_title_leads_home(screens, shipped_url):
     assert box["height"] >= 44 and box["width"] >= 44, f"the header's title link is {box['width']:.0f}×{box['height']:.0f}"
     home.click()
     page.wait_for_url(shipped_url, timeout=10_000)
+
+
+@pytest.mark.parametrize("path", ["", "404.html", "zh-hant/"])
+def test_the_jump_box_keeps_its_buttons_on_one_line(screens, shipped_url, path):
+    """跳到条文 [条号] 规则 裁判法 at 360 px: 裁判法 no longer wraps alone onto a line of its own (home, 404 page)."""
+    page = screens["portrait"]
+    page.goto(shipped_url + path)
+    page.wait_for_selector("form[data-article-jump] button")
+    tops = page.evaluate("""() => Array.from(document.querySelectorAll('form[data-article-jump]:not(.article-jump--compact) > *'))
+      .filter(el => el.getClientRects().length && el.textContent.trim() !== '' || el.matches('input'))
+      .map(el => { const box = el.getBoundingClientRect(); return Math.round(box.top + box.height / 2); })""")
+    assert len(tops) >= 4 and max(tops) - min(tops) < 10, f"{path or 'home'}: the jump box's parts stand on rows {tops}"

@@ -134,7 +134,8 @@ def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site
     # then a glossary term and a reference: still one popup, still 360 px (a tap beside the popup closes it first,
     # as a reader does when it covers the next word)
     for selector in ("article a.glossary-term", "article a.ref"):
-        phone_page.locator(".md-header__title").tap()  # the title and the line under it may hold corrections of their own
+        phone_page.locator(".md-copyright").tap()  # plain text: the title and the line under it may hold corrections,
+        # and the header's title leads home
         assert phone_page.locator(POPUP).count() == 0
         other = phone_page.locator(selector).first
         other.scroll_into_view_if_needed()
