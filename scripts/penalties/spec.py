@@ -13,13 +13,14 @@ from pathlib import Path
 
 import yaml
 
-from scripts.errors import RulebookError
+from scripts.errors import PenaltySpecError, RulebookError
+from scripts.limits import clip
 from scripts.penalties import tables
 
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
 CALCULATOR_KEYS = {"name", "title", "article", "pages", "parameters", "subject", "headlines"}
 PARAMETER_KEYS = {"name", "label", "kind", "required", "default", "choices", "choices_from", "min", "max", "min_exclusive",
-                  "places", "placeholder", "help", "only_with"}
+                  "places", "placeholder", "help", "only_with", "events"}
 
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 FULL_WIDTH["\u3000"] = " "
@@ -40,10 +41,6 @@ DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
 FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
 
 
-class PenaltySpecError(RulebookError):
-    """calculators.yml is malformed: the message starts with `file:line:`."""
-
-
 class PenaltyInputError(RulebookError, ValueError):
     """A calculator input is missing, malformed or out of range; names the option and the field's Chinese label."""
 
@@ -55,21 +52,6 @@ class PenaltyInputError(RulebookError, ValueError):
 
 
 # ---------- loading and checking the spec ----------
-
-def _line_index(node, path=(), index=None) -> dict:
-    """Key path → 1-based line of every mapping and list entry in a composed YAML tree."""
-    index = {} if index is None else index
-    index[path] = node.start_mark.line + 1
-    if hasattr(node, "value") and isinstance(node.value, list):
-        for position, item in enumerate(node.value):
-            if isinstance(item, tuple):
-                key, value = item
-                index.setdefault(path + (key.value,), key.start_mark.line + 1)
-                _line_index(value, path + (key.value,), index)
-            else:
-                _line_index(item, path + (position,), index)
-    return index
-
 
 def _check(spec: dict, lines: dict, where: Path) -> None:
     problems = []
@@ -140,14 +122,14 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
 def _spec(path: Path, stamp: tuple) -> dict:
     global _CHECKING_WORDS
     try:
-        data, node = tables.read_yaml(path)
+        data, lines = tables.read_yaml(path)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = path.relative_to(tables.ROOT) if path.is_relative_to(tables.ROOT) else path
         raise PenaltySpecError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {getattr(error, 'problem', error)}") from None
     _CHECKING_WORDS = data.get("words") if isinstance(data, dict) and isinstance(data.get("words"), dict) else None
     try:
-        _check(data, _line_index(node), path)
+        _check(data, lines.by_path, path)
     finally:
         _CHECKING_WORDS = None
     calculators = {calculator["name"]: calculator for calculator in data["calculators"]}
@@ -197,6 +179,7 @@ def parameter_of(calculator: dict, name: str) -> dict:
 
 def input_error(calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
     parameter = parameter_of(calculator, name)
+    values = {key: clip(value) if key == "text" else value for key, value in values.items()}  # a typed value, cut
     return PenaltyInputError(parameter["name"], parameter["label"], fill(words()["errors"][key], **values))
 
 
@@ -297,7 +280,22 @@ def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
                 values[key] = None
                 continue
         values[key] = parse_parameter(calculator, parameter, False if value is None else value)
+    for parameter in calculator["parameters"]:
+        refuse_for_other_events(calculator, parameter, raw, values)
     return values
+
+
+def refuse_for_other_events(calculator: dict, parameter: dict, raw: dict, values: dict) -> None:
+    """An option the text states only for some event types (`events`), given for another, is refused, not ignored."""
+    key = parameter["name"].replace("-", "_")
+    if "events" not in parameter or values.get("event") in parameter["events"]:
+        return
+    given = values[key] is True if parameter["kind"] == "flag" else (
+        not blank(raw.get(key)) and str(raw.get(key)).strip() != str(parameter.get("default", "")))
+    if given:
+        labels = "、".join(choice_label(calculator["name"], "event", event) for event in parameter["events"])
+        raise input_error(calculator, key, "not_for_event", events=labels,
+                          event=choice_label(calculator["name"], "event", values["event"]))
 
 
 def choice_label(name: str, parameter: str, value: str) -> str:
