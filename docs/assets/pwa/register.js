@@ -103,18 +103,24 @@
     });
   }
 
+  function go(href) {
+    if (href === location.href) location.reload();  // the bar: this page again, at the same place
+    else location.href = href;
+  }
+
   function apply(href) {
     if (!waiting) return false;
     applying = href;
     try { sessionStorage.setItem(UPDATED_KEY, changes || TEXT.fresh); } catch (error) { /* private mode: go anyway */ }
-    waiting.postMessage("activate");
+    if (waiting.state === "activating" || waiting.state === "activated") go(href);  // another tab applied it
+    else waiting.postMessage("activate");
     return true;
   }
 
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     // the reader asked: this page, or the one they went to; when another tab applied the new edition, this page
     // keeps its text (its next page comes from the new worker)
-    if (applying) location.href = applying;
+    if (applying) go(applying);
   });
 
   // The bar: a tap applies the new edition here, at the same place.
