@@ -35,6 +35,7 @@ PARAMETER = record(
         "required": boolean(), "default": VALUE, "choices": list_of(list_of(VALUE, min_items=2, max_items=2)),
         "choices_from": ONE_LINE, "min": number(), "max": number(), "min_exclusive": boolean(),
         "places": whole(minimum=0), "placeholder": ONE_LINE, "help": ONE_LINE, "only_with": ONE_LINE,
+        "events": list_of(VALUE),
     })
 TEMPLATES = map_of(value=ONE_LINE)
 CALCULATOR = record(
@@ -106,11 +107,12 @@ STEP_OUTCOMES = {**PENALTY_AMOUNTS, "range": RANGE, "disqualification": PROSE}
 STEP = record({"text": PROSE}, optional={
     **STEP_OUTCOMES, "warning": any_of((boolean(), ONE_LINE)), "alternative": record({"text": PROSE}, optional=STEP_OUTCOMES),
     "committee": PROSE, "consequences": WORDS_LIST, "void_result": PROSE, "adjusted_score": PROSE,
-    "reading": PROSE, "other_reading": PROSE})
+    "reading": PROSE, "other_reading": PROSE, "clause": ONE_LINE, "quote": PROSE})
 LADDER_ITEM = record(
     {"item": whole(minimum=1), "quote": PROSE, "sequence": ONE_LINE, "summary": ONE_LINE,
-     "variants": list_of(record({"name": ONE_LINE, "steps": list_of(STEP)}, optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE}))},
-    optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "also": PROSE, "repeat_note": PROSE, "damage": record({"text": PROSE})})
+     "variants": list_of(record({"name": ONE_LINE, "steps": list_of(STEP)}, optional={
+         "label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "summary": ONE_LINE, "quote": PROSE}))},
+    optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "also": PROSE, "repeat_note": PROSE, "damage": record({"text": PROSE, "ruling": ONE_LINE})})
 SCALE = record(
     {"conversion": record(dict(PENALTY_AMOUNTS)), "conversion_quote": PROSE, "limits": record({key: PAIR for key in PENALTY_AMOUNTS})},
     optional={"conversion_article": ARTICLE, "limits_quote": PROSE, "uniform_quote": PROSE})
