@@ -38,6 +38,7 @@ ERRATA = record({}, optional={
         "replacement": ONE_LINE,
         "lost_lead_byte": text(pattern=r"([0-9a-f]{2})*"),
         "lost_tail_bytes": text(pattern=r"([0-9a-f]{2})*"),
+        "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
         "reason": PROSE,
     }), min_items=0),
     "errata": list_of(record({
@@ -147,7 +148,7 @@ JIEBA_USER_DICT = LineTable(
 ARTICLE_NUMBER = text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
 CLAUSE_MARKERS = map_of(key=choice(BOOKS), min_items=0, value=map_of(key=ARTICLE_NUMBER, min_items=0, value=record(
     {},
-    optional={"reason": PROSE, "note": PROSE, "untitled": list_of(ONE_LINE), "uncovered": list_of(ONE_LINE), "clauses": list_of(record(
+    optional={"reason": PROSE, "note": PROSE, "follows": ARTICLE_NUMBER, "untitled": list_of(ONE_LINE), "uncovered": list_of(ONE_LINE), "clauses": list_of(record(
         {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
 )))
 CLAUSE_PARENTS = list_of(record(
