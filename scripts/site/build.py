@@ -7,7 +7,9 @@
                                            offline flavour (Material's offline plugin, .html URLs, vendored
                                            iframe-worker shim), both scripts, opened from index.html via file://;
   dist/zhongguo-qiaopai-guize-{guize,caipanfa}[-fanti]-<YYYYMMDD>.pdf
-                                           the print edition (scripts/print/): each book typeset as an A5 PDF.
+                                           the print edition (scripts/print/): each book typeset as an A5 PDF,
+                                           typeset first; the same four files are in print/ of the hosted site
+                                           and of the zip, linked from the home, about and article pages.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/edition.py), zip entries are sorted and stamped with that date.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import shutil
@@ -39,6 +42,7 @@ from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, curre
 from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
+from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.traditional import to_traditional_text
 
@@ -113,8 +117,10 @@ def traditional_user_dict(work_dir: Path) -> Path:
     return target
 
 
-def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path | None) -> None:
-    """One mkdocs build (strict) of one script edition in one flavour into site_dir."""
+def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path | None,
+                  print_edition: Path | None = None) -> None:
+    """One mkdocs build (strict) of one script edition in one flavour into site_dir; `print_edition`: the JSON of
+    `print_edition_extra` (the PDFs the pages link, scripts/site/print_hooks.py)."""
     with _environment(RULEBOOK_OFFLINE="true" if offline else "false"):
         config = load_config(str(CONFIG_FILE), site_dir=str(site_dir), strict=True)
     config.extra["rulebook_script"] = script.name
@@ -123,6 +129,9 @@ def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: P
         # manifest, icons and sw.js live at the hosted site's root, shared by both editions
         config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
     config.theme["language"] = script.language
+    if print_edition is not None:
+        config.extra["print_edition"] = json.loads(print_edition.read_text(encoding="utf-8")) | {
+            "root_prefix": "../" * len(Path(script.subdir).parts)}
     if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
         config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
     if script is TRADITIONAL and hant_dict is not None:
@@ -138,11 +147,14 @@ class EditionBuildError(RulebookError):
     """One edition's mkdocs build stopped (its own messages are printed above)."""
 
 
-def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path) -> None:
+def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path,
+                                print_edition: Path | None) -> None:
     """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
     loaded by one build would change how the next build segments its search index."""
     command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
                "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
+    if print_edition is not None:
+        command += ["--print-edition", str(print_edition)]
     status = subprocess.run(command, cwd=ROOT).returncode
     if status == REPORTED_OS_ERROR:
         raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
@@ -152,14 +164,21 @@ def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool
                                 f" {status}, see the messages above); site/ and dist/ are left as they were")
 
 
-def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
-    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
+def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, print_dir: Path | None = None) -> None:
+    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
+    edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
+    print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        build_edition_in_subprocess(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
+        build_edition_in_subprocess(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict,
+                                    print_edition=print_edition)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
             (out_dir / script.subdir / "404.html").unlink(missing_ok=True)
+    if print_dir is not None:
+        (out_dir / PRINT_FOLDER).mkdir()
+        for pdf in sorted(print_dir.glob("*.pdf")):
+            shutil.copyfile(pdf, out_dir / PRINT_FOLDER / pdf.name)
 
 
 def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int) -> Path:
@@ -198,10 +217,15 @@ class Staging:
     def work(self) -> Path:
         return self.root / "work"
 
+    @property
+    def print_dir(self) -> Path:
+        """The print edition's PDFs and PRINT_EDITION_FILE, typeset first: both flavours ship and link them."""
+        return self.work / "print"
+
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
-    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work))
+    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work), print_dir=staging.print_dir)
     write_service_worker(staging.site)
 
 
@@ -209,21 +233,28 @@ def build_bundle(staging: Staging) -> None:
     """The offline flavour zipped into staging.dist (the venue bundle)."""
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
-    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work))
+    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work), print_dir=staging.print_dir)
+    for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
+        shutil.copyfile(pdf, staging.dist / pdf.name)
     write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, build_timestamp())
 
 
-# The steps of a full build, in order: (name, output it writes into, function). A new output (e.g. PDFs into
-# dist/) is one more entry here; it is published with the others, and only if every step succeeded.
 def build_print(staging: Staging) -> None:
-    """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
-    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX, staging.src)
+    """The print edition (scripts/print/): one PDF per book and script, into staging.print_dir, with what the
+    pages say of each (PRINT_EDITION_FILE)."""
+    printed = write_print_books(staging.print_dir, staging.edition, BUNDLE_PREFIX, staging.src)
+    extra = print_edition_extra([(b.book, b.script, b.path, b.pages) for b in printed], staging.edition.label)
+    (staging.print_dir / PRINT_EDITION_FILE).write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
 
 
+PRINT_EDITION_FILE = "print-edition.json"
+# The steps of a full build, in order: (name, output it writes into, function); None: a step both outputs need (the
+# print edition, which the pages of both flavours link). A new output is one more entry here; it is published with
+# the others, and only if every step succeeded.
 BUILD_STEPS = (
+    ("print edition", None, build_print),
     ("hosted site", "site", build_hosted),
     ("venue bundle", "dist", build_bundle),
-    ("print edition", "dist", build_print),
 )
 
 
@@ -264,7 +295,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
-    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
+    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if output is None or outputs[output] is not None]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
     for folder in remove_stale_staging(anchor):
@@ -277,7 +308,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
         for name, _, step in wanted:
             log.info(f"building the {name}")
             step(staging)
-        for output in dict.fromkeys(output for _, output, _ in wanted):
+        for output in dict.fromkeys(output for _, output, _ in wanted if output is not None):
             publish(getattr(staging, output), outputs[output], staging.root / f"old-{output}")
     bundle_zip = next(iter(sorted(dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"))), None) if dist_dir is not None else None
     return SiteBuild(edition=edition, hosted_dir=site_dir, bundle_zip=bundle_zip)
@@ -294,6 +325,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
@@ -303,7 +335,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.build_edition:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
             try:
-                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict,
+                              print_edition=args.print_edition)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
             except OSError as exc:  # a full disk, an unwritable folder: one line, and the parent stops quietly
