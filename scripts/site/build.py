@@ -19,7 +19,6 @@ all steps succeeded. A fault in a curated file stops the build first (one line n
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
 import os
@@ -32,7 +31,6 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
@@ -44,40 +42,15 @@ from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
+from scripts.site.variants import (CONFIG_FILE, SCRIPTS, SEARCH_PLUGIN, BuildVariant, build_variant,
+                                   build_variant_in_subprocess)
 from scripts.traditional import to_traditional_text
 
-CONFIG_FILE = ROOT / "mkdocs.yml"
-TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
-SEARCH_PLUGIN = "material/search"
 log = logging.getLogger("scripts.site")
 KEPT = "site/ and dist/ are left as they were"  # what an interrupted or failed build says of the outputs
 STAGING_PREFIX = ".site-build-"  # + the building process's id: `.site-build-<pid>-<random>/` beside site/
 REPORTED_OS_ERROR = 74  # an edition's build process met an OS error (full disk…) and reported it in one line
-
-
-@dataclass(frozen=True)
-class Script:
-    """One script edition: how its build differs and what its switch to the other edition says."""
-    name: str  # 'hans' | 'hant', read by scripts/site/edition_hooks.py as extra.rulebook_script
-    subdir: str  # where it lives inside a flavour ('' = root)
-    language: str  # Material's theme.language
-    switch: dict  # extra.script_switch for overrides/main.html
-
-
-SIMPLIFIED = Script(
-    name="hans",
-    subdir="",
-    language="zh",
-    switch={"label": "繁體", "href_prefix": f"{TRADITIONAL_DIR}/", "hreflang": "zh-Hant", "aria_label": "繁體字版"},
-)
-TRADITIONAL = Script(
-    name="hant",
-    subdir=TRADITIONAL_DIR,
-    language="zh-Hant",
-    switch={"label": "简体", "href_prefix": "../", "hreflang": "zh-Hans", "aria_label": "简体字版"},
-)
-SCRIPTS = (SIMPLIFIED, TRADITIONAL)
 
 
 @dataclass(frozen=True)
@@ -92,20 +65,6 @@ def bundle_name(edition: Edition) -> str:
     return f"{BUNDLE_PREFIX}-{edition.compact_date}"
 
 
-@contextlib.contextmanager
-def _environment(**values: str):
-    saved = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
 def traditional_user_dict(work_dir: Path) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
@@ -117,60 +76,13 @@ def traditional_user_dict(work_dir: Path) -> Path:
     return target
 
 
-def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path | None,
-                  print_edition: Path | None = None) -> None:
-    """One mkdocs build (strict) of one script edition in one flavour into site_dir; `print_edition`: the JSON of
-    `print_edition_extra` (the PDFs the pages link, scripts/site/print_hooks.py)."""
-    with _environment(RULEBOOK_OFFLINE="true" if offline else "false"):
-        config = load_config(str(CONFIG_FILE), site_dir=str(site_dir), strict=True)
-    config.extra["rulebook_script"] = script.name
-    config.extra["script_switch"] = dict(script.switch)
-    if not offline:
-        # manifest, icons and sw.js live at the hosted site's root, shared by both editions
-        config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
-    config.theme["language"] = script.language
-    if print_edition is not None:
-        config.extra["print_edition"] = json.loads(print_edition.read_text(encoding="utf-8")) | {
-            "root_prefix": "../" * len(Path(script.subdir).parts)}
-    if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
-        config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
-    if script is TRADITIONAL and hant_dict is not None:
-        config.plugins[SEARCH_PLUGIN].config.jieba_dict_user = str(hant_dict)
-    config.plugins.on_startup(command="build", dirty=False)
-    try:
-        mkdocs_build(config)
-    finally:
-        config.plugins.on_shutdown()
-
-
-class EditionBuildError(RulebookError):
-    """One edition's mkdocs build stopped (its own messages are printed above)."""
-
-
-def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path,
-                                print_edition: Path | None) -> None:
-    """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
-    loaded by one build would change how the next build segments its search index."""
-    command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
-               "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
-    if print_edition is not None:
-        command += ["--print-edition", str(print_edition)]
-    status = subprocess.run(command, cwd=ROOT).returncode
-    if status == REPORTED_OS_ERROR:
-        raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
-    if status != 0:
-        flavour = "offline" if offline else "hosted"
-        raise EditionBuildError(f"python -m scripts.site: the {flavour} {script.name} edition did not build (exit status"
-                                f" {status}, see the messages above); site/ and dist/ are left as they were")
-
-
-def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, print_dir: Path | None = None) -> None:
+def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
     edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
     print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        build_edition_in_subprocess(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict,
-                                    print_edition=print_edition)
+        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition)
+        build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
@@ -204,6 +116,7 @@ class Staging:
     root: Path
     edition: Edition
     src: RulebookSrc
+    build_date: int  # seconds since 1970 (scripts/edition.py build_timestamp), given to every edition's build
 
     @property
     def site(self) -> Path:
@@ -225,7 +138,8 @@ class Staging:
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
-    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work), print_dir=staging.print_dir)
+    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date,
+                  print_dir=staging.print_dir)
     write_service_worker(staging.site)
 
 
@@ -233,10 +147,11 @@ def build_bundle(staging: Staging) -> None:
     """The offline flavour zipped into staging.dist (the venue bundle)."""
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
-    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work), print_dir=staging.print_dir)
+    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date,
+                  print_dir=staging.print_dir)
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
         shutil.copyfile(pdf, staging.dist / pdf.name)
-    write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, build_timestamp())
+    write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, staging.build_date)
 
 
 def build_print(staging: Staging) -> None:
@@ -300,9 +215,8 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     anchor.mkdir(parents=True, exist_ok=True)
     for folder in remove_stale_staging(anchor):
         log.info(f"removed {folder.name}, left by a build that was killed")
-    with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), \
-            tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
-        staging = Staging(Path(root), edition, src)
+    with tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
+        staging = Staging(Path(root), edition, src, build_timestamp())
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
@@ -326,6 +240,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
@@ -335,8 +251,10 @@ def main(argv: list[str] | None = None) -> None:
         if args.build_edition:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
             try:
-                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict,
-                              print_edition=args.print_edition)
+                variant = BuildVariant(script=script, offline=args.offline, our_search=not args.stock_search,
+                                       strict=not args.not_strict, hant_dict=args.hant_dict,
+                                       print_edition=args.print_edition)
+                build_variant(args.site_dir.resolve(), variant)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
             except OSError as exc:  # a full disk, an unwritable folder: one line, and the parent stops quietly
