@@ -17,6 +17,8 @@ from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
 from scripts.paths import DOCS
 from scripts.traditional import to_traditional_markdown
+from scripts.traditional import load_fixes
+from tests.rulebook_once import real_src
 
 import datetime as dt
 
@@ -109,7 +111,7 @@ def test_calculators_print_as_band_tables(documents):
 
 
 def test_traditional_conversion_keeps_ids_and_converts_text(documents):
-    converted = to_traditional_markdown(documents["regulations"])
+    converted = to_traditional_markdown(documents["regulations"], load_fixes(real_src()))
     assert re.findall(r' id="([^"]+)"', converted) == re.findall(r' id="([^"]+)"', documents["regulations"])
     assert "對遲到的判罰" in converted and "对迟到的判罚" not in converted
 
@@ -202,7 +204,7 @@ def test_running_head_labels_are_converted_with_the_text(documents):
     """目录 / 附录 / 定义 and 第N条 in the running heads come from the page (data-running-head), converted with it."""
     from scripts.print.pdf import to_traditional
 
-    laws = to_traditional(documents["laws"])
+    laws = to_traditional(documents["laws"], load_fixes(real_src()))
     heads = set(re.findall(r'data-running-head="([^"]*)"', laws))
     assert {"目錄", "附錄", "定義", "第17條"} <= heads, heads
     assert not {"目录", "附录", "定义"} & heads
