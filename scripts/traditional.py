@@ -33,6 +33,8 @@ SCRIPT_STRING = re.compile(
 )
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
 # data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
+# A correction's data-original: '原文：<the source's own text>｜<reason>'; the quote is never converted.
+SOURCE_QUOTE, SOURCE_QUOTE_END = "原文：", "｜"
 TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
 
@@ -90,7 +92,14 @@ def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...]) -> str
 
 
 def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...]) -> str:
-    value = to_traditional_text(attribute.group("value"), fixes)
+    """A reader-visible attribute converted; a correction's quote of its source (data-original '原文：…｜reason') stays
+    in the source's own characters, and only the reason is converted."""
+    value = attribute.group("value")
+    quote, bar, reason = value.partition(SOURCE_QUOTE_END)
+    if attribute.group("name") == "data-original" and quote.startswith(SOURCE_QUOTE) and bar:
+        value = to_traditional_text(SOURCE_QUOTE, fixes) + quote[len(SOURCE_QUOTE):] + bar + to_traditional_text(reason, fixes)
+    else:
+        value = to_traditional_text(value, fixes)
     return f"{attribute.group('name')}={attribute.group('quote')}{value}{attribute.group('quote')}"
 
 

@@ -43,7 +43,7 @@ def documents(rulebook, links) -> dict[str, str]:
 
 def print_documents(rulebook, links) -> dict[str, str]:
     """Each book's print HTML (simplified), typeset from `rulebook` with the link stage's index `links`."""
-    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
     out = {}
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
@@ -56,7 +56,7 @@ def print_documents(rulebook, links) -> dict[str, str]:
 def test_every_correction_in_an_article_prints_its_erratum_reason_in_chinese(rulebook):
     """The print edition's footnotes give each erratum's reason (errata.yml, in Chinese since the reasons became reader text)."""
     reasons = {c[2] for book in rulebook.books.values() for a in book.articles.values() for p in a.paragraphs() for c in p.corrections}
-    notes = ErratumNotes(rulebook.errata)
+    notes = ErratumNotes(rulebook.errata, mojibake=rulebook.mojibake)
     assert reasons
     for reason in reasons:
         assert HAN.search(notes.erratum_for(reason, "test").reason), reason

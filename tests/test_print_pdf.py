@@ -248,7 +248,7 @@ def circled_in_text(book_key: str, script: str) -> set[str]:
     ('①非弃权', a clause label of 裁判法第28条, a cell of a band table): the page check takes them out."""
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
-    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved))
+    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake))
     document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(TitleInfo("", script), *FONTS[script])
     parser = TextOutsideNotes()
     parser.feed(to_traditional(document, load_fixes(real_src())) if script == "hant" else document)

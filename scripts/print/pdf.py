@@ -58,7 +58,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
 
     links = link_rulebook(rulebook)
     fixes = load_fixes(rulebook.src)  # for the traditional PDFs
-    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
