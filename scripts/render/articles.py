@@ -12,6 +12,7 @@ from scripts.document.headings import clause_title_corrections, heading_stretch,
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
+from scripts.render.title_notes import title_notes
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
 from scripts.curated.rulebook_src import RulebookSrc
 
@@ -204,8 +205,7 @@ class PageRenderer:
             "",
             f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), title_corrections(article))}",
             "",
-            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
-            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
+            title_notes(f"{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}", article.english),
             "",
         ]
         if top:

@@ -46,7 +46,8 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         for number in range(1, max([*stops, *lacking]) + 1):
             stop = stops.get(number)
             if stop is None:  # no page: a number the sources lack and nothing cites
-                cells.append(f'<span class="article-missing" title="第{number}条不在本版来源中">{number}</span>')
+                note = f"{BOOKS[key].cite_prefix}第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
+                cells.append(f'<span class="article-missing" tabindex="0" data-note="{note}">{number}</span>')
             elif number in lacking:
                 cells.append(f'[{number}]({stop.page} "{html_text(stop.title)}"){{.article-missing}}')
             else:
@@ -55,6 +56,7 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         out += [" ".join(cells)]
         out += ["", "</div>", ""]
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
+    out += PRINT_EDITION_SECTION
     out += ["## 其他", "", "- [术语](glossary.md)：规则的定义部分", "- [关于本站](about/index.md)：来源、校勘、图例与构建报告", ""]
     return "\n".join(out)
 
@@ -191,17 +193,31 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
         "",
         "点按（或悬停在）带下划线的文字上，会弹出说明；再点一次引用即前往所引条文。",
         "",
-        "## 编辑资料",
-        "",
     ]
+    out += PRINT_EDITION_SECTION
+    out += ["## 编辑资料", ""]
     out += [f"- [{title}]({path.removeprefix('about/')})：{what}" for title, path, what in about_pages]
     out.append("")
     return "\n".join(out)
 
 
+# The 打印版 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with a link to each
+# book's PDF in the page's script, its size and the edition stamp (a build without the print edition says so).
+PRINT_EDITION_PLACEHOLDER = '<div class="print-edition" data-print-edition></div>'
+PRINT_EDITION_SECTION = [
+    "## 打印版 {#print-edition}",
+    "",
+    "两部书各有一份可打印的PDF（A5开本，左右页边距对称交替，装订边留足打孔位置），与网站由同一份条文排印，"
+    "另有页码目录和索引。",
+    "",
+    PRINT_EDITION_PLACEHOLDER,
+    "",
+]
+
+
 # The underline styles, one line; the same words appear in each popup (assets/refs/preview.js).
 LEGEND_MARKDOWN = (
-    '<p class="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
+    '<p class="underline-legend" id="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
     '<a class="glossary-term">虚线</a> 术语 · <ins class="erratum">橙色点线</ins> 校勘改动 · '
     '<span class="restored-marker">灰色点线编号</span> 编者据1997年WBF规则补的款项编号 · '
     '<mark class="unresolved">波浪线</mark> 未解决的来源缺陷</p>'
