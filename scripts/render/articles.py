@@ -10,6 +10,7 @@ from scripts.document.headings import clause_title_corrections, is_subheading, t
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
+from scripts.render.title_notes import title_notes
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
 from scripts.render.markup import (GENERATED, Span, erratum_mark, erratum_spans, escape_markdown, front_matter_title,
                                    heading_markup, heading_spans, html_text, inline_html, relative_link, render_inline,
@@ -126,8 +127,7 @@ class PageRenderer:
             "",
             f"# {heading_markup(f'第{article.number}条 {article.title}'.rstrip(), title_corrections(article))}",
             "",
-            *([f'<p class="article-english" lang="en">{html.escape(article.english)}</p>', ""] if article.english else []),
-            f'<p class="article-meta">{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}</p>',
+            title_notes(f"{BOOKS[article.book].meta_label} · {self.chapter_markup(article.chapter)}", article.english),
             "",
         ]
         if top:
