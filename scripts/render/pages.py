@@ -15,8 +15,8 @@ from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
 from scripts.document.headings import heading_corrections, is_subheading, title_corrections
 from scripts.document.report_names import compact_numbers
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
-                                     html_text, render_inline)
+from scripts.render.markup import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
+                                   html_text, render_inline)
 
 
 
