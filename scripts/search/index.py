@@ -22,6 +22,7 @@ from pathlib import Path
 from scripts import curated
 from scripts.books import BOOKS, HAN
 from scripts.errors import RulebookError
+from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
 )
@@ -252,8 +253,19 @@ def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, s
         "stopwords": vocabulary.stopwords,
         "books": book_labels or BOOK_LABELS,
         "article_label": article_label,
+        # homophones (scripts/search/pinyin.py): the hosted site moves this table to a file of its own
+        "pinyin_table": pinyin_table(corpus_chars),
     }
     return {"config": config, "docs": docs}
+
+
+def split_pinyin_table(index: dict, table_url: str) -> dict:
+    """The index without its pinyin table, naming where the worker fetches it (relative to the site root) when a
+    query needs it; returns the table."""
+    rulebook = index["config"]["rulebook"]
+    table = rulebook.pop("pinyin_table")
+    rulebook["pinyin"] = table_url
+    return table
 
 
 def index_stub(index: dict, full_index_url: str) -> dict:
