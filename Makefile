@@ -38,13 +38,18 @@ site: docs system-deps
 serve: docs
 	$(VENV)/bin/mkdocs serve --dirty --no-strict --dev-addr 127.0.0.1:8000
 
-# The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`).
+# The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`), one
+# pytest worker per core (pytest-xdist).
+# ruff's lint rules and mypy's checked files are in pyproject.toml.
 check: $(STAMP)
-	$(PY) -m pytest -q -p no:cacheprovider -m "not slow" tests
+	$(VENV)/bin/ruff check --quiet scripts tests bench
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
-# Everything, browsers and full builds included.
+# Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
+# by the workers (tests/conftest.py, build_once), the tests of a one-file build on one worker (--dist loadgroup).
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist loadgroup tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an
@@ -55,4 +60,4 @@ bench: $(STAMP) system-deps
 	$(PY) bench/phone
 
 clean:
-	rm -rf site site-* dist build
+	rm -rf site site-* dist build .site-build-*

@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 from scripts import curated  # noqa: E402
 from scripts.pipeline.decode import decode_escaped_json  # noqa: E402
-from scripts.pipeline.sources import SRC  # noqa: E402
+from scripts.paths import SRC  # noqa: E402
 
 NUMBER_SHIFT = 100  # copy k adds k·100 to every article number
 REWRITTEN_FILES = {"manifest.yml", "errata.yml", "overlaps.yml", "clause_parents.yml"}  # written per copy; the rest copied as they are

@@ -59,7 +59,7 @@ def build_timestamp(root: Path = ROOT) -> int:
             return int(out)
     except (OSError, subprocess.CalledProcessError, ValueError):
         pass
-    return int(dt.datetime.now(dt.timezone.utc).timestamp())
+    return int(dt.datetime.now(dt.UTC).timestamp())
 
 
 def content_hash(root: Path = ROOT, sources: tuple[str, ...] = EDITION_SOURCES) -> str:
@@ -81,5 +81,5 @@ def content_hash(root: Path = ROOT, sources: tuple[str, ...] = EDITION_SOURCES) 
 
 def current_edition(root: Path = ROOT) -> Edition:
     stamp = build_timestamp(root)
-    date = dt.datetime.fromtimestamp(stamp, dt.timezone.utc).date()
+    date = dt.datetime.fromtimestamp(stamp, dt.UTC).date()
     return Edition(date=date, content_hash=content_hash(root))

@@ -1,6 +1,10 @@
 """One exception base for the pipeline, a subclass per kind of failure; messages start with `file:line:`."""
 from __future__ import annotations
 
+import signal
+import sys
+from collections.abc import Callable
+
 
 class RulebookError(Exception):
     """Base of every pipeline failure."""
@@ -26,9 +30,46 @@ class CuratedFileError(RulebookError):
     """A curated file under rulebook_src/ is missing, unreadable, not valid YAML, or does not fit its schema."""
 
 
+class PenaltyTableError(CuratedFileError):
+    """A penalty table under rulebook_src/penalties/ fits its schema but breaks an invariant of its meaning (bands out
+    of order, an amount not in its quote, a ladder that falls): raised by scripts/penalties/invariants.py."""
+
+
+class PenaltySpecError(RulebookError):
+    """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with `file:line:`.
+    Raised by scripts/penalties/tables.py (reading it) and scripts/penalties/spec.py (checking it)."""
+
+
 class ProblemList(RulebookError):
     """Several problems collected over a stage, reported together."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
         super().__init__(f"{len(problems)} problem(s):\n" + "\n".join(problems))
+
+
+def _interrupted(signum, frame):
+    """SIGTERM or SIGHUP, raised as Ctrl-C is, in the main thread: every `with` and `finally` runs (staging folders are
+    removed) before the entry point exits."""
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "") -> int:
+    """Runs an entry point's main and turns any failure into one line on stderr, never a traceback:
+    a RulebookError (a fault in a source or curated file, already `file:line: …`) → exit 2; an OSError (a full disk,
+    an unwritable folder) → `name: path: reason`, exit 1; Ctrl-C, SIGTERM or SIGHUP → `name: interrupted`, exit 130.
+    `kept` ends the OS and interrupt lines with what stayed as it was (e.g. `site/ and dist/ are left as they were`)."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupted)
+    try:
+        return main() or 0
+    except RulebookError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{name}: {where}{exc.strerror or exc}{'; ' + kept if kept else ''}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted{'; ' + kept if kept else ''}", file=sys.stderr)
+        return 130

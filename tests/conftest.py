@@ -1,8 +1,10 @@
 """Shared fixtures: the built site, a loopback HTTP server for it, and Debian's chromium through playwright."""
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
+import os
 import shutil
 import subprocess
 import sys
@@ -36,16 +38,46 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: builds the site with mkdocs or drives chromium (run by `make test`, not `make check`)")
 
 
+# Session fixtures that build something for one test file: under pytest-xdist (`--dist loadgroup`) the tests that use
+# one run on one worker, so it is built once per run rather than once per worker.
+ONE_WORKER_FIXTURES = ("print_books", "offline_site")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
+        for name in ONE_WORKER_FIXTURES:
+            if name in fixtures:
+                item.add_marker(pytest.mark.xdist_group(name))
+                break
+
+
+def build_once(tmp_path_factory, name: str, build) -> Path:
+    """A folder `build(folder)` fills once per test run. Alone, a fresh temporary folder; under pytest-xdist every
+    worker runs the session fixtures, so the first worker to ask builds into a folder all workers share (beside
+    their own temporary folders) under a lock, and the others wait for it and reuse it."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        folder = tmp_path_factory.mktemp(name)
+        build(folder)
+        return folder
+    shared = tmp_path_factory.getbasetemp().parent
+    folder, done = shared / name, shared / f"{name}.done"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            done.touch()
+    return folder
 
 
 @pytest.fixture(scope="session")
 def rulebook():
     """The whole article tree of rulebook_src/, linked stages included (built once per process)."""
-    from scripts.pipeline.run import load_full_rulebook
+    from tests.rulebook_once import load_full_rulebook
     return load_full_rulebook()
 
 
@@ -80,14 +112,12 @@ def artifacts_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """`mkdocs build --strict` of the committed docs/ into a temporary folder (the hosted flavour)."""
-    out = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
-        cwd=ROOT,
-        check=True,
-    )
-    return out
+    """`mkdocs build --strict` of the committed docs/ into a temporary folder (the hosted flavour), once per run."""
+    def build(out: Path) -> None:
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
+                       cwd=ROOT, check=True)
+
+    return build_once(tmp_path_factory, "site", build)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -215,14 +245,17 @@ def serve_directory(directory: Path, gzip: bool = True) -> http.server.Threading
 
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory):
-    """`python -m scripts.site.build` (what `make site` runs) into a temporary folder: returns (site_dir, zip_path)."""
-    out = tmp_path_factory.mktemp("shipped")
-    subprocess.run(
-        [sys.executable, "-m", "scripts.site.build", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
-        cwd=ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
+    """`python -m scripts.site.build` (what `make site` runs) into a temporary folder, once per run: returns
+    (site_dir, zip_path)."""
+    def build(out: Path) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "scripts.site.build", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+    out = build_once(tmp_path_factory, "shipped", build)
     zips = sorted((out / "dist").glob("*.zip"))
     assert len(zips) == 1, f"expected one venue zip in {out / 'dist'}, found {zips}"
     return out / "site", zips[0]

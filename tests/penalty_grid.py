@@ -69,7 +69,7 @@ def engine_grid() -> list[tuple[str, dict]]:
         cases.append(("slow-play", {"event": event, "minutes": minutes, "share": share, "decimals": decimals}))
     for event, minutes, boards in itertools.product(["pairs-mp", "pairs-imp"], ["7", "12", "17"], ["1", "2", "3"]):
         cases.append(("lateness", {"event": event, "minutes": minutes, "remove_boards": boards, "repeat": "1"}))
-    cases += [("tie-ratio", {"won": w, "lost": l}) for w, l in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]]
+    cases += [("tie-ratio", {"won": w, "lost": lo}) for w, lo in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]]
     cases += [("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
               for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]]
     return cases

@@ -12,6 +12,8 @@ from scripts.pipeline.model import Article, Book
 from scripts.pipeline.model import Paragraph, Provenance
 from scripts.pipeline.parse import parse_articles
 from scripts.pipeline.run import build_rulebook
+from scripts.curated.rulebook_src import read_rulebook_src
+from tests.rulebook_once import load_full_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -20,7 +22,8 @@ from corpus import marker_paragraph, renumber, transform_line, write_corpus  # n
 
 @pytest.fixture(scope="module")
 def real_and_doubled(tmp_path_factory):
-    return build_rulebook(), build_rulebook(write_corpus(tmp_path_factory.mktemp("corpus2"), 2).src_dir)
+    doubled = write_corpus(tmp_path_factory.mktemp("corpus2"), 2).src_dir
+    return load_full_rulebook(), build_rulebook(read_rulebook_src(doubled))
 
 
 def test_doubled_corpus_has_twice_the_articles(real_and_doubled):

@@ -11,7 +11,7 @@ from scripts.errors import RulebookError
 from scripts.pipeline.concordance import ConcordanceError, load_concordance, parse_clause_path
 from scripts.pipeline.parse import parse_articles
 from scripts.pipeline.model import Paragraph, Provenance
-from scripts.pipeline.run import load_full_rulebook
+from tests.rulebook_once import load_full_rulebook, src_from_folder
 from scripts.paths import ROOT
 
 DOCS = ROOT / "docs"
@@ -162,11 +162,11 @@ def test_a_clause_path_is_checked():
 def test_a_clause_not_in_the_skeleton_needs_a_note(tmp_path):
     write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足, clause: D}\n")
     with pytest.raises(ConcordanceError, match="clause D is not in the skeleton of Law 27"):
-        load_concordance(tmp_path)
+        load_concordance(src_from_folder(tmp_path))
 
 
 def test_an_entry_that_starts_no_paragraph_stops_the_build(tmp_path):
-    concordance = load_concordance(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n"))
+    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("另一段文字。", [Provenance("003.txt", 2)])]
     parsed = parse_articles("003.txt", "laws", paras, concordance)
     assert parsed.markers_used == []
@@ -177,21 +177,21 @@ def test_an_entry_that_starts_no_paragraph_stops_the_build(tmp_path):
 
 
 def test_a_printed_marker_that_disagrees_must_be_confirmed(tmp_path):
-    concordance = load_concordance(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n"))
+    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("C.不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 7)])]
     with pytest.raises(ConcordanceError, match=r"003.txt:7: .*prints 'C.' where the skeleton has A; add source_label"):
         parse_articles("003.txt", "laws", paras, concordance)
 
 
 def test_a_restored_child_needs_its_parent(tmp_path):
-    concordance = load_concordance(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不判罚, clause: B1(a), heading: 不判罚}\n"))
+    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不判罚, clause: B1(a), heading: 不判罚}\n")))
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("不判罚如该不足叫牌。", [Provenance("003.txt", 3)])]
     with pytest.raises(ConcordanceError, match=r"003.txt:3: .*needs its parent #b-1"):
         parse_articles("003.txt", "laws", paras, concordance)
 
 
 def test_a_correction_inside_a_split_heading_stays_with_the_heading(tmp_path):
-    concordance = load_concordance(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n"))
+    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
     corrected = Paragraph("不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 5)], [("被接受", "被接爱", "形近误字"), ("任何", "任河", "形近误字")])
     parsed = parse_articles("003.txt", "laws", [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), corrected], concordance)
     clause = parsed.articles[0].clauses[0]

@@ -10,6 +10,7 @@ from scripts import curated
 from scripts.curated.files import REQUIRED
 from scripts.curated.schema import LineTable
 from scripts.errors import CuratedFileError, RulebookError
+from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.paths import SRC
 
 
@@ -19,7 +20,8 @@ def test_every_curated_file_has_a_schema_and_loads():
     assert {"manifest.yml", "errata.yml", "overlaps.yml", "reference_titles.yml", "script_postmap.yml",
             "search_synonyms.yml", "traditional_fixes.tsv", "jieba_user_dict.txt"} <= names
     assert any(name.startswith("penalties/") for name in names) and any(name.startswith("restored/") for name in names)
-    assert curated.check_all(SRC) == len(files)
+    src = read_rulebook_src(SRC)
+    assert set(src.yaml_files) | set(src.row_files) == names
     assert not any(name.startswith("raw/") or name.endswith("README.md") for name in names)
 
 
@@ -65,7 +67,7 @@ def test_a_fault_is_one_line_naming_file_and_line(tmp_path, name, text, message)
 
 def test_bytes_that_are_not_utf8_are_named_with_their_line(tmp_path):
     path = tmp_path / "errata.yml"
-    path.write_bytes("errata: []\n# 注释\n".encode("utf-8") + b"\xff\n")
+    path.write_bytes("errata: []\n# 注释\n".encode() + b"\xff\n")
     with pytest.raises(CuratedFileError, match=r"errata.yml:3: not UTF-8 \(byte 0xff"):
         curated.load(path)
 
@@ -84,7 +86,7 @@ def test_lines_point_at_the_entry():
 
 
 def copy_of_sources(dest):
-    """rulebook_src/ without raw/ (check_all does not read the raw texts)."""
+    """rulebook_src/ without raw/ (a curated file's fault is found without the raw texts)."""
     import shutil
     return Path(shutil.copytree(SRC, dest / "rulebook_src", ignore=shutil.ignore_patterns("raw", "__pycache__")))
 
@@ -98,11 +100,11 @@ def test_every_required_file_exists_and_has_no_wildcard():
 @pytest.mark.parametrize("name", sorted(REQUIRED))
 def test_a_deleted_curated_file_is_named_not_read_as_empty(tmp_path, name):
     """A loader that returned nothing for a missing file let a deleted dictionary pass as an empty one (21 pages
-    quietly changed); now check_all names it before anything is built."""
+    quietly changed); now reading rulebook_src/ names it before anything is built."""
     src = copy_of_sources(tmp_path)
     (src / name).unlink()
     with pytest.raises(CuratedFileError) as error:
-        curated.check_all(src)
+        read_rulebook_src(src)
     assert str(error.value) == f"{src / name}:1: file is missing"
 
 

@@ -15,7 +15,8 @@ import yaml
 
 from conftest import copy_project
 from scripts.pipeline.run import build_rulebook
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.paths import SRC
 from scripts.render.docs import render_site_pages
 
 SOURCE = "004_96643fa00b38aa24.txt"  # the main text of Laws 1–13 (overlaps.yml); writes digits full-width
@@ -40,7 +41,7 @@ def front_matter(page: str) -> dict:
 def test_html_in_a_heading_shows_only_escaped_in_front_matter_navigation_and_h1(tmp_path):
     shutil.copytree(SRC, tmp_path / "rulebook_src")
     change_heading(tmp_path / "rulebook_src", "第５条 <svg/onload=alert(1)>排定座位")
-    pages = render_site_pages(build_rulebook(tmp_path / "rulebook_src"))
+    pages = render_site_pages(build_rulebook(read_rulebook_src(tmp_path / "rulebook_src")))
     law5 = pages["laws/5.md"]
     raw_tag = "<svg/onload=alert(1)>"
     escaped = html.escape(raw_tag, quote=True)
@@ -72,6 +73,6 @@ def test_a_heading_glued_to_its_number_with_a_short_title_still_opens_the_articl
     """Source 003's form (第17條競叫過程): no space after 条 is a heading when the rest reads as a title."""
     shutil.copytree(SRC, tmp_path / "rulebook_src")
     change_heading(tmp_path / "rulebook_src", "第５条排定座位")
-    pages = render_site_pages(build_rulebook(tmp_path / "rulebook_src"))
+    pages = render_site_pages(build_rulebook(read_rulebook_src(tmp_path / "rulebook_src")))
     assert front_matter(pages["laws/5.md"])["title"] == "第5条 排定座位"
     assert "参赛者（个人、双人或队）在一节比赛开始时的座位" in pages["laws/5.md"]

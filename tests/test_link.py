@@ -7,7 +7,7 @@ import pytest
 
 from scripts.render.docs import render_site_pages
 from scripts.pipeline.link import citing_sentence, find_references, link_rulebook, resolve_reference, load_title_aliases
-from scripts.pipeline.run import load_full_rulebook
+from tests.rulebook_once import load_full_rulebook, real_src
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def index(rulebook):
 
 def resolved(text, book, books, article=None, context=""):
     """[(linked text, status, target key)] for the written references of a sentence."""
-    aliases = load_title_aliases()
+    aliases = load_title_aliases(real_src())
     out = []
     for ref in find_references(text, book, books[article[0]].articles[article[1]] if article else None, context):
         if ref.implied:
@@ -244,7 +244,7 @@ def test_every_linked_reference_is_rendered_as_a_link(pages, index):
 
 
 def test_build_report_shows_the_index_counts(pages, index):
-    from scripts.render.links import STATUS_NAMES
+    from scripts.document.report_names import STATUS_NAMES
 
     report = pages["about/build-report.md"]
     counts = index.counts()

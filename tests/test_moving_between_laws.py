@@ -8,9 +8,9 @@ import pytest
 import yaml
 
 from scripts.pipeline.assemble import missing_numbers
-from scripts.pipeline.link import link_rulebook
 from scripts.render.article_nav import number_ranges
 from scripts.render.missing import MissingTitleError, cited_titles
+from tests.rulebook_once import src_from_folder
 from scripts.render.pages import chapter_label
 
 
@@ -31,7 +31,7 @@ def test_a_missing_law_page_names_the_law_and_says_its_text_is_not_here(rulebook
 
 def test_a_missing_law_page_gives_the_chinese_title_our_text_cites_and_the_citing_articles(pages):
     page = pages["laws/16.md"]
-    assert page.splitlines()[5] == "# 第16条 非法信息"
+    assert page.splitlines()[5] == '# 第16条 非法信息 <span class="missing-badge">来源缺</span>'
     assert "可应用第16条非法信息" in page
     assert "- [规则第19条 A.3.](19.md#a-3)" in page and "- [裁判法第23条 二、3.](../regulations/23.md#二-3)" in page
 
@@ -46,7 +46,7 @@ def test_a_curated_title_whose_quote_is_not_in_the_cited_article_stops_the_build
     (tmp_path / "missing_law_titles.yml").write_text(yaml.safe_dump({"titles": [
         {"number": 16, "title": "非法信息", "cited_in": "laws/19", "quote": "可应用第16条非法消息", "reason": "test"}]}, allow_unicode=True), encoding="utf-8")
     with pytest.raises(MissingTitleError, match=r"missing_law_titles\.yml:[0-9]+: entry 1 \(第16条 非法信息\): laws/19 does not contain the quote '可应用第16条非法消息'"):
-        cited_titles(rulebook.books, tmp_path)
+        cited_titles(rulebook.books, src_from_folder(tmp_path))
 
 
 def article_paths(pages):
@@ -66,8 +66,8 @@ def test_every_article_page_has_previous_next_and_the_jump_box_above_its_text(pa
 
 def test_previous_and_next_follow_the_numbers_with_missing_laws_in_place(pages):
     assert '[‹ 13](13.md "第13条 牌张数目有误"){.article-bar__prev rel=prev}' in pages["laws/14.md"]
-    assert '[14 ›](14.md "第14条（来源缺）"){.article-bar__next rel=next}' in pages["laws/13.md"]
-    assert '[41 ›](41.md "第41条（来源缺）")' in pages["laws/40.md"]
+    assert '[14 ›](14.md "第14条 缺少的牌张（本站译名，来源缺）"){.article-bar__next rel=next}' in pages["laws/13.md"]
+    assert '[41 ›](41.md "第41条 打牌的开始（本站译名，来源缺）")' in pages["laws/40.md"]
 
 
 def test_home_grid_shows_missing_numbers_greyed_in_place(pages):
@@ -75,7 +75,7 @@ def test_home_grid_shows_missing_numbers_greyed_in_place(pages):
     laws = home[home.index("## [中国桥牌竞赛规则]"):home.index("## [复式定约桥牌裁判法]")]
     numbers = [int(n) for n in re.findall(r"\[([0-9]+)\]\(laws/", laws)]
     assert numbers == list(range(1, 94))
-    assert '[14](laws/14.md "第14条（来源缺）"){.article-missing}' in laws
+    assert '[14](laws/14.md "第14条 缺少的牌张（本站译名，来源缺）"){.article-missing}' in laws
     assert "[13](laws/13.md" in laws and "[13](laws/13.md \"第13条 牌张数目有误\"){.article-missing}" not in laws
 
 
@@ -91,7 +91,11 @@ def test_drawer_keeps_chapter_labels_and_leaves_editor_pages_to_the_about_page(p
     laws = next(item["中国桥牌竞赛规则"] for item in nav if "中国桥牌竞赛规则" in item)
     labels = [next(iter(entry)) for entry in laws]
     assert "第五章 竞叫 · 第一节 竞叫阶段" in labels
-    assert "laws/64.md" not in yaml.safe_dump(nav), "missing Laws are reached from the grid and the jump box, not the drawer"
+    # a missing Law stands in the drawer under its 1997 chapter and part, its title saying 来源缺
+    part = next(entry for entry in laws if "第六章 打牌 · 第三部分 不合规定的引牌与出牌（来源缺）" in entry)
+    assert {"第64条 藏牌成立后的处理（本站译名，来源缺）": "laws/64.md"} in next(iter(part.values()))
+    chapter_four = next(entry for entry in laws if "第四章 处理违规的一般规则" in entry)
+    assert {"第16条 非法信息（来源缺）": "laws/16.md"} in chapter_four["第四章 处理违规的一般规则"]
     assert {"关于本站": "about/index.md"} in nav
     flat = yaml.safe_dump(nav, allow_unicode=True)
     for editor_page in ("about/build-report.md", "about/performance.md", "about/missing-references.md"):

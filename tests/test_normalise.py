@@ -14,15 +14,15 @@ from scripts.pipeline.normalise import (
     recover_shifted_gbk,
     split_glued_headings,
 )
-from scripts.pipeline.run import load_full_rulebook
+from tests.rulebook_once import load_full_rulebook, real_src
 from scripts.pipeline.sources import load_manifest
 
-ENTRIES = {e.file[:3]: e for e in load_manifest()}
+ENTRIES = {e.file[:3]: e for e in load_manifest(real_src())}
 
 
 def normalise_line(seed: str, text: str, line: int = 1, mojibake=()) -> str:
     entry = ENTRIES[seed]
-    return LineNormaliser(entry, load_script_postmap(), list(mojibake)).normalise_line(SourceLine(text, Provenance(entry.file, line)))
+    return LineNormaliser(entry, load_script_postmap(real_src()), list(mojibake)).normalise_line(SourceLine(text, Provenance(entry.file, line)))
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import re
 import struct
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from conftest import PHONE, serve_directory
 from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
@@ -163,7 +164,7 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
            return false; }""", timeout=60_000, polling=500)
 
     go_offline()
-    with pytest.raises(Exception):  # the network really is gone
+    with pytest.raises(PlaywrightError):  # the network really is gone
         page.context.request.get(base + "sitemap.xml", timeout=3_000)
 
     article = article_with_cross_reference(site_dir)

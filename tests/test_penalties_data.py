@@ -18,7 +18,7 @@ def compact(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def rulebook():
-    from scripts.pipeline.run import load_rulebook
+    from tests.rulebook_once import load_rulebook
 
     return load_rulebook()
 
@@ -89,6 +89,6 @@ def test_every_calculator_has_a_page_and_a_rule(rulebook):
         markup = widget_markup_for(book, slug)
         assert markup.count('class="penalty-calculator"') == len(widgets)
         notice = calculator_notice_for(book, slug)
-        for name, fixed, widget_id in widgets:
+        for name, _fixed, widget_id in widgets:
             assert f'data-calculator="{name}"' in markup and f'id="{widget_id}"' in markup and f'href="#{widget_id}"' in notice
     assert widget_markup_for("regulations", "29") == "" and calculator_notice_for("regulations", "29") == ""

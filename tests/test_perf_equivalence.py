@@ -6,14 +6,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts import curated
+from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.paths import SRC
 
 YAML_FILES = sorted(SRC.rglob("*.yml"))
 
 
 @pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: p.relative_to(SRC).as_posix())
 def test_load_yaml_equals_safe_load(path: Path):
-    assert load_yaml(path) == yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert curated.load(path) == yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+NO_WORDS = rulebook_src_from_texts({"jieba_user_dict.txt": "无关的词\n"})  # a word list no test text holds
 
 
 def glossary(terms: list[tuple[str, str]]):
@@ -33,8 +38,8 @@ def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
 
     once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
     repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once
-    spans_once = PageRenderer({}, once).glossary_spans(text, "laws/1.md", set())
-    spans_repeated = PageRenderer({}, repeated).glossary_spans(text, "laws/1.md", set())
+    spans_once = PageRenderer({}, once, NO_WORDS).glossary_spans(text, "laws/1.md", set())
+    spans_repeated = PageRenderer({}, repeated, NO_WORDS).glossary_spans(text, "laws/1.md", set())
     assert render_inline(text, spans_repeated) == render_inline(text, spans_once)
     assert [(s.start, s.end) for s in spans_repeated] == [(s.start, s.end) for s in spans_once]
 
@@ -55,7 +60,7 @@ def test_fold_fullwidth_table(text):
     from scripts.pipeline.normalise import LineNormaliser
     from scripts.pipeline.sources import SourceEntry
 
-    entry = SourceEntry("x.txt", "laws", "fullwidth-web", "simplified", "", "", SRC / "x.txt")
+    entry = SourceEntry("x.txt", "laws", "fullwidth-web", "simplified", "", "")
     normaliser = LineNormaliser(entry, [], [])
     assert normaliser.fold_fullwidth(text, Provenance("x.txt", 1)) == fold_fullwidth_by_character(text)
     assert len(normaliser.repairs) == (fold_fullwidth_by_character(text) != text)
@@ -91,7 +96,7 @@ def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped(
 def test_backlinks_by_target_equal_a_scan_of_every_citation():
     """LinkIndex.backlinks reads an index by target; a scan of all citations gives the same list in the same order."""
     from scripts.pipeline.link import link_rulebook
-    from scripts.pipeline.run import load_full_rulebook
+    from tests.rulebook_once import load_full_rulebook
 
     rulebook = load_full_rulebook()
     index = link_rulebook(rulebook)
@@ -133,7 +138,7 @@ def test_title_index_resolves_like_a_scan():
     import dataclasses
 
     from scripts.pipeline.link import Reference, TitleIndex, resolve_title
-    from scripts.pipeline.run import load_full_rulebook
+    from tests.rulebook_once import load_full_rulebook
 
     books = load_full_rulebook().books
     titles = {a.title for b in books.values() for a in b.articles.values()}

@@ -9,8 +9,7 @@ import pytest
 from scripts.edition import Edition
 from scripts.penalties.widgets import placements
 from scripts.pipeline.link import link_rulebook
-from scripts.pipeline.run import load_full_rulebook
-from scripts.pipeline.sources import SRC
+from tests.rulebook_once import load_full_rulebook
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, anchor_id
@@ -47,7 +46,7 @@ def print_documents(rulebook, links) -> dict[str, str]:
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
         inline = InlineRenderer(BookLinks(links, book, pdf_name("p", other, "hans", EDITION)), notes)
-        document = BookDocument(rulebook, book, inline, report_appendix(rulebook, links, book), SRC)
+        document = BookDocument(rulebook, book, inline, report_appendix(rulebook, links, book))
         out[book] = document.html(TitleInfo(EDITION.label, "hans"), *FONTS["hans"])
     return out
 
@@ -76,7 +75,7 @@ def test_every_article_and_clause_keeps_its_anchor(rulebook, documents):
 
 
 def test_internal_links_land_on_an_id_and_other_book_links_name_its_pdf(documents):
-    for key, text in documents.items():
+    for text in documents.values():
         ids = set(re.findall(r' id="([^"]+)"', text))
         internal = re.findall(r'href="#([^"]+)"', text)
         assert len(internal) > 50

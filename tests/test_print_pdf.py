@@ -10,8 +10,7 @@ from pypdf import PdfReader
 
 from scripts.edition import BUNDLE_PREFIX, current_edition
 from scripts.pipeline.link import link_rulebook
-from scripts.pipeline.run import load_full_rulebook
-from scripts.pipeline.sources import SRC
+from tests.rulebook_once import load_full_rulebook
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
@@ -248,7 +247,7 @@ def circled_in_text(book_key: str, script: str) -> set[str]:
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
     inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved))
-    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key), SRC).html(TitleInfo("", script), *FONTS[script])
+    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(TitleInfo("", script), *FONTS[script])
     parser = TextOutsideNotes()
     parser.feed(to_traditional(document) if script == "hant" else document)
     text = SPACE.sub("", "".join(parser.parts))

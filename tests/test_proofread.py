@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import pytest
 
 from scripts.pipeline.errata import load_errata
 from scripts.render.proofread import proofread, visible_text
+from tests.rulebook_once import real_src
 
 
 # `rulebook` and `pages` (the whole tree and its rendered pages) are fixtures of tests/conftest.py
@@ -63,7 +63,7 @@ FOOTNOTE = re.compile(r"\[\^?[0-9]\]:?")
 def test_errata_add_no_text_but_restorations_and_completions():
     """A correction swaps a character or moves text; only `restored` entries and truncation completions add words.
     (The footnote of 第13条 once came back as '如裁判认为3手牌正确…', repeating its sentence's opening words.)"""
-    errata, _, _ = load_errata()
+    errata, _, _ = load_errata(real_src())
     groups: dict[tuple[str, str], list] = {}
     for erratum in errata:
         if not erratum.restored and erratum.kind != "truncation":

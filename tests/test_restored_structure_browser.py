@@ -11,6 +11,7 @@ from reader_steps import open_ready
 
 from scripts.paths import ROOT
 from scripts.pipeline.concordance import load_concordance
+from tests.rulebook_once import real_src
 
 REPORT = ROOT / "docs" / "about" / "build-report.md"
 
@@ -24,7 +25,7 @@ def report_restored(number: int) -> int:
 
 @pytest.mark.parametrize("number", [25, 27, 30])
 def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url, artifacts_dir, number):
-    english = load_concordance().laws[number].english_heading  # 'Law 27 · Insufficient Bid (WBF 1997)'
+    english = load_concordance(real_src()).laws[number].english_heading  # 'Law 27 · Insufficient Bid (WBF 1997)'
     page = phone_page
     open_ready(page, f"{site_url}laws/{number}/")
     page.wait_for_selector("h1")

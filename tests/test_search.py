@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from scripts.errors import RulebookError
-from scripts.search.index import SearchDataError, SectionParser, load_english_titles, load_search_vocabulary
-from scripts.search.sitebuild import build_site_variant
+from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary
+from scripts.site.variants import build_site_variant
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
 ROOT = Path(__file__).resolve().parent.parent

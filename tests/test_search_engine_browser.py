@@ -2,7 +2,6 @@
 issue 15 (stop words, single characters, book words, title matches, no answer rather than a wrong one)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

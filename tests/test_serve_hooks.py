@@ -12,7 +12,7 @@ import pytest
 
 from scripts.errors import RulebookError
 from scripts.site import serve_hooks
-from scripts.pipeline.sources import SRC
+from scripts.paths import SRC
 
 RAW = "000_7e52110b4744ddd8.txt"
 OLD, NEW = "应将屏幕的窗口关闭", "应将屏幕的窗口合上"
@@ -79,10 +79,11 @@ def test_pipeline_error_keeps_the_last_good_pages(project, caplog):
     # one logged line, starting with the line `python -m scripts.render` prints for the same fault
     errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
     assert len(errors) == 1 and "\n" not in errors[0], errors
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.pipeline.run import build_rulebook
 
     with pytest.raises(RulebookError) as cli_error:
-        build_rulebook(project.root / "rulebook_src")
+        build_rulebook(read_rulebook_src(project.root / "rulebook_src"))
     assert errors[0].startswith(f"{cli_error.value} ("), errors[0]
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from reader_steps import open_ready
 
-from conftest import ROOT, copy_project, serve_directory
+from conftest import copy_project, serve_directory
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from scripts.errors import SourceFormatError
-from scripts.pipeline.sources import FORMATS, SRC, load_manifest
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.paths import SRC
+from scripts.pipeline.sources import FORMATS, load_manifest
+from tests.rulebook_once import real_src, src_from_folder
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 EXPECTED_SHA256 = {
@@ -31,7 +34,7 @@ def test_raw_file_equals_seed(name):
 
 
 def test_manifest_lists_every_raw_file_with_book_format_and_script():
-    entries = load_manifest()
+    entries = load_manifest(real_src())
     assert {e.file for e in entries} == set(EXPECTED_SHA256)
     assert {e.book for e in entries} == {"laws", "regulations"}
     assert {e.format for e in entries} == set(FORMATS)
@@ -45,4 +48,31 @@ def test_a_changed_raw_file_is_refused_naming_it(tmp_path):
     (tmp_path / "manifest.yml").write_text((SRC / "manifest.yml").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "raw" / "001_a5ef9e645b89cc13.txt").write_bytes(b"edited")
     with pytest.raises(SourceFormatError, match=r"manifest.yml:[0-9]+: raw/001_a5ef9e645b89cc13.txt has sha256"):
-        load_manifest(tmp_path)
+        load_manifest(src_from_folder(tmp_path))
+
+
+def copy_sources(tmp_path: Path) -> Path:
+    import shutil
+
+    src = tmp_path / "rulebook_src"
+    shutil.copytree(SRC, src, ignore=shutil.ignore_patterns("__pycache__"))
+    return src
+
+
+def test_a_raw_file_the_manifest_does_not_list_stops_the_build(tmp_path):
+    src = copy_sources(tmp_path)
+    (src / "raw" / "005_extra.txt").write_text("第64条 多出来的文本\n", encoding="utf-8")
+    with pytest.raises(SourceFormatError, match=r"rulebook_src/raw/005_extra\.txt:1: this raw file is not listed"):
+        load_manifest(read_rulebook_src(src))
+
+
+def test_a_raw_source_over_the_size_limit_stops_before_it_is_read(tmp_path):
+    from scripts.errors import RulebookError
+    from scripts.limits import MAX_RAW_SOURCE_BYTES
+
+    src = copy_sources(tmp_path)
+    raw = src / "raw" / "000_7e52110b4744ddd8.txt"
+    with raw.open("ab") as file:
+        file.truncate(MAX_RAW_SOURCE_BYTES + 1)  # sparse: no 2 MB written
+    with pytest.raises(RulebookError, match=r"000_7e52110b4744ddd8\.txt:1: is 2000001 bytes, which exceeds the limit"):
+        load_manifest(read_rulebook_src(src))

@@ -1,21 +1,18 @@
 """The article tree: inventory per book, clause anchors, errata, overlaps, duplicates and line accounting."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-import yaml
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.render.docs import ROOT, render_site_pages, stale_pages
 from scripts.pipeline.errata import Erratum, apply_errata
 from scripts.errors import ErratumError, ProblemList
 from scripts.pipeline.model import Paragraph, Provenance, dump_article
-from scripts.pipeline.run import build_rulebook, check_every_line_accounted, load_full_rulebook
-from scripts.pipeline.sources import SRC
+from scripts.pipeline.run import build_rulebook, check_every_line_accounted
+from tests.rulebook_once import load_full_rulebook, real_src
 
 
 @pytest.fixture(scope="module")
@@ -179,14 +176,14 @@ def test_article_dump_is_stable(rulebook):
 
 
 def test_committed_docs_are_up_to_date():
-    stale = stale_pages(render_site_pages(build_rulebook(SRC)), ROOT / "docs")
+    stale = stale_pages(render_site_pages(build_rulebook(real_src())), ROOT / "docs")
     assert not stale, f"generated pages differ from a fresh build (run `make docs` and commit): {stale[:10]}"
 
 
 @pytest.mark.slow  # two full mkdocs builds
 def test_two_builds_are_byte_identical(tmp_path):
-    first = render_site_pages(build_rulebook(SRC))
-    second = render_site_pages(build_rulebook(SRC))
+    first = render_site_pages(build_rulebook(real_src()))
+    second = render_site_pages(build_rulebook(real_src()))
     assert first == second
     out = []
     for n in (1, 2):

@@ -17,6 +17,7 @@ from scripts.pipeline.sources import load_manifest
 from scripts.render.proofread import MARKDOWN_EXTENSION_CONFIGS, MARKDOWN_EXTENSIONS
 from scripts.traditional import OPENCC_CONFIG, to_traditional_markdown, to_traditional_text
 from tests.test_traditional import _simplified_leftovers
+from tests.rulebook_once import real_src
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 HAN_CHAR = re.compile(f"[{HAN}]")
@@ -35,14 +36,14 @@ def load_slips() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def source_lines() -> list[tuple[str, str, str]]:
     """(place, the source's traditional line, the edition's conversion of that line's simplified text)."""
-    _, mojibake, _ = load_errata()
+    _, mojibake, _ = load_errata(real_src())
     garbled = {(item["file"], item["line"]) for item in mojibake}
     out = []
-    for entry in load_manifest():
+    for entry in load_manifest(real_src()):
         if entry.script != "traditional":
             continue
         lines, _ = decode_source(entry)
-        normaliser = LineNormaliser(entry, load_script_postmap(), mojibake)
+        normaliser = LineNormaliser(entry, load_script_postmap(real_src()), mojibake)
         for line in lines:
             if LAYOUT_LINE.match(line.text) or (entry.file, line.prov.line) in garbled:
                 continue

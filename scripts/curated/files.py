@@ -103,6 +103,23 @@ MISSING_LAW_TITLES = Record({"titles": ListOf(Record({
     "reason": PROSE,
 }), min_items=0)})
 
+# The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title, words, related.
+TARGET = Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
+LINKED_REASON = Record({"target": TARGET, "reason": PROSE})
+MISSING_LAWS = Record({
+    "director": ListOf(LINKED_REASON),
+    "divisions": ListOf(Record({
+        "laws": ListOf(Integer(minimum=1), min_items=2),
+        "english": ONE_LINE,
+        "chinese": ONE_LINE,
+        "read_at": ListOf(Text(pattern=r"[a-z0-9-]+")),
+    }, optional={"named_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")})),
+    "laws": ListOf(Record({
+        "number": Integer(minimum=1),
+        "words": ListOf(ONE_LINE),
+    }, optional={"title": ONE_LINE, "reason": PROSE, "related": ListOf(LINKED_REASON)})),
+})
+
 # The penalty data: each file's own schema in penalty_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
 # only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
 PENALTY_TABLE = Record(
@@ -176,10 +193,11 @@ SCHEMAS = {
     "clause_parents.yml": CLAUSE_PARENTS,
     "wbf1997.yml": WBF_1997,
     "missing_law_titles.yml": MISSING_LAW_TITLES,
+    "missing_laws.yml": MISSING_LAWS,
     "jieba_user_dict.txt": JIEBA_USER_DICT,
 }
 # Every file named without a wildcard must exist: the build reads each one, and a deleted file would otherwise
-# pass as an empty one (curated.check_all stops on a missing one, naming it).
+# pass as an empty one (read_rulebook_src stops on a missing one, naming it).
 REQUIRED = tuple(pattern for pattern in SCHEMAS if not any(char in pattern for char in "*?["))
 # Files under rulebook_src/ that are not data: never loaded by the build.
 NOT_DATA = ("raw/*", "*README.md")

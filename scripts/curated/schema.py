@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from scripts.curated.reader import number_of
 from scripts.errors import CuratedFileError
+from scripts.limits import clip
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
@@ -27,8 +29,8 @@ class Where:
     file: str
     keys: str = ""
 
-    def at(self, key) -> "Where":
-        step = f"[{key}]" if isinstance(key, int) else (f".{key}" if self.keys else str(key))
+    def at(self, key) -> Where:
+        step = f"[{key}]" if isinstance(key, int) else (f".{clip(key)}" if self.keys else clip(key))
         return Where(self.file, self.keys + step)
 
     def fail(self, node: Node | None, problem: str) -> CuratedFileError:
@@ -69,7 +71,7 @@ class Text(Schema):
         if self.one_line and "\n" in value.strip("\n"):
             raise where.fail(node, "must be one line")
         if self.pattern and not re.fullmatch(self.pattern, value):
-            raise where.fail(node, f"{value!r} {'must be ' + self.form if self.form else 'does not have the form ' + self.pattern}")
+            raise where.fail(node, f"{clip(value)!r} {'must be ' + self.form if self.form else 'does not have the form ' + self.pattern}")
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class Integer(Schema):
     def check(self, node, where):
         if not isinstance(node, ScalarNode) or node.tag != INT:
             raise where.fail(node, f"expected a whole number, got {describe(node)}")
-        if self.minimum is not None and int(node.value, 0) < self.minimum:
+        if self.minimum is not None and number_of(node, where.file) < self.minimum:
             raise where.fail(node, f"must be at least {self.minimum}, got {node.value}")
 
 
@@ -91,7 +93,7 @@ class Number(Schema):
     def check(self, node, where):
         if not isinstance(node, ScalarNode) or node.tag not in (INT, FLOAT):
             raise where.fail(node, f"expected a number, got {describe(node)}")
-        if self.minimum is not None and float(node.value) < self.minimum:
+        if self.minimum is not None and number_of(node, where.file) < self.minimum:
             raise where.fail(node, f"must be at least {self.minimum}, got {node.value}")
 
 
@@ -118,7 +120,7 @@ class Choice(Schema):
     def check(self, node, where):
         if not isinstance(node, ScalarNode) or node.value not in self.values:
             got = node.value if isinstance(node, ScalarNode) else describe(node)
-            raise where.fail(node, f"{got!r} is not one of {', '.join(self.values)}")
+            raise where.fail(node, f"{clip(got)!r} is not one of {', '.join(self.values)}")
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def _keys(node: MappingNode, where: Where) -> dict[str, tuple[Node, Node]]:
         if not isinstance(key_node, ScalarNode):
             raise where.fail(key_node, f"a key must be text, got {describe(key_node)}")
         if key_node.value in found:
-            raise where.fail(key_node, f"key {key_node.value!r} appears twice")
+            raise where.fail(key_node, f"key {clip(key_node.value)!r} appears twice")
         found[key_node.value] = (key_node, value_node)
     return {**merged, **found}
 
@@ -186,7 +188,7 @@ class Record(Schema):
             if schema is None:
                 if not self.open:
                     known = ", ".join([*self.required, *self.optional])
-                    raise where.fail(key_node, f"unknown key {key!r} (known: {known})")
+                    raise where.fail(key_node, f"unknown key {clip(key)!r} (known: {known})")
                 schema = self.others
             if schema is not None:
                 schema.check(value_node, where.at(key))
@@ -266,10 +268,10 @@ class LineTable:
             parts = line.split(self.separator) if self.separator else line.split()
             if not self.min_fields <= len(parts) <= len(self.fields):
                 names = self.separator_name().join(name if i < self.min_fields else f"[{name}]" for i, (name, _) in enumerate(self.fields))
-                raise CuratedFileError(f"{file}:{number}: expected {names}, got {line.strip()[:60]!r}")
+                raise CuratedFileError(f"{file}:{number}: expected {names}, got {clip(line.strip())!r}")
             for (name, pattern), value in zip(self.fields, parts):
                 if not re.fullmatch(pattern, value.strip()):
-                    raise CuratedFileError(f"{file}:{number}: {name} {value.strip()[:40]!r} is not allowed here (must match {pattern})")
+                    raise CuratedFileError(f"{file}:{number}: {name} {clip(value.strip())!r} is not allowed here (must match {pattern})")
             rows.append((number, [part.strip() for part in parts]))
         if len(rows) < self.min_rows:
             raise CuratedFileError(f"{file}:1: has no entries")

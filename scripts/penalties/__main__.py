@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from scripts.errors import RulebookError
+from scripts.errors import RulebookError, run_entry_point
 from scripts.penalties.engine import RULES, calculators
 from scripts.penalties.spec import PenaltyInputError
 
@@ -70,4 +70,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.penalties"))

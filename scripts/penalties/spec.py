@@ -13,7 +13,8 @@ from pathlib import Path
 
 import yaml
 
-from scripts.errors import RulebookError
+from scripts.errors import PenaltySpecError, RulebookError
+from scripts.limits import clip
 from scripts.penalties import tables
 
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
@@ -40,10 +41,6 @@ DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
 FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
 
 
-class PenaltySpecError(RulebookError):
-    """calculators.yml is malformed: the message starts with `file:line:`."""
-
-
 class PenaltyInputError(RulebookError, ValueError):
     """A calculator input is missing, malformed or out of range; names the option and the field's Chinese label."""
 
@@ -55,21 +52,6 @@ class PenaltyInputError(RulebookError, ValueError):
 
 
 # ---------- loading and checking the spec ----------
-
-def _line_index(node, path=(), index=None) -> dict:
-    """Key path → 1-based line of every mapping and list entry in a composed YAML tree."""
-    index = {} if index is None else index
-    index[path] = node.start_mark.line + 1
-    if hasattr(node, "value") and isinstance(node.value, list):
-        for position, item in enumerate(node.value):
-            if isinstance(item, tuple):
-                key, value = item
-                index.setdefault(path + (key.value,), key.start_mark.line + 1)
-                _line_index(value, path + (key.value,), index)
-            else:
-                _line_index(item, path + (position,), index)
-    return index
-
 
 def _check(spec: dict, lines: dict, where: Path) -> None:
     problems = []
@@ -140,14 +122,14 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
 def _spec(path: Path, stamp: tuple) -> dict:
     global _CHECKING_WORDS
     try:
-        data, node = tables.read_yaml(path)
+        data, lines = tables.read_yaml(path)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = path.relative_to(tables.ROOT) if path.is_relative_to(tables.ROOT) else path
         raise PenaltySpecError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {getattr(error, 'problem', error)}") from None
     _CHECKING_WORDS = data.get("words") if isinstance(data, dict) and isinstance(data.get("words"), dict) else None
     try:
-        _check(data, _line_index(node), path)
+        _check(data, lines.by_path, path)
     finally:
         _CHECKING_WORDS = None
     calculators = {calculator["name"]: calculator for calculator in data["calculators"]}
@@ -197,6 +179,7 @@ def parameter_of(calculator: dict, name: str) -> dict:
 
 def input_error(calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
     parameter = parameter_of(calculator, name)
+    values = {key: clip(value) if key == "text" else value for key, value in values.items()}  # a typed value, cut
     return PenaltyInputError(parameter["name"], parameter["label"], fill(words()["errors"][key], **values))
 
 

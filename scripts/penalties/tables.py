@@ -6,14 +6,11 @@ long-lived process (`mkdocs serve`) picks up an edit to a table on its next call
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
-from typing import Iterator
-
-import yaml
 
 from scripts import curated
-from scripts.errors import CuratedFileError
+from scripts.errors import CuratedFileError, PenaltySpecError
+from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
 
 from scripts.paths import ROOT
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
@@ -34,16 +31,18 @@ SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking
 
 
 def read_yaml(path: Path):
-    """The one place a penalty file is parsed: (data, composed node tree for line numbers)."""
+    """The one place a penalty file is parsed: (data, the line of every value), checked against its schema
+    (scripts/curated/files.py) and, for a table, against its invariants (scripts/penalties/invariants.py): any fault
+    is one line `path:line: …`."""
     try:
-        data = curated.load(path)  # schema-checked (scripts/curated/files.py): any fault is one line `path:line: …`
+        data, lines = curated.load_with_lines(path)
     except CuratedFileError as exc:
         if path.stem != SPEC_FILE:
             raise
-        from scripts.penalties.spec import PenaltySpecError  # the spec's own error kind (spec imports this module)
-
         raise PenaltySpecError(str(exc)) from None
-    return data, yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    if path.stem != SPEC_FILE:
+        check_table(path.stem, data, lines)
+    return data, lines
 
 
 def fingerprint(directory: Path, names) -> tuple:
@@ -56,37 +55,15 @@ def fingerprint(directory: Path, names) -> tuple:
 
 
 @functools.lru_cache(maxsize=4)
-def _tables(directory: Path, stamps: tuple) -> dict[str, dict]:
-    return {name: read_yaml(directory / f"{name}.yml")[0] for name, _, _ in stamps}
+def _tables(directory: Path, stamps: tuple) -> dict[str, tuple[dict, object]]:
+    return {name: read_yaml(directory / f"{name}.yml") for name, _, _ in stamps}
 
 
 def load_tables() -> dict[str, dict]:
     """Every table by name; read again only when a file changed since the last call."""
-    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))
+    return {name: data for name, (data, _) in _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names())).items()}
 
 
-def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every (key path, quoted sentence) in a table: the values of keys named `quote` or ending in `_quote`."""
-    if isinstance(table, dict):
-        for key, value in table.items():
-            if (key == "quote" or key.endswith("_quote")) and isinstance(value, str):
-                yield f"{path}.{key}", value
-            else:
-                yield from iter_quotes(value, f"{path}.{key}")
-    elif isinstance(table, list):
-        for index, value in enumerate(table):
-            yield from iter_quotes(value, f"{path}[{index}]")
-
-
-def article_of(table: dict, path: str) -> str:
-    """The article a quote belongs to: that of the innermost mapping on its path that names an `article` (a table's
-    own, or a borrowed rule's such as conventions.yml `rounding` 第35条 and `exemption` 第36条), except that
-    `conversion_quote` belongs to the scale's `conversion_article`."""
-    if path.endswith("conversion_quote") and "conversion_article" in table.get("scale", {}):
-        return table["scale"]["conversion_article"]
-    article, node = table.get("article"), table
-    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path)[:-1]:
-        node = node[int(index)] if index else node[key]
-        if isinstance(node, dict) and isinstance(node.get("article"), str):
-            article = node["article"]
-    return article
+def table_lines(name: str):
+    """The line of every value of table `name` (curated.Lines), for messages about an entry."""
+    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))[name][1]

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from scripts.books import BOOKS
 from scripts.errors import StructureError
 from scripts.pipeline.model import Article, Book, Chapter, Clause, Drop, Paragraph, Variant
 from scripts.pipeline.parse import ParsedSource
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts.curated.rulebook_src import RulebookSrc
 
 # How many articles each book has in full (the sources are excerpts): used to list the missing numbers.
 BOOK_ARTICLE_COUNT = {"laws": 93, "regulations": 53}
@@ -35,8 +34,8 @@ def comparable(text: str) -> str:
     return COMPARABLE.sub("", text)
 
 
-def load_overlaps(src_dir: Path = SRC) -> dict[tuple[str, int], dict]:
-    data = load_yaml(src_dir / "overlaps.yml")
+def load_overlaps(src: RulebookSrc) -> dict[tuple[str, int], dict]:
+    data = src.load("overlaps.yml")
     table = {}
     for book, groups in data.items():
         for group in groups:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from scripts.errors import StructureError
-from scripts import curated
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 SKELETON_FILE = "wbf1997.yml"
 MARKERS_FILE = "clause_markers.yml"
@@ -118,12 +116,11 @@ def skeleton_clauses(clauses: list, prefix: str, where: str, out: dict[str, str]
         skeleton_clauses(clause.get("clauses"), notation, where, out, labels, level + 1)
 
 
-def load_concordance(src_dir: Path = SRC) -> Concordance:
+def load_concordance(src: RulebookSrc) -> Concordance:
     """Both files, checked: every Law named in clause_markers.yml is in wbf1997.yml, every clause it names is in the
     skeleton (or the Law's note says why the Chinese text departs from it), every field has its expected type."""
-    skeleton_path, markers_path = src_dir / SKELETON_FILE, src_dir / MARKERS_FILE
     concordance = Concordance()
-    data, lines = curated.load_with_lines(skeleton_path)
+    data, lines = src.load_with_lines(SKELETON_FILE)
     for number, law in (data.get("laws") or {}).items():
         where = f"{lines.at('laws', str(number))}: Law {number}"
         if not isinstance(number, int) or not isinstance(law, dict) or not law.get("title"):
@@ -132,7 +129,7 @@ def load_concordance(src_dir: Path = SRC) -> Concordance:
                                title_checked=bool(law.get("verified", False) or law.get("title_read_at")))
         skeleton_clauses(law.get("clauses"), "", where, entry.skeleton, entry.skeleton_labels)
         concordance.laws[number] = entry
-    marked, marked_lines = curated.load_with_lines(markers_path)
+    marked, marked_lines = src.load_with_lines(MARKERS_FILE)
     for number, law in (marked.get("laws") or {}).items():
         where = f"{marked_lines.at('laws', str(number))}: 第{number}条"
         if number not in concordance.laws:

@@ -10,7 +10,7 @@ from scripts.pipeline.sources import SourceEntry
 
 def decode_source(entry: SourceEntry) -> tuple[list[SourceLine], list[Repair]]:
     """All lines of the source's text (blank ones included) and the repairs decoding made."""
-    raw = entry.path.read_bytes()
+    raw = entry.raw
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from scripts.errors import ErratumError
 from scripts.pipeline.model import Paragraph, Repair
-from scripts import curated
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 KINDS = ("ocr", "typo", "heading", "restored", "truncation", "marker")
 
@@ -25,10 +23,9 @@ class Erratum:
     where: str = "errata.yml"  # 'rulebook_src/errata.yml:40', where the entry stands (for messages)
 
 
-def load_errata(src_dir: Path = SRC) -> tuple[list[Erratum], list[dict], list[dict]]:
+def load_errata(src: RulebookSrc) -> tuple[list[Erratum], list[dict], list[dict]]:
     """(errata, mojibake entries, unresolved defects) from errata.yml, each checked for the fields it needs."""
-    path = src_dir / "errata.yml"
-    data, lines = curated.load_with_lines(path)  # keys and types checked by its schema (scripts/curated/files.py)
+    data, lines = src.load_with_lines("errata.yml")  # keys and types checked by its schema (scripts/curated/files.py)
     errata = [Erratum(**raw, where=lines.at("errata", i)) for i, raw in enumerate(data.get("errata") or [])]
     unresolved = [dict(item, where=lines.at("unresolved", i)) for i, item in enumerate(data.get("unresolved") or [])]
     return errata, data.get("mojibake") or [], unresolved

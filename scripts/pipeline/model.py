@@ -1,6 +1,7 @@
 """Plain typed data passed between the pipeline stages, with a stable text dump for tests."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -62,11 +63,11 @@ class Clause:
     anchor: str  # stable id within the article page, e.g. 'c-1' or '一-2'
     title: str
     paragraphs: list[Paragraph] = field(default_factory=list)
-    children: list["Clause"] = field(default_factory=list)
+    children: list[Clause] = field(default_factory=list)
     restored: str = ""  # the editor's note where the label is not printed in the source (restored from the 1997 WBF Laws)
     heading_split: bool = False  # the title was glued to its first sentence in the source and split off by the concordance
 
-    def walk(self):
+    def walk(self) -> Iterator[Clause]:
         yield self
         for child in self.children:
             yield from child.walk()
@@ -98,11 +99,11 @@ class Article:
     copy_of: int | None = None  # the article whose text the source put here in place of this one's own (Law 36 ← 35)
     english: str = ""  # the 1997 WBF Law's number and English title: 'Law 27 · Insufficient Bid (WBF 1997)'
 
-    def walk_clauses(self):
+    def walk_clauses(self) -> Iterator[Clause]:
         for clause in self.clauses:
             yield from clause.walk()
 
-    def keyed_paragraphs(self):
+    def keyed_paragraphs(self) -> Iterator[tuple[str, str, Paragraph]]:
         """(stable key, clause anchor, paragraph) for every paragraph, intro first ('' as its anchor); see paragraph_key."""
         for i, para in enumerate(self.intro):
             yield paragraph_key(self.book, self.slug, "", i), "", para
@@ -110,7 +111,7 @@ class Article:
             for i, para in enumerate(clause.paragraphs):
                 yield paragraph_key(self.book, self.slug, clause.anchor, i), clause.anchor, para
 
-    def paragraphs(self):
+    def paragraphs(self) -> Iterator[Paragraph]:
         yield from self.intro
         for clause in self.walk_clauses():
             yield from clause.paragraphs

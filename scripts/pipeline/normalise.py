@@ -5,14 +5,14 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import opencc
 
 from scripts.books import CN_DIGITS, HAN, SHORT_HEADING
 from scripts.errors import SourceFormatError
 from scripts.pipeline.model import Drop, Paragraph, Provenance, Repair, SourceLine
-from scripts.pipeline.sources import SRC, SourceEntry, load_yaml
+from scripts.curated.rulebook_src import RulebookSrc
+from scripts.pipeline.sources import SourceEntry
 
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
 
@@ -79,8 +79,8 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def load_script_postmap(src_dir: Path = SRC) -> list[tuple[str, str, str]]:
-    data = load_yaml(src_dir / "script_postmap.yml")
+def load_script_postmap(src: RulebookSrc) -> list[tuple[str, str, str]]:
+    data = src.load("script_postmap.yml")
     return [(row["from"], row["to"], row["reason"]) for row in data]
 
 
@@ -249,9 +249,9 @@ def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repa
     return paragraphs
 
 
-def normalise_source(entry: SourceEntry, lines: list[SourceLine], decode_repairs: list[Repair], mojibake: list[dict], src_dir: Path = SRC) -> NormalisedSource:
+def normalise_source(entry: SourceEntry, lines: list[SourceLine], decode_repairs: list[Repair], mojibake: list[dict], src: RulebookSrc) -> NormalisedSource:
     """Decoded lines → simplified paragraphs with provenance; blank and layout lines are dropped by a named rule."""
-    normaliser = LineNormaliser(entry, load_script_postmap(src_dir), mojibake)
+    normaliser = LineNormaliser(entry, load_script_postmap(src), mojibake)
     drops: list[Drop] = []
     kept: list[tuple[str, list[Provenance]]] = []
     for line in lines:

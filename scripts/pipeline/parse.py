@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from scripts.books import CN_DIGITS, HAN, SHORT_HEADING
 from scripts.errors import StructureError
 from scripts.pipeline.concordance import ClauseMarker, Concordance, ConcordanceError
-from scripts.pipeline.model import Article, Clause, Paragraph, Provenance, Repair
+from scripts.pipeline.model import Article, Clause, Paragraph, Repair
 
 HEADING = re.compile(rf"^(?P<kind>第[{CN_DIGITS}]+(?:章|节|部分))\s*(?P<title>\S.*)?$")
 TOC_TITLE = re.compile(r"^目\s*录$")

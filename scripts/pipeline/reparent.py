@@ -6,20 +6,16 @@ the paragraph becomes an unnumbered block of that clause, after its numbered ite
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from scripts.errors import StructureError
 from scripts.pipeline.model import Book, Clause, Repair
-from scripts import curated
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 
-def reparent_paragraphs(books: dict[str, Book], src_dir: Path = SRC) -> list[Repair]:
+def reparent_paragraphs(books: dict[str, Book], src: RulebookSrc) -> list[Repair]:
     """Applies every entry of clause_parents.yml; an entry that finds nothing stops the build naming it."""
-    path = src_dir / "clause_parents.yml"
     repairs: list[Repair] = []
     problems: list[str] = []
-    entries, lines = curated.load_with_lines(path)
+    entries, lines = src.load_with_lines("clause_parents.yml")
     for i, entry in enumerate(entries or [], 1):
         article = books[entry["book"]].articles.get(str(entry["article"]))
         clauses = {c.anchor: c for c in article.walk_clauses()} if article else {}

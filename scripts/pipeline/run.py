@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from scripts.pipeline.assemble import Assembly, assemble_books, load_overlaps
 from scripts.pipeline.concordance import Concordance, ConcordanceError, load_concordance
@@ -14,7 +13,8 @@ from scripts.pipeline.model import Book, Drop, Provenance, Repair
 from scripts.pipeline.normalise import normalise_source
 from scripts.pipeline.parse import parse_articles
 from scripts.pipeline.reparent import reparent_paragraphs
-from scripts.pipeline.sources import SRC, SourceEntry, load_manifest
+from scripts.pipeline.sources import SourceEntry, load_manifest
+from scripts.curated.rulebook_src import RulebookSrc
 
 
 @dataclass
@@ -34,13 +34,14 @@ class Rulebook:
     line_counts: dict[str, int] = field(default_factory=dict)
     headings: list = field(default_factory=list)
     concordance: Concordance = field(default_factory=Concordance)
+    src: RulebookSrc | None = field(default=None, repr=False)  # the value it was built from (link reads its aliases)
 
 
-def build_rulebook(src_dir: Path = SRC) -> Rulebook:
+def build_rulebook(src: RulebookSrc) -> Rulebook:
     """raw files → decoded lines → normalised paragraphs → errata → parsed sources → two books."""
-    sources = load_manifest(src_dir)
-    errata, mojibake, unresolved = load_errata(src_dir)
-    concordance = load_concordance(src_dir)
+    sources = load_manifest(src)
+    errata, mojibake, unresolved = load_errata(src)
+    concordance = load_concordance(src)
     stale_unresolved: list[str] = []
     repairs: list[Repair] = []
     drops: list[Drop] = []
@@ -53,7 +54,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
     for entry in sources:
         lines, decode_repairs = decode_source(entry)
         all_lines[entry.file] = {line.prov for line in lines}
-        normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
+        normalised = normalise_source(entry, lines, decode_repairs, mojibake, src)
         paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
         stale_unresolved += check_unresolved_quotes(entry.file, paragraphs, unresolved)
         source = parse_articles(entry.file, entry.book, paragraphs, concordance)
@@ -62,13 +63,13 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         defects += source.defects
         parsed.append(source)
     check_every_marker_used(concordance, parsed)
-    assembly: Assembly = assemble_books(parsed, load_overlaps(src_dir))
+    assembly: Assembly = assemble_books(parsed, load_overlaps(src))
     for article in assembly.books["laws"].articles.values():
         if article.number in concordance.laws:
             article.english = concordance.laws[article.number].english_heading
     drops += assembly.drops
     defects += assembly.defects
-    repairs += reparent_paragraphs(assembly.books, src_dir)
+    repairs += reparent_paragraphs(assembly.books, src)
     glossary, laws_front = extract_glossary(assembly.books["laws"].front_matter)
     assembly.books["laws"].front_matter = laws_front
     if stale_unresolved:
@@ -87,6 +88,7 @@ def build_rulebook(src_dir: Path = SRC) -> Rulebook:
         line_counts={f: len(v) for f, v in all_lines.items()},
         headings=assembly.headings,
         concordance=concordance,
+        src=src,
     )
     check_every_line_accounted(rulebook, all_lines)
     return rulebook
@@ -120,22 +122,9 @@ def check_every_line_accounted(rulebook: Rulebook, all_lines: dict[str, set[Prov
     """Fails the build, naming file and line, for any raw line that is neither on a page nor under a named drop rule."""
     accounted = output_provenance(rulebook) | {d.prov for d in rulebook.drops}
     problems = []
-    for file, lines in all_lines.items():
+    for lines in all_lines.values():
         for prov in sorted(lines - accounted):
             problems.append(f"{prov}: raw line reaches no page and no drop rule names it")
     if problems:
         raise ProblemList(problems)
 
-
-_CACHE: dict[Path, Rulebook] = {}
-
-
-def load_rulebook(src_dir: Path = SRC) -> dict[str, Book]:
-    """The two books (keys 'laws', 'regulations'), built once per process."""
-    return load_full_rulebook(src_dir).books
-
-
-def load_full_rulebook(src_dir: Path = SRC) -> Rulebook:
-    if src_dir not in _CACHE:
-        _CACHE[src_dir] = build_rulebook(src_dir)
-    return _CACHE[src_dir]

@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 
-from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.errors import SourceFormatError
 
-from scripts.paths import ROOT, SRC  # noqa: F401  (ROOT re-exported for the stages)
 FORMATS = ("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")
 
 
@@ -20,28 +18,27 @@ class SourceEntry:
     script: str
     sha256: str
     covers: str
-    path: Path
+    raw: bytes = field(default=b"", repr=False, compare=False)  # the file's bytes, as read into the RulebookSrc
 
 
-def load_yaml(path: Path):
-    """A YAML file of rulebook_src/, loaded and checked against its schema (scripts/curated/)."""
-    return curated.load(path)
-
-
-def load_manifest(src_dir: Path = SRC) -> list[SourceEntry]:
+def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
     """The manifest entries, in reading order, each checked: known format, file present, hash matching."""
-    manifest_path = src_dir / "manifest.yml"
-    data, lines = curated.load_with_lines(manifest_path)  # keys, formats and types checked by its schema
+    data, lines = src.load_with_lines("manifest.yml")  # keys, formats and types checked by its schema
     entries = []
     for i, raw in enumerate(data["sources"]):
-        entry = SourceEntry(**raw, path=src_dir / "raw" / raw["file"])
+        name = f"raw/{raw['file']}"
+        entry = SourceEntry(**raw, raw=src.raw(name) if src.has(name) else b"")
         if entry.format not in FORMATS:
             raise SourceFormatError(f"{lines.at('sources', i, 'format')}: unknown format {entry.format!r}; expected one of {FORMATS}")
-        path = entry.path
-        if not path.is_file():
+        if not src.has(name):
             raise SourceFormatError(f"{lines.at('sources', i, 'file')}: raw file {entry.file} is missing from rulebook_src/raw/")
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = hashlib.sha256(entry.raw).hexdigest()
         if digest != entry.sha256:
             raise SourceFormatError(f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds")
         entries.append(entry)
+    listed = {f"raw/{entry.file}" for entry in entries}
+    for name in src.names("raw/*"):
+        if name not in listed and not name.removeprefix("raw/").startswith("."):
+            raise SourceFormatError(f"{src.where}/{name}:1: this raw file is not listed in rulebook_src/manifest.yml"
+                                    " (add a source with `make add-source FILE=<path> BOOK=laws|regulations`)")
     return entries

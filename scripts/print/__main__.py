@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from scripts.edition import BUNDLE_PREFIX
-from scripts.errors import RulebookError
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 
 
@@ -19,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
     started = time.perf_counter()
     try:
-        printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX)
+        printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX, read_rulebook_src())
     except RulebookError as exc:
         print(f"print edition failed: {exc}", file=sys.stderr)
         return 1
@@ -30,4 +31,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.print"))

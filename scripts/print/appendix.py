@@ -7,8 +7,7 @@ from collections import Counter
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.run import Rulebook, output_provenance
-from scripts.render.links import STATUS_NAMES
-from scripts.render.report import REPAIR_NAMES, compact_numbers
+from scripts.document.report_names import REPAIR_NAMES, STATUS_NAMES, compact_numbers
 
 
 def table(columns: list[str], rows: list[list[object]]) -> str:

@@ -8,12 +8,12 @@ from pathlib import Path
 from scripts.books import BOOKS
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, glossary_paragraph_key, paragraph_key
 from scripts.pipeline.run import Rulebook
-from scripts.pipeline.sources import load_yaml
 from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
 from scripts.print.tables import penalty_tables_html
-from scripts.render.articles import FOOTNOTE_DEF, RESTORED, clause_title_corrections, heading_corrections, is_subheading, title_corrections
+from scripts.document.headings import clause_title_corrections, heading_corrections, is_subheading, title_corrections
+from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 
 STYLESHEET = Path(__file__).with_name("book.css")
 SITE_NAME = "中国桥牌规则库"
@@ -34,12 +34,11 @@ class TitleInfo:
 class BookDocument:
     """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the traditional one)."""
 
-    def __init__(self, rulebook: Rulebook, book_key: str, inline: InlineRenderer, appendix_html: str, src_dir: Path):
+    def __init__(self, rulebook: Rulebook, book_key: str, inline: InlineRenderer, appendix_html: str):
         self.rulebook = rulebook
         self.book: Book = rulebook.books[book_key]
         self.inline = inline
         self.appendix_html = appendix_html
-        self.src_dir = src_dir  # rulebook_src/: the restored tables live under it
         self.marks = HeadingMarks(inline.notes, heading_corrections(rulebook.headings))
 
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
@@ -214,7 +213,7 @@ class BookDocument:
         return f"<p>{body}</p>"
 
     def restored_table(self, article: Article, name: str, para: Paragraph) -> str:
-        data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
+        data = self.rulebook.src.load(f"restored/{name}.yml")
         notes = "".join(self.inline.notes.correction_note(c, f"{article.book}/{article.slug}") for c in para.corrections)
         head = "".join(f"<th>{html.escape(str(c))}</th>" for c in data["columns"])
         rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in data["rows"])

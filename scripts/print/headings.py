@@ -9,14 +9,14 @@ import re
 from scripts.pipeline.model import Article, Paragraph
 from scripts.print.inline import MARK_TAGS
 from scripts.print.notes import ErratumNotes, unresolved_note
-from scripts.render.articles import heading_spans
+from scripts.document.headings import heading_stretch
 
 NO_CHAPTER = "（来源未标章节）"
 
 
 class HeadingMarks:
     """Marks headings for one rulebook. `chapter_corrections`: chapter / 节 heading (whitespace removed) → the
-    corrections made on its line (scripts.render.articles.heading_corrections)."""
+    corrections made on its line (scripts.document.headings.heading_corrections)."""
 
     def __init__(self, notes: ErratumNotes, chapter_corrections: dict[str, list]):
         self.notes = notes
@@ -25,14 +25,14 @@ class HeadingMarks:
     def heading(self, text: str, corrections: list, where: str, with_notes: bool = True) -> tuple[str, str]:
         """(the heading's text as HTML with each corrected stretch marked, the footnotes giving the reasons).
 
-        The stretch is found as the site finds it (scripts.render.articles.heading_spans): the corrected words where
+        The stretch is found as the site finds it (scripts.document.headings.heading_stretch): the corrected words where
         they stand, else the whole heading (a restored heading, a title split from its sentence). Without notes
         (the contents page) the marks stand alone: the notes are printed where the heading stands in the text."""
         marks: list[tuple[int, int, tuple]] = []
         for correction in corrections:
-            for span in heading_spans(text, [correction]):
-                if all(span.end <= start or span.start >= end for start, end, _ in marks):
-                    marks.append((span.start, span.end, correction))
+            found = heading_stretch(text, correction)
+            if found and all(found[1] <= start or found[0] >= end for start, end, _ in marks):
+                marks.append((*found, correction))
         out, notes, pos = [], [], 0
         for start, end, correction in sorted(marks, key=lambda mark: mark[0]):
             out.append(html.escape(text[pos:start]))

@@ -10,8 +10,8 @@ from scripts.books import BOOKS
 from scripts.pipeline.link import Citation, LinkIndex, Resolution
 from scripts.pipeline.model import Article, Paragraph
 from scripts.print.notes import ErratumNotes, SourceNotes, footnote, unresolved_note
-from scripts.render.articles import FOOTNOTE_DEF
-from scripts.render.links import LINKED
+from scripts.document.markers import FOOTNOTE_DEF
+from scripts.document.report_names import LINKED
 
 SOURCE_FOOTNOTE_MARK = re.compile(r"\[\^(?P<n>[0-9]+)\]")
 MISSING_MARK = "（来源缺）"  # as the site shows a reference to an article the sources lack (docs/assets/refs/preview.css)

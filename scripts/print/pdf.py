@@ -9,8 +9,8 @@ from pathlib import Path
 from scripts.edition import Edition, current_edition
 from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
-from scripts.pipeline.run import Rulebook, load_full_rulebook
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
+from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
@@ -49,14 +49,14 @@ def other_book(book: str) -> str:
     return next(key for key in BOOK_ORDER if key != book)
 
 
-def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, src_dir: Path = SRC) -> list[PrintedBook]:
+def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) -> list[PrintedBook]:
     """Every book in both scripts into out_dir; returns what was written, with each anchor's page."""
     try:  # imported here: its system libraries are only needed when printing
         from weasyprint import HTML
     except (ImportError, OSError) as exc:
         raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
 
-    links = link_rulebook(rulebook, src_dir)
+    links = link_rulebook(rulebook)
     notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
@@ -65,7 +65,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, sr
         for book in BOOK_ORDER:
             other = other_book(book)
             book_links = BookLinks(links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
-            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book), src_dir)
+            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book))
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":
@@ -101,9 +101,9 @@ def remove_old_editions(out_dir: Path, prefix: str) -> None:
             path.unlink()
 
 
-def write_print_books(out_dir: Path, edition: Edition | None, prefix: str, src_dir: Path = SRC) -> list[PrintedBook]:
+def write_print_books(out_dir: Path, edition: Edition | None, prefix: str, src: RulebookSrc) -> list[PrintedBook]:
     """The print edition into out_dir (what `make site` writes into dist/ beside the venue zip)."""
     edition = edition or current_edition()
     if out_dir.is_dir():
         remove_old_editions(out_dir, prefix)
-    return typeset(load_full_rulebook(src_dir), edition, out_dir, prefix, src_dir)
+    return typeset(build_rulebook(src), edition, out_dir, prefix)

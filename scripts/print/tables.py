@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from scripts.penalties.scoring import rounding
 from scripts.penalties.tables import SANCTION_TABLES, load_tables

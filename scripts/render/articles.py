@@ -5,18 +5,17 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from scripts.books import BOOKS, HAN
+from scripts.document.headings import clause_title_corrections, heading_stretch, is_subheading, title_corrections
+from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
-from scripts.pipeline.sources import SRC, load_yaml
+from scripts.curated.rulebook_src import RulebookSrc
 
 GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
-RESTORED = re.compile(r"^\{\{restored:(?P<name>[a-z0-9-]+)\}\}$")
-FOOTNOTE_DEF = re.compile(r"^\[\^(?P<n>[0-9]+)\]:\s*")
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}#|])")  # `{` too: an attr_list `{: onclick=…}` would set attributes
 
 
@@ -84,34 +83,10 @@ def erratum_spans(para: Paragraph) -> list[Span]:
     return spans
 
 
-ARTICLE_NUMBER_PREFIX = re.compile(r"^第[0-9]+条\s*")
-
-
 def heading_spans(text: str, corrections) -> list[Span]:
-    """Erratum marks in a heading or title: the corrected words where they stand in it, else the whole heading
-    (an erratum on the line '第24条竞叫期间' marks 竞叫期间 in the title; a restored heading is marked whole)."""
-    spans = []
-    squeezed = re.sub(r"\s+", "", text)
-    for replacement, original, reason in corrections:
-        candidates = [replacement, ARTICLE_NUMBER_PREFIX.sub("", replacement)]
-        found = next(((text.find(c), len(c)) for c in candidates if c and c in text), None)
-        if found is None and squeezed and squeezed in re.sub(r"\s+", "", replacement):
-            found = (0, len(text))
-        if found is None and ARTICLE_NUMBER_PREFIX.sub("", re.sub(r"\s+", "", replacement)) in squeezed:
-            found = (0, len(text))
-        if found is not None:
-            spans.append(Span(found[0], found[0] + found[1], 0, erratum_mark(original, reason)))
-    return spans
-
-
-def title_corrections(article: Article) -> list:
-    """Corrections made on the article's heading line(s) (the intro paragraphs that carry no text)."""
-    return [c for para in article.intro if not para.text for c in para.corrections]
-
-
-def clause_title_corrections(clause: Clause) -> list:
-    """Corrections made on a clause's title line (its paragraphs that carry no text)."""
-    return [c for para in clause.paragraphs if not para.text for c in para.corrections]
+    """Erratum marks in a heading or title, each where scripts.document.headings.heading_stretch finds it."""
+    stretches = [(heading_stretch(text, correction), correction) for correction in corrections]
+    return [Span(*found, 0, erratum_mark(original, reason)) for found, (_, original, reason) in stretches if found]
 
 
 def heading_markup(text: str, corrections) -> str:
@@ -122,7 +97,8 @@ def heading_markup(text: str, corrections) -> str:
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], extra_spans=None, src_dir: Path = SRC, heading_corrections=None, unresolved=None):
+    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], src: RulebookSrc, extra_spans=None,
+                 heading_corrections=None, unresolved=None):
         self.books = books
         self.unresolved: list[dict] = unresolved or []  # errata.yml's unresolved defects, flagged where they stand
         # chapter / 节 heading (whitespace removed) → the corrections made on its line
@@ -134,8 +110,8 @@ class PageRenderer:
             first_by_term.setdefault(entry.term, entry)
         self.glossary_first = list(first_by_term.values())
         self.extra_spans = extra_spans or (lambda key, para, page: [])  # (paragraph key, paragraph, page) → spans
-        self.src_dir = src_dir
-        self.vocabulary = load_vocabulary(src_dir)
+        self.src = src  # rulebook_src/: the word list, the restored tables
+        self.vocabulary = load_vocabulary(src)
 
     # --- inline -------------------------------------------------------------------------------------
     def glossary_spans(self, text: str, page: str, used: set[str]) -> list[Span]:
@@ -209,7 +185,7 @@ class PageRenderer:
         return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
-        data = load_yaml(self.src_dir / "restored" / f"{name}.yml")
+        data = self.src.load(f"restored/{name}.yml")
         rows = ["| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
         rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
@@ -237,9 +213,9 @@ class PageRenderer:
         if calculator_notice:
             out += [calculator_notice, ""]
         for warning in article.warnings:
-            out += [f'!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
+            out += ['!!! danger "来源问题"', f"    {escape_markdown(warning)}", ""]
         for item in self.unresolved_in_title(article):
-            out += [f'!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
+            out += ['!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
         for i, para in enumerate(article.intro):
             if para.text:
                 out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
@@ -257,10 +233,10 @@ class PageRenderer:
         corrections = [(c, para) for para in article.paragraphs() for c in para.corrections]
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
-            for (replacement, original, reason), para in corrections:
+            for (replacement, original, reason), _para in corrections:
                 # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{escape_markdown(load_yaml(self.src_dir / 'restored' / (restored['name'] + '.yml'))['title'])}）" if restored else escape_markdown(replacement)
+                shown = f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）" if restored else escape_markdown(replacement)
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
@@ -359,20 +335,6 @@ def inline_html(text: str, spans: list[Span]) -> str:
         pos = span.end
     out.append(html.escape(text[pos:]))
     return "".join(out)
-
-
-def heading_corrections(headings: list[Paragraph]) -> dict[str, list]:
-    """Chapter / 节 headings (whitespace removed) → the corrections made on their lines."""
-    out: dict[str, list] = {}
-    for para in headings:
-        if para.corrections:
-            out.setdefault(re.sub(r"\s+", "", para.text), []).extend(para.corrections)
-    return out
-
-
-def is_subheading(text: str) -> bool:
-    """A short paragraph without sentence punctuation stands as a sub-heading whose marker the source lost."""
-    return bool(re.fullmatch(r"[^。；，：,;.（）()]{2,20}", text)) and not text[0].isdigit()
 
 
 LINE_GAP_BRIDGED = 1  # one line missing between two cited lines (a blank or dropped line) does not split a range

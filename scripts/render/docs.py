@@ -2,40 +2,47 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from scripts import curated
-from scripts.errors import RulebookError
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.errors import RulebookError, run_entry_point
 from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
 from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
+from scripts.penalties.invariants import check_quotes_in_articles
+from scripts.penalties.tables import load_tables, table_lines
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
-from scripts.render.articles import GENERATED, PageRenderer, heading_corrections
+from scripts.document.headings import heading_corrections
+from scripts.render.articles import GENERATED, PageRenderer
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
-from scripts.pipeline.sources import ROOT, SRC
+from scripts.paths import ROOT
 
 DOCS = ROOT / "docs"
 
 
 def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dict[str, str]:
-    """Every generated page: docs-relative path → text. Pure: reads rulebook_src/, writes nothing.
+    """Every generated page: docs-relative path → text. Pure: reads no file (rulebook_src/ comes as `rulebook.src`),
+    writes nothing.
 
     `links` is the link stage's index (made here when not given); it names paragraphs by stable keys, so it may come
     from another copy of the same rulebook."""
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, extra_spans=reference_spans, heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
-    missing = missing_articles(rulebook.books, links, rulebook.concordance)
+    src = rulebook.src  # the rulebook_src/ value the tree was built from
+    renderer = PageRenderer(rulebook.books, rulebook.glossary, src, extra_spans=reference_spans,
+                            heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
+    missing = missing_articles(rulebook.books, links, rulebook.concordance, src)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
     for key, book in rulebook.books.items():
-        pages[f"{key}/index.md"] = book_index_page(rulebook, key)
+        pages[f"{key}/index.md"] = book_index_page(rulebook, key, missing)
         for slug, article in book.articles.items():
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
@@ -51,6 +58,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     pages["about/build-report.md"] = report_page(rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)])
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
+    check_quotes_in_articles(load_tables(), table_lines, rulebook.books)  # every table's quote stands in its article
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
@@ -59,7 +67,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
         ("性能测量", "about/performance.md", "构建与加载速度的测量"),
     ])
-    pages[".nav.yml"] = navigation(rulebook)
+    pages[".nav.yml"] = navigation(rulebook, missing)
     return pages
 
 
@@ -74,6 +82,16 @@ def generated_files(docs: Path) -> set[str]:
     return found
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Writes a page whole or not at all (a full disk leaves the previous page, not half of the new one)."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def write_pages(pages: dict[str, str], docs: Path) -> list[str]:
     """Writes pages that changed and removes stale generated ones; returns the paths touched."""
     touched = []
@@ -81,7 +99,7 @@ def write_pages(pages: dict[str, str], docs: Path) -> list[str]:
         path = docs / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_whole(path, text)
             touched.append(rel)
     for rel in sorted(generated_files(docs) - set(pages)):
         (docs / rel).unlink()
@@ -100,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if the committed docs/ differ from a fresh build")
     args = parser.parse_args(argv)
     try:
-        curated.check_all(SRC)  # every curated file, also those only the site build reads (synonyms, fixes)
-        pages = render_site_pages(build_rulebook(SRC))
+        src = read_rulebook_src()  # every file of rulebook_src/, read and checked once, also those only the site reads
+        pages = render_site_pages(build_rulebook(src))
     except RulebookError as exc:  # a fault in a source or curated file: one message naming file:line
         print(exc, file=sys.stderr)
         return 2
@@ -116,4 +134,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.render"))

@@ -1,16 +1,13 @@
 """Where a glossary term may be linked (a word of its own, not part of a longer word) and what its tooltip must add."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.pipeline.glossary import GlossaryEntry
-from scripts.pipeline.sources import SRC
 
 
-def load_vocabulary(src_dir: Path = SRC) -> list[str]:
+def load_vocabulary(src: RulebookSrc) -> list[str]:
     """The rulebook's words (jieba_user_dict.txt, first field per line): a glossary term inside one is not the term."""
-    return [fields[0] for _, fields in curated.load_rows(src_dir / "jieba_user_dict.txt")]
+    return [fields[0] for _, fields in src.load_rows("jieba_user_dict.txt")]
 
 
 def whole_word_at(text: str, term: str, vocabulary: list[str]) -> int:

@@ -9,11 +9,11 @@ from scripts.books import BOOKS
 from scripts.paths import DOCS, GENERATED_ASSETS
 from scripts.pipeline.link import Citation, LinkIndex, citing_sentence, target_label, target_text
 from scripts.pipeline.model import Article, Book, Paragraph
+from scripts.document.report_names import LINKED, STATUS_NAMES
 from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = (GENERATED_ASSETS / "ref-previews.js").relative_to(DOCS).as_posix()  # a page path under docs/
-LINKED = ("clause", "article", "book", "missing")
 FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
 
 
@@ -57,7 +57,7 @@ class ReferenceSpans:
 
             def wrap(_inner: str, c=citation, start=start, end=end, inside=inside, text=para.text) -> str:
                 pieces, pos = [], start
-                for mark in sorted(inside, key=lambda m: m.start):
+                for mark in sorted(inside, key=lambda found: found.start):
                     pieces.append(escape_markdown(text[pos : mark.start]))
                     pieces.append(mark.render(escape_markdown(text[mark.start : mark.end])))
                     pos = mark.end
@@ -161,18 +161,6 @@ def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
     return f"/* {GENERATED[5:-4]} */\nwindow.RULEBOOK_REF_PREVIEWS = {body};\n"
 
 
-STATUS_NAMES = [
-    ("found", "正文写出的引用（合计）"),
-    ("clause", "链接到具体款项"),
-    ("article", "链接到条（其中所引款项在来源的条文结构中找不到的，见下）"),
-    ("clause-not-found", "　其中：所引款项找不到、改链到整条"),
-    ("book", "链接到全书目录（《中国桥牌竞赛规则》等）"),
-    ("missing", "指向来源中缺失的条文（不加失效链接，见“缺失条文的引用”页）"),
-    ("self", "“本条规则”“本条规定”等指本条自身（不加链接）"),
-    ("unparsed", "未能解析"),
-]
-
-
 def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
     """The build report's section on cross-references: counts by outcome, and the cases a person should look at."""
     counts = index.counts()
@@ -191,5 +179,5 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
         out.append(f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}")
     missing = index.missing_targets()
     by_book = Counter(book for book, _ in missing)
-    out += ["", f"被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + f"，明细见[缺失条文的引用](missing-references.md)。"]
+    out += ["", "被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + "，明细见[缺失条文的引用](missing-references.md)。"]
     return "\n".join(out)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from pathlib import Path
 
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
@@ -11,9 +10,10 @@ from scripts.books import BOOKS
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
-from scripts import curated
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
+from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
+                                         load_missing_law_data)
 
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
 
@@ -41,6 +41,19 @@ class MissingArticle:
     english: str = ""  # the 1997 WBF English title (Laws only)
     english_checked: bool = False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified` or `title_read_at`)
     chinese: CitedTitle | None = None
+    facts: MissingLawFacts | None = None  # rulebook_src/missing_laws.yml: editor's title, division, words, related
+    director: tuple[LinkedArticle, ...] = ()  # the articles that say how to call the director
+
+    @property
+    def title(self) -> str:
+        """Its Chinese title: the name our own text gives it, else the editor's translation ('' if neither)."""
+        if self.chinese:
+            return self.chinese.title
+        return self.facts.title if self.facts else ""
+
+    @property
+    def title_is_editors(self) -> bool:
+        return not self.chinese and bool(self.facts and self.facts.title)
 
     @property
     def slug(self) -> str:
@@ -55,10 +68,10 @@ class MissingArticle:
         return f"{BOOKS[self.book].cite_prefix}第{self.number}条"
 
 
-def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, CitedTitle]:
+def cited_titles(books: dict[str, Book], src: RulebookSrc) -> dict[int, CitedTitle]:
     """Law number → the Chinese title our text gives it; each quote must occur in the article it names."""
     out: dict[int, CitedTitle] = {}
-    data, lines = curated.load_with_lines(src_dir / CITED_TITLES_FILE)
+    data, lines = src.load_with_lines(CITED_TITLES_FILE)
     for i, entry in enumerate((data or {}).get("titles") or [], 1):
         book, _, slug = str(entry["cited_in"]).partition("/")
         article = books.get(book, Book(book, "")).articles.get(slug)
@@ -71,50 +84,58 @@ def cited_titles(books: dict[str, Book], src_dir: Path = SRC) -> dict[int, Cited
     return out
 
 
-def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src_dir: Path = SRC) -> list[MissingArticle]:
+def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src: RulebookSrc) -> list[MissingArticle]:
     """Every Law number the sources lack, and every other missing number that an article cites (each gets a page).
     English titles come from the concordance (rulebook_src/wbf1997.yml)."""
     english = {n: (law.title, law.title_checked) for n, law in concordance.laws.items()}
-    chinese = cited_titles(books, src_dir)
+    chinese = cited_titles(books, src)
+    data = load_missing_law_data(books, src)
     cited = set(index.missing_targets())
     out = []
     for key, book in books.items():
         for number in missing_numbers(book):
             if key != "laws" and (key, number) not in cited:
                 continue
-            title, checked = english.get(number, ("", False)) if key == "laws" else ("", False)
-            out.append(MissingArticle(key, number, title, checked, chinese.get(number) if key == "laws" else None))
+            if key != "laws":
+                out.append(MissingArticle(key, number, director=data.director))
+                continue
+            title, checked = english.get(number, ("", False))
+            facts = data.laws.get(number)
+            if facts and facts.title and number in chinese:
+                raise MissingTitleError(f"rulebook_src/{CITED_TITLES_FILE}: 第{number}条 is named by our own text "
+                                        f"({chinese[number].title}); drop the editor's title {facts.title!r} "
+                                        "from rulebook_src/missing_laws.yml")
+            out.append(MissingArticle(key, number, title, checked, chinese.get(number), facts, data.director))
     return out
 
 
 def missing_nav_title(missing: MissingArticle) -> str:
-    """'第16条 非法信息（来源缺）' / '第64条（来源缺）'."""
-    title = f" {missing.chinese.title}" if missing.chinese else ""
-    return f"第{missing.number}条{title}（来源缺）"
+    """'第16条 非法信息（来源缺）' / '第64条 藏牌成立后的处理（本站译名，来源缺）' / '第64条（来源缺）'."""
+    title = f" {missing.title}" if missing.title else ""
+    return f"第{missing.number}条{title}（{EDITOR_TITLE_MARK}，来源缺）" if missing.title_is_editors else f"第{missing.number}条{title}（来源缺）"
 
 
 def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[str, Book], top: str = "", bottom: str = "") -> str:
     """laws/<N>.md for a Law the sources lack: its names, a plain statement, and the articles that cite it."""
     from scripts.render.links import citation_items  # links imports this module's pages for its own list
 
-    heading = f"第{missing.number}条" + (f" {missing.chinese.title}" if missing.chinese else "")
-    out = ["---", front_matter_title(f"{heading}（来源缺）"), "---", GENERATED, "", f"# {escape_markdown(heading)}", ""]
+    heading = f"第{missing.number}条" + (f" {missing.title}" if missing.title else "")
+    marks = ""
+    if missing.title_is_editors:  # told apart from source text, with a tap note saying what it is
+        marks = f' <span class="editor-title" tabindex="0" data-note="{html.escape(EDITOR_TITLE_NOTE)}">{EDITOR_TITLE_MARK}</span>'
+    marks += ' <span class="missing-badge">来源缺</span>'
+    out = ["---", front_matter_title(missing_nav_title(missing)), "---", GENERATED, "",
+           f"# {escape_markdown(heading)}{marks}", ""]
     if missing.english:  # under the title, as on the articles' pages
         out += [f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', ""]
-    out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix} · 本条不在来源中</p>', ""]
+    division = missing.facts.division if missing.facts else None
+    where = f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
+    out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix}{where} · 本条不在来源中</p>', ""]
     if top:
         out += [top, ""]
-    out += [
-        f'<p class="missing-statement"><strong>本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</strong></p>',
-        "",
-    ]
-    if missing.english:
-        note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
-        out += [f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。标题下的英文是该版本第{missing.number}条的标题{note}。", ""]
-    if missing.chinese:
-        cited = missing.chinese
-        book, _, slug = cited.cited_in.partition("/")
-        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
+    out += next_step(missing, books)
+    if missing.facts and missing.facts.words:
+        out += [f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>', ""]
     citations = index.missing_targets().get((missing.book, missing.number), [])
     if citations:
         out += ["## 本站引用本条的条文 {#cited-by data-search-exclude}", ""]
@@ -122,6 +143,35 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
         out.append("")
     else:
         out += ["本站收录的条文没有引用本条。", ""]
+    out += [
+        f'<p class="missing-statement">本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</p>',
+        "",
+    ]
+    if missing.english:
+        note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
+        out += [f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。标题下的英文是该版本第{missing.number}条的标题{note}。", ""]
+    if missing.title_is_editors and missing.facts:
+        out += [f"中文标题“{escape_markdown(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，不是1999年中文版的原文。", ""]
+    if missing.chinese:
+        cited = missing.chinese
+        book, _, slug = cited.cited_in.partition("/")
+        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
     if bottom:
         out += [bottom, ""]
     return "\n".join(out)
+
+
+def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
+    """First on the page: the text is not here, call the director (the articles that say how), then the articles we
+    hold on the same matter, each with its reviewed reason."""
+    out = ['<div class="missing-next-step" markdown="1">', "",
+           f"**本站没有{missing.label}的条文。**在牌桌上遇到这一条所管的情况，请召请裁判，由裁判依照规则处理。"
+           "本站收录的条文里，这几处说明何时、怎样召请裁判：", ""]
+    out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in missing.director]
+    out += ["", "</div>", ""]
+    related = missing.facts.related if missing.facts else ()
+    if related:
+        out += ["## 本站收录的相关条文 {#related}", ""]
+        out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in related]
+        out.append("")
+    return out

@@ -8,13 +8,15 @@ import yaml
 
 from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
+from scripts.pipeline.coverage import book_coverage, coverage_sentence, coverage_sentences
 from scripts.pipeline.model import glossary_paragraph_key
 from scripts.pipeline.run import Rulebook
 from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_corrections,
-                                     heading_markup, html_text, is_subheading, render_inline)
-from scripts.render.report import compact_numbers
+from scripts.document.headings import heading_corrections, is_subheading, title_corrections
+from scripts.document.report_names import compact_numbers
+from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
+                                     html_text, render_inline)
 
 
 
@@ -31,6 +33,8 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         "# 中国桥牌规则库",
         "",
         "《中国桥牌竞赛规则》（1999）与《复式定约桥牌裁判法（试行）》（2006）的电子版：逐条分页、互相链接、可检索，离线可用。",
+        "",
+        coverage_paragraph(coverage_sentences(rulebook.books)),
         "",
         jump_form(pages_by_book(order)),
         "",
@@ -55,9 +59,17 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
     return "\n".join(out)
 
 
-def book_index_page(rulebook: Rulebook, key: str) -> str:
+def coverage_paragraph(sentences: list[str]) -> str:
+    """The coverage sentences as one paragraph (class coverage-note), said before the reader meets a gap."""
+    return f'<p class="coverage-note">{html.escape("".join(sentences))}</p>'
+
+
+def book_index_page(rulebook: Rulebook, key: str, missing: list | None = None) -> str:
+    """A book's contents: the coverage sentence, its chapters and articles, and the numbers the sources lack (the Laws
+    grouped by their 1997 chapter and part, with their Chinese titles, each marked 来源缺)."""
     book = rulebook.books[key]
     out = ["---", front_matter_title(book.title), "---", GENERATED, "", f"# {escape_markdown(book.title)}", ""]
+    out += [coverage_paragraph([coverage_sentence(book_coverage(book))]), ""]
     front = [p for p in book.front_matter if p.text]
     if front:
         out += ['??? info "来源前言（照录）"']
@@ -65,21 +77,54 @@ def book_index_page(rulebook: Rulebook, key: str) -> str:
         out += [f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n" for p in front]
         out.append("")
     marks = heading_corrections(rulebook.headings)
+    gaps = [m for m in missing or [] if m.book == key]
+    held_chapters = {chapter.title for chapter in book.chapters}
     for chapter in book.chapters:
         title = " · ".join(heading_markup(part, marks.get(re.sub(r"\s+", "", part), [])) for part in chapter.title.split(" · ")) if chapter.title else "（来源未标章节）"
         out += [f"## {title}", ""]
         for slug in chapter.article_slugs:
             article = book.articles[slug]
-            out.append(f"- [第{article.number}条 {escape_markdown(article.title)}]({slug}.md)" + ("（重号）" if "-" in slug else ""))
+            label = heading_markup(f"第{article.number}条 {article.title}".rstrip(), title_corrections(article))
+            out.append(f"- [{label}]({slug}.md)" + ("（重号）" if "-" in slug else ""))
+        out += [missing_entry(gap) for gap in gaps if division_name(gap) == chapter.title]
         out.append("")
     toc = [p for p in rulebook.toc.get(key, []) if p.text]
     if toc:
         out += ['??? note "原书目录（照录，来源正文缺若干节的标题）"']
         out += [f"    - {escape_markdown(p.text)}" for p in toc]
         out.append("")
-    missing = missing_numbers(book)
-    out += ["## 来源中缺失的条文", "", f"全书共 {len(book.articles) + len(missing)} 条，来源只收录了上面这些；以下条号不在来源中：{compact_numbers(missing)}。", ""]
+    out += missing_section(book, [gap for gap in gaps if division_name(gap) not in held_chapters])
     return "\n".join(out)
+
+
+def division_name(gap) -> str:
+    """The Chinese name of the 1997 chapter (and part) a missing Law stands in ('' if none is known)."""
+    return gap.facts.division.chinese if gap.facts and gap.facts.division else ""
+
+
+def missing_entry(gap) -> str:
+    """A missing Law in a list: '- [第64条 藏牌成立后的处理（本站译名，来源缺）](64.md)'."""
+    from scripts.render.missing import missing_nav_title
+
+    return f"- [{escape_markdown(missing_nav_title(gap))}]({gap.slug}.md){{.missing-entry}}"
+
+
+def missing_section(book, pages: list) -> list[str]:
+    """'来源中缺失的条文': every number the sources lack; those with a page listed under their 1997 division."""
+    numbers = missing_numbers(book)
+    out = ["## 来源中缺失的条文 {#missing}", "",
+           f"全书共 {len(book.articles) + len(numbers)} 条，来源只收录了上面这些；以下条号不在来源中：{compact_numbers(numbers)}。", ""]
+    groups: dict[str, list] = {}
+    for gap in pages:
+        division = gap.facts.division if gap.facts else None
+        name = (division.chinese + ("（章名为本站译名）" if division.editors else "")) if division else ""
+        groups.setdefault(name, []).append(gap)
+    for name, gaps in groups.items():
+        if name:
+            out += [f"### {escape_markdown(name)}", ""]
+        out += [missing_entry(gap) for gap in gaps]
+        out.append("")
+    return out
 
 
 def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
@@ -106,16 +151,27 @@ def chapter_label(title: str) -> str:
     return parts[0] if len(parts) == 1 else f"{parts[0]} · {parts[-1]}"
 
 
-def navigation(rulebook: Rulebook) -> str:
+def navigation(rulebook: Rulebook, missing: list | None = None) -> str:
     """The nav as YAML (written to docs/.nav.yml; the mkdocs hook reads it). The about pages hang off 关于本站;
-    the pages of numbers the sources lack are reached from the home grid, the jump box and previous/next."""
+    the missing Laws stand under their 1997 chapter and part, after the chapters the sources hold (their titles say
+    来源缺); other missing numbers are reached from the home grid, the jump box and previous/next."""
+    from scripts.render.missing import missing_nav_title
+
     nav: list = [{"首页": "index.md"}]
     for key, book in rulebook.books.items():
         section: list = [{"目录": f"{key}/index.md"}]
+        gaps = [m for m in missing or [] if m.book == key and division_name(m)]
         for chapter in book.chapters:
             # titles as HTML text: Material prints navigation titles unescaped
             items = [{html_text(f"第{book.articles[s].number}条 {book.articles[s].title}"): f"{key}/{s}.md"} for s in chapter.article_slugs]
+            items += [{html_text(missing_nav_title(g)): g.page} for g in gaps if division_name(g) == chapter.title]
             section.append({html_text(chapter_label(chapter.title)): items})
+        held_chapters = {chapter.title for chapter in book.chapters}
+        by_division: dict[str, list] = {}
+        for gap in (g for g in gaps if division_name(g) not in held_chapters):
+            by_division.setdefault(chapter_label(division_name(gap)) + "（来源缺）", []).append(gap)
+        for name, gaps in by_division.items():
+            section.append({html_text(name): [{html_text(missing_nav_title(g)): g.page} for g in gaps]})
         nav.append({BOOKS[key].title: section})
     nav.append({"术语": "glossary.md"})
     nav.append({"关于本站": "about/index.md"})

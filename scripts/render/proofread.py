@@ -23,7 +23,7 @@ from scripts.pipeline.model import Paragraph
 from scripts.pipeline.normalise import LAYOUT_LINE, LineNormaliser, load_script_postmap, normalise_source
 from scripts.pipeline.parse import match_marker
 from scripts.pipeline.run import Rulebook
-from scripts.pipeline.sources import ROOT, SRC
+from scripts.paths import ROOT
 
 def mkdocs_markdown_extensions() -> tuple[list[str], dict[str, dict]]:
     """The Markdown extensions and their settings, as mkdocs.yml gives them to the site (its !ENV tags read as null)."""
@@ -139,19 +139,19 @@ def squeeze(text: str) -> str:
     return WHITESPACE.sub("", text)
 
 
-def source_paragraphs(rulebook: Rulebook, src_dir=SRC) -> tuple[dict[str, list[Paragraph]], list[Difference]]:
+def source_paragraphs(rulebook: Rulebook) -> tuple[dict[str, list[Paragraph]], list[Difference]]:
     """Each source's paragraphs after normalisation and the reviewed errata (what the pages should show), and the
     differences between its normalised lines and its paragraphs (joining wrapped lines and splitting glued headings
     must neither lose nor repeat text; a heading repeated in its body is the one named removal)."""
-    errata, mojibake, _ = load_errata(src_dir)
-    postmap = load_script_postmap(src_dir)
+    errata, mojibake, _ = load_errata(rulebook.src)
+    postmap = load_script_postmap(rulebook.src)
     out = {}
     differences: list[Difference] = []
     for entry in rulebook.sources:
         lines, decode_repairs = decode_source(entry)
         normaliser = LineNormaliser(entry, postmap, mojibake)
         line_texts = [(normaliser.normalise_line(line), line.prov.line) for line in lines if not LAYOUT_LINE.match(line.text)]
-        normalised = normalise_source(entry, lines, decode_repairs, mojibake, src_dir)
+        normalised = normalise_source(entry, lines, decode_repairs, mojibake, rulebook.src)
         # a duplicate-heading repair records (copy + what follows, what follows): the copy is what it removed
         removed = [squeeze(r.original[: len(r.original) - len(r.replacement)]) for r in normalised.repairs if r.kind == "duplicate-heading"]
         before = "".join(squeeze(text) for text, _ in line_texts)
@@ -261,16 +261,16 @@ def relabelled_lines(rulebook: Rulebook, file: str) -> set[int]:
             if getattr(clause, "restored", "") for para in clause.paragraphs[:1] for prov in para.provs if prov.file == file}
 
 
-def proofread(rulebook: Rulebook, pages: dict[str, str], src_dir=SRC) -> list[Difference]:
+def proofread(rulebook: Rulebook, pages: dict[str, str]) -> list[Difference]:
     """Every lost or added run of text between each source and its published pages."""
-    paragraphs, differences = source_paragraphs(rulebook, src_dir)
+    paragraphs, differences = source_paragraphs(rulebook)
     units = published_units(rulebook, pages)
     for entry in rulebook.sources:
         expected, lines = expected_text(entry.file, paragraphs[entry.file], rulebook)
         published = "".join(squeeze(text) for _, text in sorted(units.get(entry.file, []), key=lambda u: u[0]))
         rebuilt = [(squeeze(r.original.replace("⏎", "")), squeeze(r.replacement)) for r in rulebook.repairs if r.prov.file == entry.file and r.kind in REBUILT_AFTER_ERRATA]
 
-        def explained(lost: str, added: str) -> bool:
+        def explained(lost: str, added: str, rebuilt: list[tuple[str, str]] = rebuilt) -> bool:
             return any(lost in original and added in replacement for original, replacement in rebuilt)
 
         # a marker the source printed wrongly ('B款1。1.' for B3) that the editors' restored marker replaces, with its note
@@ -281,10 +281,11 @@ def proofread(rulebook: Rulebook, pages: dict[str, str], src_dir=SRC) -> list[Di
 
 
 def main() -> int:
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.pipeline.run import build_rulebook
     from scripts.render.docs import render_site_pages
 
-    rulebook = build_rulebook(SRC)
+    rulebook = build_rulebook(read_rulebook_src())
     differences = proofread(rulebook, render_site_pages(rulebook))
     for difference in differences:
         print(difference)
@@ -293,4 +294,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from scripts.errors import run_entry_point
+
+    sys.exit(run_entry_point(main, "python -m scripts.render.proofread"))

@@ -6,30 +6,8 @@ from collections import Counter
 
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook, output_provenance
+from scripts.document.report_names import REPAIR_NAMES, compact_numbers
 from scripts.render.articles import GENERATED, escape_markdown
-
-REPAIR_NAMES = {
-    "line-wrap": "PDF 硬换行接合",
-    "stray-space": "多余空格",
-    "inline-pinyin": "行内拼音",
-    "mojibake": "乱码恢复",
-    "symbol-font-suit": "Symbol 字体花色符号",
-    "full-width": "全角字母数字",
-    "indentation": "缩进（全角空格/NBSP）",
-    "edit-suffix": "“编辑”后缀",
-    "json-double-escaping": "JSON 双重转义",
-    "script-t2s": "繁→简（OpenCC t2s）",
-    "script-postmap": "繁→简后的审定映射",
-    "white-circle-zero": "○→〇",
-    "mixed-width-paren": "全半角括号混用",
-    "ascii-comma": "中文中的半角逗号",
-    "ascii-punctuation": "中文中的半角冒号、分号、直引号",
-    "glued-heading": "标题与正文粘连",
-    "glued-subclause": "款项粘连在句中",
-    "duplicate-heading": "重复的小标题",
-    "broken-formula": "公式排版损坏（已重建）",
-    "clause-parent": "段落归属的款项（clause_parents.yml）",
-}
 
 
 DROP_NAMES = {
@@ -111,7 +89,7 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     for defect in rulebook.defects:
         out.append(f"- {escape_markdown(defect)}")
     out += ["", "## 来源中缺失的条文", ""]
-    for key, book in rulebook.books.items():
+    for book in rulebook.books.values():
         missing = missing_numbers(book)
         out.append(f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}")
     for section in extra_sections or []:
@@ -135,16 +113,3 @@ def cell(text: str) -> str:
     return escape_markdown(text).replace("\n", " ")
 
 
-def compact_numbers(numbers: list[int]) -> str:
-    """[1, 2, 3, 5] → '1–3、5'."""
-    parts: list[str] = []
-    start = prev = None
-    for n in numbers + [None]:
-        if start is None:
-            start = prev = n
-        elif n is not None and n == prev + 1:
-            prev = n
-        else:
-            parts.append(f"{start}" if start == prev else f"{start}–{prev}")
-            start = prev = n
-    return "、".join(parts) if numbers else "无"

@@ -92,7 +92,7 @@ class SectionParser(HTMLParser):
         self.excluded_level = 0  # a heading marked data-search-exclude: skip until a heading of this level or higher
 
     def _current(self) -> Section:
-        for tag, role in reversed(self.stack):
+        for _tag, role in reversed(self.stack):
             if role.startswith("clause:"):
                 return self._by_anchor(role[len("clause:"):])
         return self.heading_section

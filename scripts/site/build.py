@@ -17,7 +17,6 @@ all steps succeeded. A fault in a curated file stops the build first (one line n
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
 import shutil
@@ -29,48 +28,25 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
-from scripts.errors import RulebookError
-from scripts.paths import SRC
+from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
+from scripts.site.variants import (CONFIG_FILE, SCRIPTS, SEARCH_PLUGIN, BuildVariant, build_variant,
+                                   build_variant_in_subprocess)
 from scripts.traditional import to_traditional_text
 
-CONFIG_FILE = ROOT / "mkdocs.yml"
-TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
-SEARCH_PLUGIN = "material/search"
 log = logging.getLogger("scripts.site")
-
-
-@dataclass(frozen=True)
-class Script:
-    """One script edition: how its build differs and what its switch to the other edition says."""
-    name: str  # 'hans' | 'hant', read by scripts/site/edition_hooks.py as extra.rulebook_script
-    subdir: str  # where it lives inside a flavour ('' = root)
-    language: str  # Material's theme.language
-    switch: dict  # extra.script_switch for overrides/main.html
-
-
-SIMPLIFIED = Script(
-    name="hans",
-    subdir="",
-    language="zh",
-    switch={"label": "繁體", "href_prefix": f"{TRADITIONAL_DIR}/", "hreflang": "zh-Hant", "aria_label": "繁體字版"},
-)
-TRADITIONAL = Script(
-    name="hant",
-    subdir=TRADITIONAL_DIR,
-    language="zh-Hant",
-    switch={"label": "简体", "href_prefix": "../", "hreflang": "zh-Hans", "aria_label": "简体字版"},
-)
-SCRIPTS = (SIMPLIFIED, TRADITIONAL)
+KEPT = "site/ and dist/ are left as they were"  # what an interrupted or failed build says of the outputs
+STAGING_PREFIX = ".site-build-"  # + the building process's id: `.site-build-<pid>-<random>/` beside site/
+REPORTED_OS_ERROR = 74  # an edition's build process met an OS error (full disk…) and reported it in one line
 
 
 @dataclass(frozen=True)
@@ -85,20 +61,6 @@ def bundle_name(edition: Edition) -> str:
     return f"{BUNDLE_PREFIX}-{edition.compact_date}"
 
 
-@contextlib.contextmanager
-def _environment(**values: str):
-    saved = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
 def traditional_user_dict(work_dir: Path) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
@@ -110,47 +72,11 @@ def traditional_user_dict(work_dir: Path) -> Path:
     return target
 
 
-def build_edition(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path | None) -> None:
-    """One mkdocs build (strict) of one script edition in one flavour into site_dir."""
-    with _environment(RULEBOOK_OFFLINE="true" if offline else "false"):
-        config = load_config(str(CONFIG_FILE), site_dir=str(site_dir), strict=True)
-    config.extra["rulebook_script"] = script.name
-    config.extra["script_switch"] = dict(script.switch)
-    if not offline:
-        # manifest, icons and sw.js live at the hosted site's root, shared by both editions
-        config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
-    config.theme["language"] = script.language
-    if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
-        config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
-    if script is TRADITIONAL and hant_dict is not None:
-        config.plugins[SEARCH_PLUGIN].config.jieba_dict_user = str(hant_dict)
-    config.plugins.on_startup(command="build", dirty=False)
-    try:
-        mkdocs_build(config)
-    finally:
-        config.plugins.on_shutdown()
-
-
-class EditionBuildError(RulebookError):
-    """One edition's mkdocs build stopped (its own messages are printed above)."""
-
-
-def build_edition_in_subprocess(site_dir: Path, script: Script, *, offline: bool, hant_dict: Path) -> None:
-    """build_edition in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
-    loaded by one build would change how the next build segments its search index."""
-    command = [sys.executable, "-m", "scripts.site.build", "--build-edition", script.name, "--site-dir", str(site_dir),
-               "--hant-dict", str(hant_dict)] + (["--offline"] if offline else [])
-    status = subprocess.run(command, cwd=ROOT).returncode
-    if status != 0:
-        flavour = "offline" if offline else "hosted"
-        raise EditionBuildError(f"python -m scripts.site: the {flavour} {script.name} edition did not build (exit status"
-                                f" {status}, see the messages above); site/ and dist/ are left as they were")
-
-
-def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path) -> None:
+def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        build_edition_in_subprocess(out_dir / script.subdir, script, offline=offline, hant_dict=hant_dict)
+        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict)
+        build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
@@ -175,9 +101,12 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
 @dataclass(frozen=True)
 class Staging:
     """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
-    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries)."""
+    only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries).
+    `src` is rulebook_src/, read once for the run."""
     root: Path
     edition: Edition
+    src: RulebookSrc
+    build_date: int  # seconds since 1970 (scripts/edition.py build_timestamp), given to every edition's build
 
     @property
     def site(self) -> Path:
@@ -194,7 +123,7 @@ class Staging:
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
-    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work))
+    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date)
     write_service_worker(staging.site)
 
 
@@ -202,15 +131,15 @@ def build_bundle(staging: Staging) -> None:
     """The offline flavour zipped into staging.dist (the venue bundle)."""
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
-    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work))
-    write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, build_timestamp())
+    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date)
+    write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, staging.build_date)
 
 
 # The steps of a full build, in order: (name, output it writes into, function). A new output (e.g. PDFs into
 # dist/) is one more entry here; it is published with the others, and only if every step succeeded.
 def build_print(staging: Staging) -> None:
     """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
-    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX)
+    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX, staging.src)
 
 
 BUILD_STEPS = (
@@ -228,19 +157,42 @@ def publish(staged: Path, final: Path, trash: Path) -> None:
     shutil.rmtree(trash, ignore_errors=True)
 
 
+def is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def remove_stale_staging(anchor: Path) -> list[Path]:
+    """Removes the staging folders of builds that were killed (their process is gone): SIGKILL and a power cut
+    give a build no chance to clean up. A folder of a build still running (a concurrent `make site`) stays."""
+    removed = []
+    for folder in sorted(anchor.glob(STAGING_PREFIX + "*")):
+        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid() and is_running(int(pid))):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
     every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
     steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched."""
-    curated.check_all(SRC)  # a malformed curated file stops here, one line naming it, before anything is built
+    src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
     wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
-    with _environment(SOURCE_DATE_EPOCH=str(build_timestamp())), \
-            tempfile.TemporaryDirectory(dir=anchor, prefix=".site-build-") as root:
-        staging = Staging(Path(root), edition)
+    for folder in remove_stale_staging(anchor):
+        log.info(f"removed {folder.name}, left by a build that was killed")
+    with tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
+        staging = Staging(Path(root), edition, src, build_timestamp())
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
@@ -263,6 +215,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
@@ -272,9 +226,14 @@ def main(argv: list[str] | None = None) -> None:
         if args.build_edition:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
             try:
-                build_edition(args.site_dir.resolve(), script, offline=args.offline, hant_dict=args.hant_dict)
+                variant = BuildVariant(script=script, offline=args.offline, our_search=not args.stock_search,
+                                       strict=not args.not_strict, hant_dict=args.hant_dict)
+                build_variant(args.site_dir.resolve(), variant)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
+            except OSError as exc:  # a full disk, an unwritable folder: one line, and the parent stops quietly
+                print(f"python -m scripts.site: {exc.filename or ''}: {exc.strerror or exc}; {KEPT}", file=sys.stderr)
+                return REPORTED_OS_ERROR
             return 0
         result = build_site(
             None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
@@ -294,4 +253,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_entry_point(main, "python -m scripts.site", KEPT))

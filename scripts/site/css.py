@@ -1,5 +1,6 @@
-"""CSS text tools for the site's stylesheets (tinycss2): minify, and drop what no page or script of the site uses
-(rules needing a class nothing holds, custom properties nothing reads)."""
+"""CSS text tools for the site's stylesheets (tinycss2): drop what no page or script of the site uses (rules needing
+a class nothing holds, custom properties nothing reads), written back compactly. Minifying is rcssmin's
+(scripts/site/stylesheets.py)."""
 from __future__ import annotations
 
 import re
@@ -56,15 +57,6 @@ def rule_text(rule) -> str:
 def parse_rules(tokens_or_text):
     parse = tinycss2.parse_stylesheet if isinstance(tokens_or_text, str) else tinycss2.parse_rule_list
     return [r for r in parse(tokens_or_text, skip_comments=True, skip_whitespace=True) if r.type != "error"]
-
-
-def minify_css(text: str) -> str:
-    """The same rules without comments and optional whitespace.
-
-    >>> minify_css("/* note */\\n.a  .b ,\\n.c {\\n  color : red ;\\n  margin: 0 auto !important; }\\n@media print { .a { x: 1 } }")
-    '.a .b,.c{color:red;margin:0 auto!important}@media print{.a{x:1}}'
-    """
-    return "".join(rule_text(rule) for rule in parse_rules(text))
 
 
 # ---------------------------------------------------------------------------------------------- unused rules

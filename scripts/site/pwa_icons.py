@@ -66,4 +66,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    from scripts.errors import run_entry_point
+
+    sys.exit(run_entry_point(main, "python -m scripts.site.pwa_icons"))

@@ -6,7 +6,6 @@ docs/ are the input (`python -m scripts.render.docs --check` keeps them fresh).
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import sys
 import time
@@ -27,20 +26,11 @@ class ServeState:
     """What the hooks remember between the builds of one `mkdocs serve` process."""
 
     serving: bool = False
-    fingerprint: str = ""  # of rulebook_src/ as last built
+    src: object = None  # rulebook_src/ as last built (a RulebookSrc: compared by content, not by file dates)
     builds: list[dict] = field(default_factory=list)
 
 
 STATE = ServeState()
-
-
-def source_fingerprint(src_dir: Path) -> str:
-    """Path, size and modification time of every file under rulebook_src/ (cheap; a content change moves the mtime)."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in src_dir.rglob("*") if p.is_file()):
-        stat = path.stat()
-        digest.update(f"{path.relative_to(src_dir).as_posix()}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
 
 
 class KeepLastGoodSite(RulebookError):
@@ -75,28 +65,27 @@ def on_pre_build(*, config) -> None:
     if not STATE.serving:
         return
     src_dir = Path(config.config_file_path).parent / "rulebook_src"
-    fingerprint = source_fingerprint(src_dir)
-    if fingerprint == STATE.fingerprint:
-        return
     # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
-    from scripts import curated
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.render.docs import render_site_pages, write_pages
     from scripts.errors import RulebookError
     from scripts.pipeline.run import build_rulebook
 
-    try:  # every curated file first: the search index and the traditional fixes are read later in the build
-        curated.check_all(src_dir)
+    try:  # every file read and checked once: the search index and the traditional fixes are read later in the build
+        src = read_rulebook_src(src_dir)
     except RulebookError as exc:  # before mkdocs cleans the site folder: the last good site stays served
         log.error(f"{exc} (still serving the last good site)")
         raise KeepLastGoodSite(str(exc)) from None
+    if src == STATE.src:  # nothing under rulebook_src/ changed since the last build of this process
+        return
     start = time.perf_counter()
     try:
-        pages = render_site_pages(build_rulebook(src_dir))
+        pages = render_site_pages(build_rulebook(src))
     except RulebookError as exc:  # keep serving the last good pages; the next edit retries
         log.error(f"{exc} (docs/ left as they were; still serving the last good pages)")  # the line the CLI prints
         return
     touched = write_pages(pages, Path(config.docs_dir))
     seconds = time.perf_counter() - start
-    STATE.fingerprint = fingerprint
+    STATE.src = src
     STATE.builds.append({"seconds": seconds, "written": touched})
     log.info(f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: {', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}")

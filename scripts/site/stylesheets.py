@@ -16,12 +16,13 @@ import re
 from pathlib import Path
 
 import cssselect2
+import rcssmin
 import tinycss2
 import tinyhtml5
 
 from scripts.site.pwa import STORED_PAGE
 from scripts.site.css import (GROUPING_AT_RULES, declarations_in, declarations_text, rule_text, parse_rules, split_selectors,
-                              tokens_text, classes_in_use, minify_css, without_unused_properties, without_unused_rules)
+                              tokens_text, classes_in_use, without_unused_properties, without_unused_rules)
 
 # Media blocks for paper only: nothing of them shows on the first screen.
 PRINT_ONLY = re.compile(r"^\s*print\s*$", re.IGNORECASE)
@@ -243,7 +244,7 @@ def rewrite_site(site_dir: Path, palette: list[dict]) -> Path | None:
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
     scripts = [path.read_text(encoding="utf-8") for path in sorted(site_dir.rglob("*.js"))]
     used = classes_in_use(list(texts.values()), scripts)
-    combined_text = "".join(minify_css((site_dir / sheet).read_text(encoding="utf-8")) for sheet in sheets)
+    combined_text = "".join(rcssmin.cssmin((site_dir / sheet).read_text(encoding="utf-8")) for sheet in sheets)
     combined_text = without_unused_properties(without_unused_rules(combined_text, used), used)
     name = combined_name(combined_text)
     samples = [variant for page in representative_pages(site_dir)

@@ -12,7 +12,7 @@
   "use strict";
 
   var POPOVER_ID = "ref-preview";
-  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker, mark.unresolved";
+  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker, mark.unresolved, .editor-title";
   // One line explaining the underline styles; the same words as the legend on 关于本站 (about/).
   var LEGEND = "下划线：实线＝引用 · 点线灰字＝来源缺的条文 · 虚线＝术语 · 橙色点线＝校勘改动 · 灰色点线编号＝编者补的款项编号 · 波浪线＝未解决的来源缺陷";
   var popover = null;
@@ -112,6 +112,10 @@
     if (mark.matches("mark.unresolved")) {
       var defect = mark.getAttribute("data-note");
       return defect ? { label: "未解决的来源缺陷", text: defect.replace(/^未解[决決]的缺陷：/, "") } : null;
+    }
+    if (mark.matches(".editor-title")) {  // a missing Law's Chinese title translated by the editors
+      var named = mark.getAttribute("data-note");
+      return named ? { label: "本站译名", text: named.replace(/^本站译名：/, "") } : null;
     }
     if (mark.matches(".restored-marker")) {
       var note = mark.getAttribute("data-note");

@@ -17,8 +17,8 @@ UNPARSED_QUOTE_CHARS = 8
 
 # One step of a cited clause path, as printed after the article number: `C`, `款`-less `1`, `(b)`, `（1）`, `（一）`, `①`.
 # `l` directly after a step is the OCR misreading of `1` (第72條B款l); full-width letters and digits are accepted.
-STEP = r"""
-    (?: [（(][{cn}]{{1,3}}[）)]                      # （一） a section numbered 一、
+STEP = rf"""
+    (?: [（(][{CN_DIGITS}]{{1,3}}[）)]                      # （一） a section numbered 一、
       | [（(][0-9０-９]{{1,2}}[）)] | [⑴-⒇]           # （1） ⑴
       | [（(][a-hａ-ｈ][）)]                           # (b)
       | [A-HＡ-Ｈ](?![A-Za-zＡ-Ｚａ-ｚ])              # B (not the I of IMP)
@@ -26,7 +26,7 @@ STEP = r"""
       | [0-9０-９]{{1,2}}(?![0-9０-９.．%])            # 1
       | [①-⑳]
     )(?:\s?[款项])?                                 # 款 / 项, perhaps after a stray space (B 款)
-""".format(cn=CN_DIGITS)
+"""
 PATH = rf"(?:{STEP})+"
 STEP_RE = re.compile(STEP, re.VERBOSE)
 

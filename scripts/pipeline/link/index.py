@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from scripts.books import BOOKS, SENTENCE_END
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.link.grammar import Reference, find_references
 from scripts.pipeline.link.resolve import Resolution, TitleIndex, clause_chain, deepest_anchor, load_title_aliases, resolve_reference
 from scripts.pipeline.model import Article, Book, glossary_paragraph_key
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 
 @dataclass
@@ -69,10 +68,10 @@ class LinkIndex:
 
 
 # --- the whole rulebook -------------------------------------------------------------------------------
-def link_rulebook(rulebook, src_dir: Path = SRC) -> LinkIndex:
+def link_rulebook(rulebook, src: RulebookSrc | None = None) -> LinkIndex:
     """Finds and resolves every reference in every article paragraph and glossary definition; checks aliases point somewhere."""
     books: dict[str, Book] = rulebook.books
-    aliases = load_title_aliases(src_dir)
+    aliases = load_title_aliases(src or rulebook.src)  # the value the rulebook was built from, unless given
     problems = [
         f"{a.where}: alias “{a.quote}”: {a.book}/{a.slug}#{a.anchor} does not exist"
         for a in aliases

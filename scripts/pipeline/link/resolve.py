@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from scripts.pipeline.link.grammar import Reference, Step, family_group
 from scripts.pipeline.model import Article, Book, Clause
 from scripts.pipeline.parse import match_marker
-from scripts import curated
 
-from scripts.pipeline.sources import SRC
+from scripts.curated.rulebook_src import RulebookSrc
 
 @dataclass(frozen=True)
 class Resolution:
@@ -145,7 +143,7 @@ class TitleIndex:
     clauses: dict[str, dict[str, tuple[Article, Clause]]]
 
     @classmethod
-    def of(cls, books: dict[str, Book]) -> "TitleIndex":
+    def of(cls, books: dict[str, Book]) -> TitleIndex:
         index = cls({key: {} for key in books}, {key: {} for key in books})
         for key, book in books.items():
             for article in book.articles.values():
@@ -179,7 +177,7 @@ def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: Title
     return Resolution("unparsed", ref.book, reason=f"no article or clause is titled “{ref.title}” and no alias names it")
 
 
-def load_title_aliases(src_dir: Path = SRC) -> list[TitleAlias]:
+def load_title_aliases(src: RulebookSrc) -> list[TitleAlias]:
     """rulebook_src/reference_titles.yml: quoted headings cited in other words than the target's title."""
-    entries, lines = curated.load_with_lines(src_dir / "reference_titles.yml")  # checked against its schema (scripts/curated/files.py)
+    entries, lines = src.load_with_lines("reference_titles.yml")  # checked against its schema (scripts/curated/files.py)
     return [TitleAlias(**entry, where=lines.at(i)) for i, entry in enumerate(entries)]
