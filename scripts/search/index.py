@@ -113,6 +113,16 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
     return vocabulary
 
 
+def load_everyday_vocabulary(path: Path | None) -> list[tuple[list[str], list[str], str]]:
+    """rulebook_src/search_everyday.yml as typed → term mappings (each entry's clause and sentence are checked by
+    tests/test_search_data.py); entries whose players say the term itself (typed: []) add nothing."""
+    if path is None:
+        return []
+    data = curated.load(path) or {}
+    return [([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
+            for entry in data.get("entries") or [] if entry["typed"]]
+
+
 def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list[str]) -> dict[str, str]:
     """Traditional → simplified, one character each, for every traditional form of a character the site uses.
 
@@ -216,6 +226,7 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
 
 def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path,
                        english_titles: Path | None = None, book_labels: dict[str, str] | None = None,
+                       everyday_path: Path | None = None,
                        article_label: str = ARTICLE_LABEL) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
@@ -223,6 +234,7 @@ def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, s
     and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title)."""
     pages = read_pages(site_dir, indexed_pages(site_dir, stock))
     vocabulary = load_search_vocabulary(synonyms_path)
+    vocabulary.synonyms.extend(load_everyday_vocabulary(everyday_path))
     english = load_english_titles(english_titles)
     docs = []
     for sections, breadcrumb in pages:

@@ -26,6 +26,7 @@ log = logging.getLogger("mkdocs.hooks.search")
 WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
 USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
+EVERYDAY = ROOT / "rulebook_src" / "search_everyday.yml"
 ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
 # Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
@@ -90,7 +91,8 @@ def on_post_build(*, config) -> None:
         labels = {book: to_traditional_text(label) for book, label in labels.items()}
         article_label = to_traditional_text(article_label)
     index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS,
-                               english_titles=ENGLISH_TITLES, book_labels=labels, article_label=article_label)
+                               english_titles=ENGLISH_TITLES, book_labels=labels, article_label=article_label,
+                               everyday_path=EVERYDAY)
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:
         write_search_index(index, index_path)

@@ -268,6 +268,15 @@
     this.homophoneWords = null;
   };
 
+  /** Whether a run is a vocabulary word or part of one (正分 of 平均正分): text that has it as a word, not only
+   * across the cut between two words (名手 of 报名|手续). */
+  Engine.prototype.insideWord = function (run) {
+    if (this.vocabulary.has(run)) return true;
+    var inside = false;
+    this.vocabulary.forEach(function (w) { if (!inside && w.length > run.length && w.indexOf(run) !== -1) inside = true; });
+    return inside;
+  };
+
   /** Whether two characters share a toneless reading (名 and 明: ming). */
   Engine.prototype.soundAlike = function (a, b) {
     var ra = this.pinyin.get(a), rb = this.pinyin.get(b);
@@ -382,9 +391,9 @@
     var terms = [], self = this;
     words.forEach(function (word) {
       var term = self.match(word);
-      // A run the corpus never cuts as a word (名手: 报名|手续) that sounds like one of its words is read as that
-      // word; it is searched for only when no word of the vocabulary is typed.
-      if (HAN_RUN.test(word) && word.length > 1 && !self.vocabulary.has(word) && !self.synonyms.has(word)) {
+      // A run the corpus never has as a word or inside one (名手: only across 报名|手续) that sounds like one of
+      // its words is read as that word.
+      if (HAN_RUN.test(word) && word.length > 1 && !self.synonyms.has(word) && !self.insideWord(word)) {
         var corrected = self.correct(word);
         if (corrected) { terms.push(corrected); return; }
       }
@@ -664,6 +673,8 @@
   var latest = null;     // the last query asked: answered again once the pinyin table is in
   var pinyinLoading = null;
 
+  /** The answer to a query, or null when it waits for the pinyin table (one of its words may be a homophone slip):
+   * the table is fetched and the latest query answered then, so the reader sees one result list, not two. */
   function answer(query, reply) {
     var data;
     try {
@@ -672,12 +683,14 @@
       console.warn("rulebook search: query " + JSON.stringify(query) + " failed", err);
       data = { items: [] };
     }
-    if (data.needsPinyin) { delete data.needsPinyin; loadPinyin(reply); }
+    if (data.needsPinyin) {
+      delete data.needsPinyin;
+      if (engine.pinyinUrl) { loadPinyin(reply); return null; }
+    }
     return { type: RESULT, data: data };
   }
 
-  /** Fetch the pinyin table (once) when a query has a word that may be a homophone slip; then answer the latest
-   * query again (Material shows the last result it receives). */
+  /** Fetch the pinyin table (once); then answer the latest query. */
   function loadPinyin(reply) {
     if (pinyinLoading || !engine || !engine.pinyinUrl) return;
     var url = String(new URL(engine.pinyinUrl, siteRoot || self.location.href));
@@ -686,10 +699,12 @@
       return response.json();
     }).then(function (table) {
       engine.usePinyin(table);
-      if (latest !== null) reply(answer(latest, reply));
     }).catch(function (err) {
       console.warn("rulebook search: could not load " + url, err);
       engine.pinyinUrl = null;  // homophones are not corrected; every other search goes on
+    }).then(function () {
+      var out = latest !== null ? answer(latest, reply) : null;
+      if (out) reply(out);
     });
   }
 
@@ -704,7 +719,8 @@
       deferred = null;
       var queries = waiting;
       waiting = [];
-      if (queries.length) reply(answer(queries[queries.length - 1], reply));
+      var out = queries.length ? answer(queries[queries.length - 1], reply) : null;
+      if (out) reply(out);
     }).catch(function (err) {
       console.warn("rulebook search: could not load " + deferred.url, err);
       loading = null;
@@ -726,7 +742,7 @@
         return reply({ type: READY });
       case QUERY:
         latest = message.data;
-        if (engine) return reply(answer(message.data, reply));
+        if (engine) { var out = answer(message.data, reply); if (out) reply(out); return; }
         if (!String(message.data).trim()) return reply({ type: RESULT, data: { items: [] } });
         waiting.push(message.data);
         return load(reply);
