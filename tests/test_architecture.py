@@ -78,3 +78,69 @@ def test_print_and_render_are_siblings():
     crossing = [f"{name} imports {module}" for name, path in MODULES.items() for module, _ in imported_names(path)
                 if {stage_of(name), stage_of(module)} == {"print", "render"}]
     assert not crossing, "print and render import each other: " + "; ".join(crossing)
+
+
+# --- rulebook_src/ is read once, by an entry point, and passed on --------------------------------------------------
+# The modules that start a process (a command line, mkdocs' hooks, the site build): each reads rulebook_src/ once
+# (scripts.curated.rulebook_src.read_rulebook_src) and hands the value to the stages.
+ENTRY_POINTS = {
+    "scripts/render/docs.py", "scripts/render/proofread.py", "scripts/print/__main__.py", "scripts/site/build.py",
+    "scripts/site/serve_hooks.py", "scripts/penalties/__main__.py",
+    "scripts/site/hook_errors.py",  # rulebook_src_of: the mkdocs process's one read, kept on the config for every hook
+    "scripts/site/search_hooks.py",  # reads the traditional copy of the word list that build.py wrote (not a source)
+}
+# Stages that still read files of rulebook_src/ themselves, each with what is left to do. The list may only shrink:
+# a module that no longer reads fails test_every_module_still_listed_still_reads, so its entry is deleted with the fix.
+STILL_READING = {
+    "scripts/penalties/tables.py": "the tables and the calculators' spec, cached per file fingerprint",
+    "scripts/traditional.py": "traditional_fixes.tsv (the default fixes of every to_traditional_* call)",
+}
+LOADER_CALLS = {"load", "load_with_lines", "load_with_node", "load_rows", "read_text", "read_bytes"}
+
+
+def rulebook_src_reads(tree: ast.AST) -> list[int]:
+    """Lines where a module reaches for rulebook_src/ itself: the SRC path, a 'rulebook_src' path segment, or a call
+    of the curated loader's path functions (curated.load(path) …) instead of the RulebookSrc it was given."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "scripts.paths" and any(a.name == "SRC" for a in node.names):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "SRC" and ast.unparse(node.value) == "paths":
+            lines.append(node.lineno)
+        elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
+              and any(isinstance(side, ast.Constant) and side.value == "rulebook_src" for side in (node.left, node.right))):
+            lines.append(node.lineno)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LOADER_CALLS
+              and ast.unparse(node.func.value) == "curated"):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_rulebook_src_reads_are_found():
+    code = ("from scripts.paths import SRC\nx = ROOT / 'rulebook_src' / 'a.yml'\ncurated.load_rows(p)\n"
+            "src.load_rows('a.txt')\nprint('rulebook_src')\n")
+    assert sorted(rulebook_src_reads(ast.parse(code))) == [1, 2, 3]
+
+
+def reading_modules() -> dict[str, list[int]]:
+    readers = {}
+    for path in sorted(SCRIPTS.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name.startswith("scripts/curated/") or name == "scripts/paths.py":
+            continue  # the loader itself, and where the path is named once
+        if lines := rulebook_src_reads(ast.parse(path.read_text(encoding="utf-8"))):
+            readers[name] = lines
+    return readers
+
+
+def test_no_stage_reads_rulebook_src_itself():
+    """A stage takes the RulebookSrc its entry point read (as mkdocs hands each event its config): it never opens a
+    file of rulebook_src/, so a test can give it a few lines of data and a long-lived process sees one version."""
+    wrong = {name: lines for name, lines in reading_modules().items() if name not in ENTRY_POINTS | set(STILL_READING)}
+    assert not wrong, "stages reading rulebook_src/ themselves: " + "; ".join(
+        f"{name}:{lines[0]}" for name, lines in wrong.items()) + " (take a RulebookSrc argument instead)"
+
+
+@pytest.mark.parametrize("name", sorted(STILL_READING))
+def test_every_module_still_listed_still_reads(name):
+    assert name in reading_modules(), f"{name} no longer reads rulebook_src/ itself: delete its STILL_READING entry"

@@ -69,12 +69,12 @@ def test_board_and_ratio_keys(capsys):
     (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes（迟到时间（分钟））：应为分钟数"),
     (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes（超时（分钟））："),
     (["lateness", "--event", "team", "--minutes", "5"], "error: --event（比赛类型）：应为以下之一"),
-    (["lateness", "--minutes", "5"], "error: the following arguments are required: --event"),
+    (["lateness", "--minutes", "5"], "error: 缺少必填的选项：--event"),
     (["board", "--number", "0"], "error: --number（牌号）：不能小于1"),
     (["procedural", "--article", "34", "--item", "99"], "error: --item（违规项目）：第34条只有第1—22项"),
     (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence（第几次）：应为整数"),
-    (["tie-ratio", "--won", "1"], "error: the following arguments are required: --lost"),
-    (["nonsense"], "error: argument calculator: invalid choice"),
+    (["tie-ratio", "--won", "1"], "error: 缺少必填的选项：--lost"),
+    (["nonsense"], "error: calculator：没有“nonsense”这一项（可选："),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
     with pytest.raises(SystemExit) as exit_info:
@@ -114,3 +114,22 @@ def test_readme_commands_run(capsys, argv):
 def test_readme_names_every_calculator():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert README_COMMANDS and all(f"`{name}`" in text or f"penalties {name} " in text for name in CALCULATORS)
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_help_of_every_subcommand_exits_0_in_chinese(capsys, name):
+    """`slow-play --help` and `procedural --help` ended in a traceback (a bare % in “50%” and “10%MP”)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main([name, "--help"])
+    out, err = capsys.readouterr()
+    assert exit_info.value.code == 0 and err == ""
+    assert out.startswith("用法：python -m scripts.penalties " + name) and "显示本帮助并退出" in out
+    assert "usage:" not in out and "show this help" not in out and "options:" not in out
+
+
+def test_argparse_messages_are_chinese(capsys):
+    for argv, message in [(["lateness", "--event", "teams-vp", "--minutes", "3", "--bogus", "1"], "error: 无法识别的参数：--bogus 1\n"),
+                          (["lateness", "--event", "teams-vp", "--minutes"], "error: --minutes：需要一个值\n")]:
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2 and capsys.readouterr().err == message

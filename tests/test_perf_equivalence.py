@@ -158,10 +158,10 @@ def test_title_index_resolves_like_a_scan():
 
 
 def test_search_vocabulary_with_a_kept_tokenizer_equals_a_fresh_one():
-    from scripts.search.index import build_vocabulary, jieba_tokenizer
+    from scripts.search.index import build_vocabulary, jieba_tokenizer, user_dictionary_entries
 
     texts = ["迟到5+—10分钟：扣1VP；第二次再犯按迟到的条款处罚。", "明手此时可以指出某一防守人过早暴露牌张的违规", "叫牌开始时，应将屏幕的窗口关闭"]
-    user_dict = SRC / "jieba_user_dict.txt"
+    user_dict = user_dictionary_entries(curated.load_rows(SRC / "jieba_user_dict.txt"))
     jieba_tokenizer.cache_clear()
     fresh = build_vocabulary(texts, user_dict, ["屏幕"])
     kept = build_vocabulary(texts, user_dict, ["屏幕"])

@@ -16,6 +16,7 @@ import yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary
 from scripts.site.variants import build_site_variant
+from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,9 +113,9 @@ def test_page_furniture_is_not_indexed(search_index):
 
 def test_synonym_targets_and_dictionary_words_occur_in_the_site(search_index):
     text = index_text(search_index)
-    vocabulary = load_search_vocabulary(SYNONYMS)
+    vocabulary = load_search_vocabulary(real_src())
     # English targets name 1997 WBF titles (revoke, claim), some of Laws the 1999 text lacks.
-    english = " ".join(load_english_titles(ENGLISH_TITLES).values()).lower()
+    english = " ".join(load_english_titles(real_src()).values()).lower()
     absent = [f"{SYNONYMS.name}: {word!r} ({reason})" for _, rulebook, reason in vocabulary.synonyms
               for word in rulebook if word not in text and not (word.isascii() and word.lower() in english)]
     absent += [f"{USER_DICT.name}:{n}: {line.split()[0]!r}"
@@ -151,8 +152,8 @@ def test_bad_search_vocabulary_is_reported_with_its_entry(tmp_path, entry, compl
     path = tmp_path / "search_synonyms.yml"
     path.write_text(entry, encoding="utf-8")
     with pytest.raises(RulebookError, match=complaint) as error:
-        load_search_vocabulary(path)
-    assert str(path) in str(error.value)
+        load_search_vocabulary(src_from_folder(tmp_path))
+    assert "search_synonyms.yml" in str(error.value)
 
 
 @pytest.mark.parametrize(

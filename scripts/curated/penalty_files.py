@@ -33,6 +33,7 @@ PARAMETER = Record(
         "required": Boolean(), "default": VALUE, "choices": ListOf(ListOf(VALUE, min_items=2, max_items=2)),
         "choices_from": ONE_LINE, "min": Number(), "max": Number(), "min_exclusive": Boolean(),
         "places": Integer(minimum=0), "placeholder": ONE_LINE, "help": ONE_LINE, "only_with": ONE_LINE,
+        "events": ListOf(VALUE),
     })
 TEMPLATES = MapOf(value=ONE_LINE)
 CALCULATOR = Record(
@@ -104,11 +105,12 @@ STEP_OUTCOMES = {**PENALTY_AMOUNTS, "range": RANGE, "disqualification": PROSE}
 STEP = Record({"text": PROSE}, optional={
     **STEP_OUTCOMES, "warning": AnyOf((Boolean(), ONE_LINE)), "alternative": Record({"text": PROSE}, optional=STEP_OUTCOMES),
     "committee": PROSE, "consequences": WORDS_LIST, "void_result": PROSE, "adjusted_score": PROSE,
-    "reading": PROSE, "other_reading": PROSE})
+    "reading": PROSE, "other_reading": PROSE, "clause": ONE_LINE, "quote": PROSE})
 LADDER_ITEM = Record(
     {"item": Integer(minimum=1), "quote": PROSE, "sequence": ONE_LINE, "summary": ONE_LINE,
-     "variants": ListOf(Record({"name": ONE_LINE, "steps": ListOf(STEP)}, optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE}))},
-    optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "also": PROSE, "repeat_note": PROSE, "damage": Record({"text": PROSE})})
+     "variants": ListOf(Record({"name": ONE_LINE, "steps": ListOf(STEP)}, optional={
+         "label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "summary": ONE_LINE, "quote": PROSE}))},
+    optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "also": PROSE, "repeat_note": PROSE, "damage": Record({"text": PROSE, "ruling": ONE_LINE})})
 SCALE = Record(
     {"conversion": Record(dict(PENALTY_AMOUNTS)), "conversion_quote": PROSE, "limits": Record({key: PAIR for key in PENALTY_AMOUNTS})},
     optional={"conversion_article": ARTICLE, "limits_quote": PROSE, "uniform_quote": PROSE})

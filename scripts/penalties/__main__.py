@@ -4,6 +4,7 @@ The subcommands and options are generated from rulebook_src/penalties/calculator
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
@@ -12,12 +13,58 @@ from scripts.penalties.engine import RULES, calculators
 from scripts.penalties.spec import PenaltyInputError
 
 
+# argparse's own messages (its gettext ids, Python 3.11) in Chinese; one not listed stays as argparse words it
+ARGPARSE_CHINESE = {
+    "usage: ": "用法：",
+    "options": "选项",
+    "positional arguments": "位置参数",
+    "show this help message and exit": "显示本帮助并退出",
+    "the following arguments are required: %s": "缺少必填的选项：%s",
+    "unrecognized arguments: %s": "无法识别的参数：%s",
+    "expected one argument": "需要一个值",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s：%(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "没有“%(value)s”这一项（可选：%(choices)s）",
+    "ambiguous option: %(option)s could match %(matches)s": "选项 %(option)s 不明确，可能是 %(matches)s",
+    "ignored explicit argument %r": "此选项不带值，却收到 %r",
+    "expected at most one argument": "至多需要一个值",
+    "expected at least one argument": "至少需要一个值",
+    "not allowed with argument %s": "不能与 %s 同时使用",
+}
+
+
+def chinese(message: str) -> str:
+    return ARGPARSE_CHINESE.get(message, message)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a usage error on one line: `error: ...`, exit status 2."""
+    """argparse that speaks Chinese and reports a usage error on one line: `error: ...`, exit status 2."""
 
     def error(self, message: str):
         sys.stderr.write(f"error: {message}\n")
         sys.exit(2)
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        with chinese_argparse():
+            return super().parse_args(args, namespace)
+
+    def format_help(self) -> str:
+        with chinese_argparse():
+            return super().format_help()
+
+    def format_usage(self) -> str:
+        with chinese_argparse():
+            return super().format_usage()
+
+
+@contextlib.contextmanager
+def chinese_argparse():
+    """argparse looks up `_` (gettext) at the moment it words a message: for the span of a parse, it is ours."""
+    words = argparse._
+    argparse._ = chinese  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = words  # type: ignore[attr-defined]
 
 
 def option_help(parameter: dict) -> str:
@@ -28,23 +75,27 @@ def option_help(parameter: dict) -> str:
         parts.append("；" + parameter["help"])
     if "default" in parameter:
         parts.append(f"（默认 {parameter['default']}）")
-    return "".join(parts)
+    return "".join(parts).replace("%", "%%")  # argparse formats help with %: 50% and 10%MP are text
 
 
 def build_parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="python -m scripts.penalties", description="裁判法、竞赛规则的罚分计算器；输出 JSON。")
-    commands = parser.add_subparsers(dest="calculator", required=True, parser_class=ArgumentParser, metavar="calculator")
-    for name, calculator in calculators().items():
-        sub = commands.add_parser(name, help=calculator["title"], description=calculator["title"])
-        for parameter in calculator["parameters"]:
-            dest = parameter["name"].replace("-", "_")
-            if parameter["kind"] == "flag":
-                sub.add_argument(f"--{parameter['name']}", dest=dest, action="store_true", help=option_help(parameter))
-            else:
-                # values stay strings: the spec parses and checks them (the same rules as the widget)
-                sub.add_argument(f"--{parameter['name']}", dest=dest, required=parameter.get("required", False) and "default" not in parameter,
-                                 help=option_help(parameter), metavar=parameter["name"].upper().replace("-", "_"))
-    return parser
+    """The parser of every calculator (calculators.yml), its help and messages in Chinese."""
+    with chinese_argparse():  # argparse words its help option and group titles as it builds them
+        parser = ArgumentParser(prog="python -m scripts.penalties", description="裁判法、竞赛规则的罚分计算器；输出 JSON。")
+        commands = parser.add_subparsers(dest="calculator", required=True, parser_class=ArgumentParser,
+                                         metavar="calculator", title="计算器")
+        for name, calculator in calculators().items():
+            sub = commands.add_parser(name, help=calculator["title"], description=calculator["title"])
+            for parameter in calculator["parameters"]:
+                dest = parameter["name"].replace("-", "_")
+                if parameter["kind"] == "flag":
+                    sub.add_argument(f"--{parameter['name']}", dest=dest, action="store_true", help=option_help(parameter))
+                else:
+                    # values stay strings: the spec parses and checks them (the same rules as the widget)
+                    required = parameter.get("required", False) and "default" not in parameter
+                    sub.add_argument(f"--{parameter['name']}", dest=dest, required=required, help=option_help(parameter),
+                                     metavar=parameter["name"].upper().replace("-", "_"))
+        return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -139,8 +139,8 @@ def severity(step: dict, conversion: dict) -> Fraction | None:
 def check_ladders(name: str, table: dict, lines) -> None:
     conversion = table["scale"]["conversion"]
     for index, item in enumerate(table["items"]):
-        quote = SPACES.sub("", item["quote"])
         for variant_index, variant in enumerate(item["variants"]):
+            quote = SPACES.sub("", variant.get("quote", item["quote"]))  # a case may quote its own sentence
             before, before_text = Fraction(0), None
             for step_index, step in enumerate(variant["steps"]):
                 keys = ("items", index, "variants", variant_index, "steps", step_index)

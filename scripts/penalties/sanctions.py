@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from scripts.penalties.result import AMOUNT_KEYS, add_readings, empty_penalty, format_number, json_number, make_result, rational, subject
+from scripts.penalties.result import AMOUNT_KEYS, add_readings, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, subject
 from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
 from scripts.penalties.timing import apply_consequences
@@ -123,13 +123,20 @@ def procedural(**raw) -> dict:
     for source in dict.fromkeys(conversions):
         readings.append(fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source))
     label = entry.get("label", str(item))
-    variant_text = f"（{spec['label']}）" if spec.get("label") else ""
+    # a case of an item that is its own offence (第37条8) names itself; a step another clause orders (第38条三) quotes it
+    variant_text = f"（{spec['label']}）" if spec.get("label") and not spec.get("summary") else ""
+    offence_text = "" if entry["sequence"] == "single" else fill(w["offence_part"], offence=offence_name(offence))
+    title = describe_penalty(penalty)
+    for option in options:
+        title = fill(w["headline_option"], headline=title, option=option["text"])
+    if direct_damage:
+        title = fill(w["headline_damage"], headline=title, damage=entry["damage"]["ruling"])
     return make_result(
-        "procedural", table["article"], anchor=label,
+        "procedural", table["article"], anchor=step.get("clause", label),
         inputs={"article": article, "item": item, "offence": offence, "scoring": scoring, "variant": variant,
                 "direct_damage": direct_damage},
-        band=step["text"], penalty=penalty, quote=entry["quote"], readings=readings, other_readings=others,
-        options=options, consequences=consequences,
-        subject=subject("procedural", article=article, label=label, summary=entry["summary"], variant_text=variant_text,
-                        offence_text=offence_name(offence), scoring_label=w["scoring_names"][scoring]),
+        band=step["text"], penalty=penalty, quote=step.get("quote") or spec.get("quote") or entry["quote"],
+        readings=readings, other_readings=others, options=options, consequences=consequences, headline=title,
+        subject=subject("procedural", article=article, label=label, summary=spec.get("summary", entry["summary"]),
+                        variant_text=variant_text, offence_text=offence_text, scoring_label=w["scoring_names"][scoring]),
         variants=[{"name": v["name"], "label": v.get("label", "")} for v in entry["variants"]])

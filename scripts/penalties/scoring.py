@@ -11,9 +11,6 @@ from scripts.penalties.result import (empty_penalty, format_number, headline, js
 from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs
 from scripts.penalties.tables import load_tables
 
-APPROX_PLACES = 6  # a ratio that is not a terminating decimal is shown as a fraction and ≈ this many places
-
-
 def board(**raw) -> dict:
     """规则第2条: dealer and vulnerability of board `number` (the table is reconstructed; see board.yml)."""
     table = load_tables()["board"]
@@ -30,13 +27,11 @@ def board(**raw) -> dict:
                           vulnerability_label=table["vulnerability_labels"][vulnerability]))
 
 
-def terminates(value: Fraction) -> bool:
-    """True when the fraction is a finite decimal (its denominator has no prime factor but 2 and 5)."""
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    return denominator == 1
+def fixed_places(value: Fraction, places: int) -> str:
+    """Rounded half up and written with exactly `places` decimals: 1000001/1000000 at 4 → '1.0000'."""
+    text = format_number(round_half_up(value, places))
+    whole, _, decimals = text.partition(".")
+    return f"{whole}.{decimals.ljust(places, '0')}" if places else whole
 
 
 def tie_ratio(**raw) -> dict:
@@ -49,11 +44,11 @@ def tie_ratio(**raw) -> dict:
     ratio = None if lost == 0 else won / lost
     if ratio is None:
         title = headline("tie-ratio", "no-loss", **facts)
-    elif terminates(ratio):
+    elif (ratio * 10 ** table["decimals"]).denominator == 1:  # exact within the places the reading promises
         title = headline("tie-ratio", "exact", ratio=format_number(ratio), **facts)
-    else:
+    else:  # the fraction tells apart two ratios that round alike
         title = headline("tie-ratio", "repeating", fraction=f"{ratio.numerator}/{ratio.denominator}",
-                         approx=format_number(round_half_up(ratio, APPROX_PLACES)), **facts)
+                         approx=fixed_places(ratio, table["decimals"]), **facts)
     return make_result(
         "tie-ratio", table["article"], anchor=spec["anchor"], inputs={"won": json_number(won), "lost": json_number(lost), "kind": kind},
         band=None, penalty=empty_penalty(), quote=spec["quote"], readings=[table["reading"]], other_readings=[table["other_reading"]],

@@ -20,7 +20,7 @@ from scripts.penalties import tables
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
 CALCULATOR_KEYS = {"name", "title", "article", "pages", "parameters", "subject", "headlines"}
 PARAMETER_KEYS = {"name", "label", "kind", "required", "default", "choices", "choices_from", "min", "max", "min_exclusive",
-                  "places", "placeholder", "help", "only_with"}
+                  "places", "placeholder", "help", "only_with", "events"}
 
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 FULL_WIDTH["\u3000"] = " "
@@ -280,7 +280,22 @@ def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
                 values[key] = None
                 continue
         values[key] = parse_parameter(calculator, parameter, False if value is None else value)
+    for parameter in calculator["parameters"]:
+        refuse_for_other_events(calculator, parameter, raw, values)
     return values
+
+
+def refuse_for_other_events(calculator: dict, parameter: dict, raw: dict, values: dict) -> None:
+    """An option the text states only for some event types (`events`), given for another, is refused, not ignored."""
+    key = parameter["name"].replace("-", "_")
+    if "events" not in parameter or values.get("event") in parameter["events"]:
+        return
+    given = values[key] is True if parameter["kind"] == "flag" else (
+        not blank(raw.get(key)) and str(raw.get(key)).strip() != str(parameter.get("default", "")))
+    if given:
+        labels = "、".join(choice_label(calculator["name"], "event", event) for event in parameter["events"])
+        raise input_error(calculator, key, "not_for_event", events=labels,
+                          event=choice_label(calculator["name"], "event", values["event"]))
 
 
 def choice_label(name: str, parameter: str, value: str) -> str:

@@ -144,6 +144,23 @@ def lateness(**raw) -> dict:
     return timed_result("lateness", state, {"remove_boards": count}, {}, removed_boards=removed, headline=title)
 
 
+def share_difference(penalty: dict, total: dict, share: Fraction, decimals: int, others: list) -> str | None:
+    """第27条 “此扣分为双方扣分的和”: when this side's and the other side's rounded shares do not add up to the table's
+    amount, the headline says by how much (and why); None when they do."""
+    w = words()
+    for key, amount in total.items():
+        whole = rational(amount)
+        other = round_half_up(whole * (1 - share), decimals)
+        both = penalty[key] + other
+        if both != whole:
+            others.append(fill(w["share_difference_other"], total=fill(w["unit_amount"][key], value=format_number(whole))))
+            unit = {name: fill(w["unit_amount"][key], value=format_number(value))
+                    for name, value in (("other", other), ("sum", both), ("total", whole), ("difference", abs(both - whole)))}
+            return fill(w["share_difference"], headline=describe_penalty(penalty),
+                        other_percent=format_number(round_half_up((1 - share) * 100, 4)), **unit)
+    return None
+
+
 def slow_play(**raw) -> dict:
     """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
     values = parse_inputs("slow-play", raw)
@@ -173,6 +190,7 @@ def slow_play(**raw) -> dict:
                                      shown=format_number(shown)) + fill(rounding["reading"], decimals=decimals))
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
+        title = share_difference(penalty, total, share, decimals, state["others"])
     share_text = fill(words()["share"], percent=percent) if share != 1 else ""
     return timed_result("slow-play", state, {"share": json_number(share), "decimals": decimals}, {"share_text": share_text},
                         total=total or None, headline=title)

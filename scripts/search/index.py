@@ -4,8 +4,8 @@
 the built HTML of each page, because a clause is a `.clause` element with an id as often as it is a heading:
 
     sections = read_sections(site_dir, stock)        # page top, each heading, each clause: plain simplified text
-    words = build_vocabulary(texts, user_dict, ...)  # jieba words of the corpus, for cutting queries in the browser
-    synonyms = load_search_vocabulary(path)          # reviewed query expansions, with reasons
+    words = build_vocabulary(texts, user_entries, ...)  # jieba words of the corpus, for cutting queries in the browser
+    synonyms = load_search_vocabulary(src)              # reviewed query expansions, with reasons
     fold = build_fold_map(chars, variants, words)    # traditional → simplified, one character to one character
 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts import curated
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN
 from scripts.errors import RulebookError
 from scripts.search.pinyin import pinyin_table
@@ -65,16 +65,19 @@ def article_of(location: str) -> dict | None:
     return {"book": match["book"], "slug": match["slug"], "number": int(match["number"])}
 
 
+SYNONYMS_FILE, ENGLISH_TITLES_FILE, USER_DICT_FILE = "search_synonyms.yml", "wbf1997.yml", "jieba_user_dict.txt"
+EVERYDAY_FILE = "search_everyday.yml"
 MAPPING_SECTIONS = ("synonyms", "regional", "english")  # typed → rulebook; each entry with its reason
 
 
-def load_search_vocabulary(path: Path) -> SearchVocabulary:
+def load_search_vocabulary(src: RulebookSrc) -> SearchVocabulary:
     """Read and check rulebook_src/search_synonyms.yml; every problem is reported with the entry it is in.
 
     `synonyms` (everyday words), `regional` (Taiwan / Hong Kong bridge terms) and `english` (terms directors use)
     are all `{typed: [...], rulebook: [...], reason}`; `stopwords` are groups `{words: [...], reason}`;
     `variants` are one-character foldings `{from, to, reason}`."""
-    data = curated.load(path) or {}
+    data = src.load(SYNONYMS_FILE) or {}
+    path = f"{src.where}/{SYNONYMS_FILE}"  # for messages
     problems = []
     vocabulary = SearchVocabulary()
     for section in MAPPING_SECTIONS:
@@ -113,12 +116,10 @@ def load_search_vocabulary(path: Path) -> SearchVocabulary:
     return vocabulary
 
 
-def load_everyday_vocabulary(path: Path | None) -> list[tuple[list[str], list[str], str]]:
+def load_everyday_vocabulary(src: RulebookSrc) -> list[tuple[list[str], list[str], str]]:
     """rulebook_src/search_everyday.yml as typed → term mappings (each entry's clause and sentence are checked by
     tests/test_search_data.py); entries whose players say the term itself (typed: []) add nothing."""
-    if path is None:
-        return []
-    data = curated.load(path) or {}
+    data = src.load(EVERYDAY_FILE) or {}
     return [([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
             for entry in data.get("entries") or [] if entry["typed"]]
 
@@ -168,15 +169,14 @@ def jieba_tokenizer(user_entries: tuple[tuple[str, ...], ...]):
     return tokenizer
 
 
-def load_user_dictionary(user_dict: Path | None) -> tuple[tuple[str, ...], ...]:
-    """The entries of a jieba user dictionary (rulebook_src/jieba_user_dict.txt or its traditional copy), read and
-    checked by the curated loader."""
-    return tuple(tuple(fields) for _, fields in curated.load_rows(user_dict)) if user_dict is not None else ()
+def user_dictionary_entries(rows) -> tuple[tuple[str, ...], ...]:
+    """The entries of a jieba user dictionary from its checked rows (`src.load_rows("jieba_user_dict.txt")`, or
+    the traditional copy's)."""
+    return tuple(tuple(fields) for _, fields in rows)
 
 
-def build_vocabulary(texts: list[str], user_dict: Path | None, extra_words: list[str]) -> list[str]:
+def build_vocabulary(texts: list[str], user_entries: tuple[tuple[str, ...], ...], extra_words: list[str]) -> list[str]:
     """The words the browser may cut a query into: jieba's words of the corpus (search mode), user dictionary first."""
-    user_entries = load_user_dictionary(user_dict)
     tokenizer = jieba_tokenizer(user_entries)
     words = {entry[0] for entry in user_entries} | set(extra_words)
     for text in texts:
@@ -194,16 +194,14 @@ BOOK_LABELS = {key: book.cite_prefix for key, book in BOOKS.items()}  # how the 
 ARTICLE_LABEL = "第%s条"
 
 
-def load_english_titles(path: Path | None) -> dict[int, str]:
+def load_english_titles(src: RulebookSrc) -> dict[int, str]:
     """Law number → the 1997 WBF English title, from rulebook_src/wbf1997.yml (`laws.<N>.title`)."""
-    if path is None:
-        return {}
-    data = curated.load(path) or {}
+    data = src.load(ENGLISH_TITLES_FILE) or {}
     titles = {}
     for number, law in (data.get("laws") or {}).items():
         title = (law or {}).get("title") if isinstance(law, dict) else None
         if not isinstance(number, int) or not isinstance(title, str) or not title.strip():
-            raise SearchDataError(f"{path}: laws.{number}: needs an integer Law number and a 'title', got {law!r}")
+            raise SearchDataError(f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}")
         titles[number] = title.strip()
     return titles
 
@@ -224,18 +222,19 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
-def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, synonyms_path: Path,
-                       english_titles: Path | None = None, book_labels: dict[str, str] | None = None,
-                       everyday_path: Path | None = None,
-                       article_label: str = ARTICLE_LABEL) -> dict:
+def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_rows=None,
+                       book_labels: dict[str, str] | None = None, article_label: str = ARTICLE_LABEL) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
     The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
-    and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title)."""
+    and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title).
+    `src` is rulebook_src/ (synonyms, English titles, the word list); `user_rows` the rows of another word list
+    (the traditional edition's copy) instead of its own."""
     pages = read_pages(site_dir, indexed_pages(site_dir, stock))
-    vocabulary = load_search_vocabulary(synonyms_path)
-    vocabulary.synonyms.extend(load_everyday_vocabulary(everyday_path))
-    english = load_english_titles(english_titles)
+    vocabulary = load_search_vocabulary(src)
+    vocabulary.synonyms.extend(load_everyday_vocabulary(src))
+    english = load_english_titles(src)
+    user_entries = user_dictionary_entries(src.load_rows(USER_DICT_FILE) if user_rows is None else user_rows)
     docs = []
     for sections, breadcrumb in pages:
         for section in sections:
@@ -252,7 +251,7 @@ def build_search_index(site_dir: Path, stock: dict, *, user_dict: Path | None, s
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
-    words = build_vocabulary(texts, user_dict, [w for w in synonym_words if HAN_WORD.match(w)])
+    words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)])
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}

@@ -1,12 +1,25 @@
-"""RulebookErrors raised inside mkdocs hooks, reported the way mkdocs reports a plugin's error: one logged line
+"""What the mkdocs hooks share: rulebook_src/ read once per build and kept on the config (as mkdocs hands every event
+its config), and RulebookErrors reported the way mkdocs reports a plugin's error: one logged line
 (`ERROR - rulebook_src/<file>:<line>: …`) and the build aborted, instead of a traceback."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.errors import RulebookError
+
+CONFIG_KEY = "rulebook_src"  # where a build's RulebookSrc is kept on its mkdocs config
+
+
+def rulebook_src_of(config) -> RulebookSrc:
+    """The RulebookSrc of this build: read by the first hook that asks (beside mkdocs.yml), then kept on the config
+    for every later event of the same build; `mkdocs serve` loads a new config, so it reads again per rebuild."""
+    if config.get(CONFIG_KEY) is None:
+        config[CONFIG_KEY] = read_rulebook_src(Path(config.config_file_path).parent / "rulebook_src")
+    return config[CONFIG_KEY]
 
 
 class RulebookHookError(PluginError, RulebookError):

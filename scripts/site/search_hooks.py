@@ -19,15 +19,12 @@ from scripts.paths import ROOT  # noqa: E402
 from scripts.search.index import (  # noqa: E402
     ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, split_pinyin_table, write_search_index,
 )
-from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
+from scripts import curated  # noqa: E402
+from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
 
 WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
-USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
-SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
-EVERYDAY = ROOT / "rulebook_src" / "search_everyday.yml"
-ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
 # Material's worker URL inside the `__config` JSON of every page (relative prefix kept, file name replaced).
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
@@ -81,18 +78,19 @@ def on_post_build(*, config) -> None:
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     stock = json.loads(index_path.read_text(encoding="utf-8"))
-    # The traditional edition's build points the search plugin at a traditional copy of the dictionary.
+    # The traditional edition's build points the search plugin at a traditional copy of the word list (written by
+    # scripts/site/build.py, outside rulebook_src/); the simplified one uses rulebook_src/'s own.
     configured = config.plugins["material/search"].config.jieba_dict_user
-    user_dict = Path(configured) if configured and Path(configured).is_file() else USER_DICT
+    traditional = config.extra.get("rulebook_script") == "hant" and configured and Path(configured).is_file()
+    user_rows = curated.load_rows(Path(configured)) if traditional else None
     labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
     if config.extra.get("rulebook_script") == "hant":
         from scripts.traditional import to_traditional_text
 
         labels = {book: to_traditional_text(label) for book, label in labels.items()}
         article_label = to_traditional_text(article_label)
-    index = build_search_index(site, stock, user_dict=user_dict, synonyms_path=SYNONYMS,
-                               english_titles=ENGLISH_TITLES, book_labels=labels, article_label=article_label,
-                               everyday_path=EVERYDAY)
+    index = build_search_index(site, stock, src=rulebook_src_of(config), user_rows=user_rows, book_labels=labels,
+                               article_label=article_label)
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:
         write_search_index(index, index_path)

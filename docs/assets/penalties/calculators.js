@@ -53,7 +53,6 @@
     while (digits.length < places + 1) digits = "0" + digits;
     return (v.n < B0 ? "-" : "") + digits.slice(0, -places) + "." + digits.slice(-places);
   }
-  function terminates(v) { var d = v.d; while (d % B2 === B0) d /= B2; while (d % BigInt(5) === B0) d /= BigInt(5); return d === B1; }
 
   /* ---------- templates and words ---------- */
   function fill(template, values) {
@@ -162,6 +161,14 @@
         else { values[key] = null; return; }
       }
       values[key] = parseParameter(name, p, value === undefined || value === null ? false : value);
+    });
+    SPEC[name].parameters.forEach(function (p) {
+      /* an option the text states only for some event types, given for another: refused (spec.py refuse_for_other_events) */
+      var key = p.name.replace(/-/g, "_"), value = raw[key];
+      if (!p.events || p.events.indexOf(values.event) >= 0) return;
+      var given = p.kind === "flag" ? values[key] === true : !blank(value) && String(value).trim() !== String(p["default"] === undefined ? "" : p["default"]);
+      if (given) throw inputError(name, key, "not_for_event", { events: p.events.map(function (e) { return choiceLabel(name, "event", e); }).join("、"),
+                                                                event: choiceLabel(name, "event", values.event) });
     });
     return values;
   }
@@ -310,6 +317,20 @@
     }
     return timedResult("lateness", s, { remove_boards: count }, {}, { headline: title, extra: { removed_boards: removed } });
   }
+  function shareDifference(p, total, share, decimals, others) {
+    /* 第27条: the two sides' rounded shares against the table's total (timing.py share_difference) */
+    var keys = Object.keys(total);
+    for (var i = 0; i < keys.length; i++) {
+      var k = keys[i], whole = rat(total[k]), rest = sub(R(1), share), other = roundHalfUp(mul(whole, rest), decimals), both = add(p[k], other);
+      if (cmp(both, whole) === 0) continue;
+      var amount = function (x) { return fill(W.unit_amount[k], { value: fmt(x) }); };
+      others.push(fill(W.share_difference_other, { total: amount(whole) }));
+      var gap = sub(both, whole);
+      return fill(W.share_difference, { headline: describePenalty(p), other_percent: fmt(roundHalfUp(mul(rest, R(100)), 4)), other: amount(other),
+                                        sum: amount(both), total: amount(whole), difference: amount(gap.n < B0 ? R(-gap.n, gap.d) : gap) });
+    }
+    return null;
+  }
   function slowPlay(raw) {
     var v = parseInputs("slow-play", raw), s = timedPenalty("slow-play", "slow_play", v), rounding = DATA.conventions.rounding;
     var share = v.share, decimals = Number(v.decimals), p = s.penalty, total = {}, hasTotal = false, title = null;
@@ -329,6 +350,7 @@
                                                 shown: fmt(shown) }) + fill(rounding.reading, { decimals: decimals }));
         if (cmp(exact, p[k]) !== 0) s.others.push(rounding.other_reading);
       });
+      title = shareDifference(p, total, share, decimals, s.others);
     }
     return timedResult("slow-play", s, { share: num(share), decimals: decimals }, { share_text: cmp(share, R(1)) !== 0 ? fill(W.share, { percent: percent }) : "" },
                        { headline: title, extra: { total: hasTotal ? total : null } });
@@ -412,11 +434,16 @@
     conversions.filter(function (x, i) { return conversions.indexOf(x) === i; }).forEach(function (source) {
       readings.push(fill(c.conversion.reading, { unit: fill(W.unit_amount[unit], { value: "" }), source: source }));
     });
-    var label = entry.label || String(item);
+    var label = entry.label || String(item), title = describePenalty(p);
+    options.forEach(function (o) { title = fill(W.headline_option, { headline: title, option: o.text }); });
+    if (v.direct_damage) title = fill(W.headline_damage, { headline: title, damage: entry.damage.ruling });
     return makeResult("procedural", table.article, {
-      anchor: label, band: step.text, penalty: p, quote: entry.quote, readings: readings, others: others, options: options, consequences: consequences,
-      subject: subjectOf("procedural", null, { article: article, label: label, summary: entry.summary, variant_text: spec.label ? "（" + spec.label + "）" : "",
-                                               offence_text: offenceName(offence), scoring_label: W.scoring_names[scoring] }),
+      anchor: step.clause || label, band: step.text, penalty: p, quote: step.quote || spec.quote || entry.quote, readings: readings, others: others,
+      options: options, consequences: consequences, headline: title,
+      subject: subjectOf("procedural", null, { article: article, label: label, summary: spec.summary || entry.summary,
+                                               variant_text: spec.label && !spec.summary ? "（" + spec.label + "）" : "",
+                                               offence_text: entry.sequence === "single" ? "" : fill(W.offence_part, { offence: offenceName(offence) }),
+                                               scoring_label: W.scoring_names[scoring] }),
       inputs: { article: article, item: item, offence: offence, scoring: scoring, variant: variant, direct_damage: v.direct_damage },
       extra: { variants: entry.variants.map(function (x) { return { name: x.name, label: x.label || "" }; }) }
     });
@@ -434,12 +461,17 @@
       extra: { dealer: dealer, vulnerability: vulnerability }
     }));
   }
+  function fixedPlaces(value, places) {
+    var parts = fmt(roundHalfUp(value, places)).split("."), decimals = parts[1] || "";
+    while (decimals.length < places) decimals += "0";
+    return places ? parts[0] + "." + decimals : parts[0];
+  }
   function tieRatio(raw) {
     var t = DATA.tables.tie_break, v = parseInputs("tie-ratio", raw), spec = t.kinds[v.kind];
     var facts = { kind_label: spec.label, won: fmt(v.won), lost: fmt(v.lost) }, ratio = v.lost.n === B0 ? null : div(v.won, v.lost), title;
     if (ratio === null) title = headline("tie-ratio", "no-loss", facts);
-    else if (terminates(ratio)) title = headline("tie-ratio", "exact", extend(facts, { ratio: fmt(ratio) }));
-    else title = headline("tie-ratio", "repeating", extend(facts, { fraction: ratio.n + "/" + ratio.d, approx: fmt(roundHalfUp(ratio, 6)) }));
+    else if (mul(ratio, R(pow10(t.decimals))).d === B1) title = headline("tie-ratio", "exact", extend(facts, { ratio: fmt(ratio) }));
+    else title = headline("tie-ratio", "repeating", extend(facts, { fraction: ratio.n + "/" + ratio.d, approx: fixedPlaces(ratio, t.decimals) }));
     return makeResult("tie-ratio", t.article, extend(plain(), {
       anchor: spec.anchor, quote: spec.quote, readings: [t.reading], others: [t.other_reading],
       subject: subjectOf("tie-ratio", null, { kind_label: spec.label, formula: spec.formula }), inputs: { won: num(v.won), lost: num(v.lost), kind: v.kind },
