@@ -88,9 +88,7 @@ def clause_texts(page: str) -> dict[str, str]:
 
 
 def everyday_entries() -> list[dict]:
-    from scripts import curated
-
-    return curated.load(EVERYDAY)["entries"]
+    return real_src().load(EVERYDAY.name)["entries"]
 
 
 def test_every_everyday_mapping_leads_to_a_clause_with_its_term():
@@ -121,7 +119,7 @@ def test_the_everyday_vocabulary_covers_the_glossary_and_the_penalty_articles():
 
 
 def test_no_everyday_word_is_a_stop_word_or_a_rulebook_term_of_another_entry():
-    stop = set(load_search_vocabulary(SYNONYMS).stopwords)
+    stop = set(load_search_vocabulary(real_src()).stopwords)
     entries = everyday_entries()
     terms = {entry["term"] for entry in entries}
     typed = [t for entry in entries for t in entry["typed"]]
