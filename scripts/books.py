@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["BOOKS", "BookName", "book_by_cited_title", "CN_DIGITS", "HAN", "SENTENCE_END", "SHORT_HEADING"]
+__all__ = ["BOOKS", "BookName", "book_by_cited_title", "CN_DIGITS", "HAN", "SENTENCE_END", "SHORT_HEADING", "NOT_IN_SOURCES"]
 
 
 @dataclass(frozen=True)
@@ -44,3 +44,6 @@ CN_DIGITS = "一二三四五六七八九十"
 SENTENCE_END = "。！？\n"
 # A short line with no sentence punctuation: a heading standing alone (第27条's 不足叫牌, 竞赛规则1999版).
 SHORT_HEADING = re.compile(r"^[^。；，：,;]{1,24}$")
+# The last part of a missing article's meta line (规则 · 第六章 打牌 · 本条不在来源中): the pages print it, the search
+# index reads it to mark the page `missing` (its results are labelled 来源缺 and rank below articles with text).
+NOT_IN_SOURCES = "本条不在来源中"

@@ -1,17 +1,14 @@
 """Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
 from __future__ import annotations
 
-from scripts import curated
-from scripts.paths import SRC
-
 import functools
 import re
 from dataclasses import dataclass
-from pathlib import Path
-
 import opencc
 
-FIXES_FILE = SRC / "traditional_fixes.tsv"
+from scripts.curated.rulebook_src import RulebookSrc
+
+FIXES_FILE = "traditional_fixes.tsv"  # in rulebook_src/
 OPENCC_CONFIG = "s2tw"  # closest to the traditional sources 002/003 (為, 著, 眾; see tests/test_traditional_sources.py)
 
 # Spans that must reach the traditional edition unchanged, because they name things rather than say them:
@@ -36,6 +33,8 @@ SCRIPT_STRING = re.compile(
 )
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
 # data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
+# A correction's data-original: '原文：<the source's own text>｜<reason>'; the quote is never converted.
+SOURCE_QUOTE, SOURCE_QUOTE_END = "原文：", "｜"
 TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
 
 
@@ -46,9 +45,10 @@ class TraditionalFix:
     reason: str
 
 
-def load_fixes(path: Path = FIXES_FILE) -> tuple[TraditionalFix, ...]:
-    """The reviewed post-OpenCC corrections, longest first so that a longer phrase wins over its part."""
-    fixes = [TraditionalFix(*fields) for _, fields in curated.load_rows(path)]
+def load_fixes(src: RulebookSrc) -> tuple[TraditionalFix, ...]:
+    """The reviewed post-OpenCC corrections (rulebook_src/traditional_fixes.tsv), longest first so that a longer
+    phrase wins over its part."""
+    fixes = [TraditionalFix(*fields) for _, fields in src.load_rows(FIXES_FILE)]
     return tuple(sorted(fixes, key=lambda fix: -len(fix.wrong)))
 
 
@@ -57,15 +57,10 @@ def _converter() -> opencc.OpenCC:
     return opencc.OpenCC(OPENCC_CONFIG)
 
 
-@functools.lru_cache(maxsize=1)
-def _default_fixes() -> tuple[TraditionalFix, ...]:
-    return load_fixes()
-
-
-def to_traditional_text(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+def to_traditional_text(text: str, fixes: tuple[TraditionalFix, ...]) -> str:
     """Plain text in simplified characters → traditional: '迟到罚分' → '遲到罰分'."""
     converted = _converter().convert(text)
-    pattern, replacements = _fix_pattern(_default_fixes() if fixes is None else fixes)
+    pattern, replacements = _fix_pattern(fixes)
     return pattern.sub(lambda match: replacements[match.group(0)], converted) if replacements else converted
 
 
@@ -77,7 +72,7 @@ def _fix_pattern(fixes: tuple[TraditionalFix, ...]) -> tuple[re.Pattern, dict[st
     return pattern, {fix.wrong: fix.right for fix in ordered}
 
 
-def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...]) -> str:
     """A Markdown page (or an HTML fragment) in simplified characters → the same in traditional characters.
 
     Link targets, attribute lists, HTML tags and code stay as they are, so anchors and links keep working:
@@ -96,12 +91,19 @@ def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...] | None 
     return "".join(pieces)
 
 
-def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...] | None) -> str:
-    value = to_traditional_text(attribute.group("value"), fixes)
+def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...]) -> str:
+    """A reader-visible attribute converted; a correction's quote of its source (data-original '原文：…｜reason') stays
+    in the source's own characters, and only the reason is converted."""
+    value = attribute.group("value")
+    quote, bar, reason = value.partition(SOURCE_QUOTE_END)
+    if attribute.group("name") == "data-original" and quote.startswith(SOURCE_QUOTE) and bar:
+        value = to_traditional_text(SOURCE_QUOTE, fixes) + quote[len(SOURCE_QUOTE):] + bar + to_traditional_text(reason, fixes)
+    else:
+        value = to_traditional_text(value, fixes)
     return f"{attribute.group('name')}={attribute.group('quote')}{value}{attribute.group('quote')}"
 
 
-def to_traditional_script(source: str, fixes: tuple[TraditionalFix, ...] | None = None) -> str:
+def to_traditional_script(source: str, fixes: tuple[TraditionalFix, ...]) -> str:
     """A page script or its data (JavaScript) → the same with its texts in traditional characters.
 
     Object keys stay, so lookups by key keep working: '{"laws/9#a": {"label": "规则第9条"}}' →

@@ -93,7 +93,6 @@ ENTRY_POINTS = {
 # a module that no longer reads fails test_every_module_still_listed_still_reads, so its entry is deleted with the fix.
 STILL_READING = {
     "scripts/penalties/tables.py": "the tables and the calculators' spec, cached per file fingerprint",
-    "scripts/traditional.py": "traditional_fixes.tsv (the default fixes of every to_traditional_* call)",
 }
 LOADER_CALLS = {"load", "load_with_lines", "load_with_node", "load_rows", "read_text", "read_bytes"}
 

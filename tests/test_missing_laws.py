@@ -103,3 +103,4 @@ def test_the_laws_index_marks_a_supplied_title_as_the_page_does(pages):
     index_line = next(line for line in pages["laws/index.md"].splitlines() if "(33.md)" in line)
     page_heading = next(line for line in pages["laws/33.md"].splitlines() if line.startswith("# "))
     assert page_heading.removeprefix("# ") in index_line and '<ins class="erratum"' in index_line
+

@@ -11,6 +11,8 @@ import pytest
 
 from conftest import ROOT, phone_context
 from scripts.traditional import to_traditional_text
+from scripts.traditional import load_fixes
+from tests.rulebook_once import real_src
 from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
@@ -117,7 +119,7 @@ def test_bundle_works_from_file_urls_without_network(offline_page, bundle_dir, a
 
     # Search in both scripts (the vendored iframe-worker shim and search_index.js make it work from file://).
     query = _query_for(articles[0])
-    results = run_search(page, to_traditional_text(query))
+    results = run_search(page, to_traditional_text(query, load_fixes(real_src())))
     assert results and all("/zh-hant/" in url and url.startswith("file:") for url in results), results
     page.screenshot(path=artifacts_dir / "offline-search-zh-hant.png")
     open_ready(page, url_of(articles[0], bundle_dir, bundle_dir.as_uri()))

@@ -17,6 +17,8 @@ from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, pdf_name
 from scripts.paths import DOCS
 from scripts.traditional import to_traditional_markdown
+from scripts.traditional import load_fixes
+from tests.rulebook_once import real_src
 
 import datetime as dt
 
@@ -41,7 +43,7 @@ def documents(rulebook, links) -> dict[str, str]:
 
 def print_documents(rulebook, links) -> dict[str, str]:
     """Each book's print HTML (simplified), typeset from `rulebook` with the link stage's index `links`."""
-    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
     out = {}
     for book in ("laws", "regulations"):
         other = "regulations" if book == "laws" else "laws"
@@ -54,7 +56,7 @@ def print_documents(rulebook, links) -> dict[str, str]:
 def test_every_correction_in_an_article_prints_its_erratum_reason_in_chinese(rulebook):
     """The print edition's footnotes give each erratum's reason (errata.yml, in Chinese since the reasons became reader text)."""
     reasons = {c[2] for book in rulebook.books.values() for a in book.articles.values() for p in a.paragraphs() for c in p.corrections}
-    notes = ErratumNotes(rulebook.errata)
+    notes = ErratumNotes(rulebook.errata, mojibake=rulebook.mojibake)
     assert reasons
     for reason in reasons:
         assert HAN.search(notes.erratum_for(reason, "test").reason), reason
@@ -109,7 +111,7 @@ def test_calculators_print_as_band_tables(documents):
 
 
 def test_traditional_conversion_keeps_ids_and_converts_text(documents):
-    converted = to_traditional_markdown(documents["regulations"])
+    converted = to_traditional_markdown(documents["regulations"], load_fixes(real_src()))
     assert re.findall(r' id="([^"]+)"', converted) == re.findall(r' id="([^"]+)"', documents["regulations"])
     assert "對遲到的判罰" in converted and "对迟到的判罚" not in converted
 
@@ -202,7 +204,7 @@ def test_running_head_labels_are_converted_with_the_text(documents):
     """目录 / 附录 / 定义 and 第N条 in the running heads come from the page (data-running-head), converted with it."""
     from scripts.print.pdf import to_traditional
 
-    laws = to_traditional(documents["laws"])
+    laws = to_traditional(documents["laws"], load_fixes(real_src()))
     heads = set(re.findall(r'data-running-head="([^"]*)"', laws))
     assert {"目錄", "附錄", "定義", "第17條"} <= heads, heads
     assert not {"目录", "附录", "定义"} & heads

@@ -17,6 +17,8 @@ from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
 from scripts.print.pdf import FONTS, to_traditional, typeset
 from scripts.traditional import to_traditional_text
+from scripts.traditional import load_fixes
+from tests.rulebook_once import real_src
 
 SPACE = re.compile(r"\s+")
 CIRCLED = re.compile(r"[①-⑳]")
@@ -47,7 +49,7 @@ def print_books(tmp_path_factory, print_edition):
 
 
 def convert(script: str, text: str) -> str:
-    return to_traditional_text(text) if script == "hant" else text
+    return to_traditional_text(text, load_fixes(real_src())) if script == "hant" else text
 
 
 KEYS = [("laws", "hans"), ("regulations", "hans"), ("laws", "hant"), ("regulations", "hant")]
@@ -246,10 +248,10 @@ def circled_in_text(book_key: str, script: str) -> set[str]:
     ('①非弃权', a clause label of 裁判法第28条, a cell of a band table): the page check takes them out."""
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
-    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved))
+    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake))
     document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(TitleInfo("", script), *FONTS[script])
     parser = TextOutsideNotes()
-    parser.feed(to_traditional(document) if script == "hant" else document)
+    parser.feed(to_traditional(document, load_fixes(real_src())) if script == "hant" else document)
     text = SPACE.sub("", "".join(parser.parts))
     return {text[m.start() : m.start() + 4] for m in CIRCLED.finditer(text)}
 

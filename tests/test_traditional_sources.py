@@ -18,6 +18,7 @@ from scripts.render.proofread import MARKDOWN_EXTENSION_CONFIGS, MARKDOWN_EXTENS
 from scripts.traditional import OPENCC_CONFIG, to_traditional_markdown, to_traditional_text
 from tests.test_traditional import _simplified_leftovers
 from tests.rulebook_once import real_src
+from scripts.traditional import load_fixes
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 HAN_CHAR = re.compile(f"[{HAN}]")
@@ -49,7 +50,7 @@ def source_lines() -> list[tuple[str, str, str]]:
                 continue
             simplified = normaliser.normalise_line(line)
             source = PINYIN.sub("", line.text).strip().replace("\u3000", "")
-            out.append((str(line.prov), source, to_traditional_text(simplified)))
+            out.append((str(line.prov), source, to_traditional_text(simplified, load_fixes(real_src()))))
     return out
 
 
@@ -118,7 +119,7 @@ def traditional_pages() -> dict[str, str]:
         rel = path.relative_to(DOCS).as_posix()
         if rel.startswith(("laws/", "regulations/")) or rel == "glossary.md":
             html = markdown.markdown(path.read_text(encoding="utf-8").split("---", 2)[-1], extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_EXTENSION_CONFIGS)
-            converted = to_traditional_markdown(html)
+            converted = to_traditional_markdown(html, load_fixes(real_src()))
             titles = " ".join(re.findall(r'title="([^"]*)"', converted))  # tooltips are read too
             pages[rel] = re.sub(r"<[^>]*>", "", converted) + " " + titles
     return pages

@@ -35,6 +35,7 @@ ERRATA = Record({}, optional={
         "replacement": ONE_LINE,
         "lost_lead_byte": Text(pattern=r"([0-9a-f]{2})*"),
         "lost_tail_bytes": Text(pattern=r"([0-9a-f]{2})*"),
+        "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
         "reason": PROSE,
     }), min_items=0),
     "errata": ListOf(Record({
@@ -153,7 +154,7 @@ JIEBA_USER_DICT = LineTable(
 ARTICLE_NUMBER = Text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
 CLAUSE_MARKERS = MapOf(key=Choice(BOOKS), min_items=0, value=MapOf(key=ARTICLE_NUMBER, min_items=0, value=Record(
     {},
-    optional={"reason": PROSE, "note": PROSE, "untitled": ListOf(ONE_LINE), "uncovered": ListOf(ONE_LINE), "clauses": ListOf(Record(
+    optional={"reason": PROSE, "note": PROSE, "follows": ARTICLE_NUMBER, "untitled": ListOf(ONE_LINE), "uncovered": ListOf(ONE_LINE), "clauses": ListOf(Record(
         {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
 )))
 CLAUSE_PARENTS = ListOf(Record(

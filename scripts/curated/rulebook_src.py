@@ -186,13 +186,16 @@ def rulebook_src_from_texts(texts: Mapping[str, str | bytes], where: str = "rule
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         yaml_files, row_files = {}, {}
-        for path in data_files(root):
-            name = path.relative_to(root).as_posix()
-            if is_line_based(path):
-                row_files[name] = tuple((line, tuple(fields)) for line, fields in load_rows(path))
-            else:
-                data, lines = load_with_lines(path)
-                yaml_files[name] = (frozen(data), Lines(f"{where}/{name}", lines.by_path))
+        try:
+            for path in data_files(root):
+                name = path.relative_to(root).as_posix()
+                if is_line_based(path):
+                    row_files[name] = tuple((line, tuple(fields)) for line, fields in load_rows(path))
+                else:
+                    data, lines = load_with_lines(path)
+                    yaml_files[name] = (frozen(data), Lines(f"{where}/{name}", lines.by_path))
+        except CuratedFileError as exc:  # named as the files of `where`, not of the temporary folder
+            raise CuratedFileError(str(exc).replace(f"{display_path(root)}/", f"{where}/")) from None
         raw_files = {name: (text if isinstance(text, bytes) else text.encode("utf-8"))
                      for name, text in texts.items() if name.startswith("raw/")}
     return RulebookSrc(where, MappingProxyType(yaml_files), MappingProxyType(row_files), MappingProxyType(raw_files))

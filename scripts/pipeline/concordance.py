@@ -59,6 +59,7 @@ class ClauseMarker:
     heading: str = ""
     source_label: str = ""  # the marker the source prints where it disagrees with the skeleton
     at: str = MARKERS_FILE  # where the entry stands: 'rulebook_src/clause_markers.yml:120'
+    follows: int = 0  # the Law whose text (and clause order) the source printed here instead (Law 36 ← 35), else 0
 
     @property
     def anchor(self) -> str:
@@ -154,7 +155,12 @@ def load_concordance(src: RulebookSrc) -> Concordance:
             if unknown:
                 raise ConcordanceError(f"{where}: entry “{item['starts']}” has unknown keys {sorted(unknown)}")
             steps = parse_clause_path(str(item["clause"]), f"{where} “{item['starts']}”")
-            marker = ClauseMarker(number, str(item["starts"]), str(item["clause"]), steps, str(item.get("heading", "") or ""), str(item.get("source_label", "") or ""), at)
+            follows = int(law.get("follows") or 0)
+            marker = ClauseMarker(number, str(item["starts"]), str(item["clause"]), steps, str(item.get("heading", "") or ""),
+                                  str(item.get("source_label", "") or ""), at, follows)
+            if follows and (follows not in concordance.laws or marker.anchor not in concordance.laws[follows].skeleton):
+                raise ConcordanceError(f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {follows}, "
+                                       "which this Law's text follows")
             if marker.heading and not (marker.heading.startswith(marker.starts) or marker.starts.startswith(marker.heading)):
                 raise ConcordanceError(f"{marker.where}: heading “{marker.heading}” is not how the paragraph starts")
             if marker.anchor not in entry.skeleton and not entry.note:

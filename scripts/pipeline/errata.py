@@ -73,3 +73,22 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
     if problems:
         raise ErratumError("\n".join(problems))
     return paragraphs, repairs
+
+
+def mark_mojibake(file: str, paragraphs: list[Paragraph], mojibake: list[dict]) -> list[Paragraph]:
+    """Marks each recovered mojibake run of `file` where it lands (its `shown` text, on the paragraph of its line), as
+    every other correction is marked; a run that is not there stops the build naming the entry."""
+    problems = []
+    for item in (m for m in mojibake if m["file"] == file):
+        shown, line = item["shown"], int(item["line"])
+        at = next((i for i, para in enumerate(paragraphs)
+                   if shown in para.text and any(prov.line == line for prov in para.provs)), None)
+        if at is None:
+            problems.append(f"{item.get('where', 'rulebook_src/errata.yml')}: mojibake of {file}:{line}: "
+                            f"the recovered text {shown!r} is not in the paragraph of that line")
+            continue
+        para = paragraphs[at]
+        paragraphs[at] = Paragraph(para.text, list(para.provs), [*para.corrections, (shown, item["original"], item["reason"])])
+    if problems:
+        raise ErratumError("\n".join(problems))
+    return paragraphs

@@ -246,6 +246,9 @@ class ArticleParser:
                 raise ConcordanceError(f"{where}: source_label {entry.source_label!r} given, but the source prints {printed or 'no marker'} there")
             raise ConcordanceError(f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: {printed!r} to the entry to confirm the relabelling")
         law = f"1997年WBF规则第{entry.law}条{entry.clause}".replace("(", "（").replace(")", "）")
+        if entry.follows:  # the source printed another Law's text here: its labels follow that text, not this Law
+            law = (f"这段文字自身的次序（来源此处印的是第{entry.follows}条的文字，"
+                   f"编号同第{entry.follows}条{entry.clause}）").replace("(", "（").replace(")", "）")
         if agrees:
             label, note = printed, ""
         elif marker is not None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from scripts.pipeline.assemble import Assembly, assemble_books, load_overlaps
 from scripts.pipeline.concordance import Concordance, ConcordanceError, load_concordance
 from scripts.pipeline.decode import decode_source
-from scripts.pipeline.errata import Erratum, apply_errata, check_unresolved_quotes, load_errata
+from scripts.pipeline.errata import Erratum, apply_errata, check_unresolved_quotes, load_errata, mark_mojibake
 from scripts.errors import ErratumError, ProblemList
 from scripts.pipeline.glossary import GlossaryEntry, extract_glossary
 from scripts.pipeline.model import Book, Drop, Provenance, Repair
@@ -56,6 +56,7 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
         all_lines[entry.file] = {line.prov for line in lines}
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, src)
         paragraphs, errata_repairs = apply_errata(entry.file, normalised.paragraphs, errata_by_file.get(entry.file, []))
+        paragraphs = mark_mojibake(entry.file, paragraphs, mojibake)
         stale_unresolved += check_unresolved_quotes(entry.file, paragraphs, unresolved)
         source = parse_articles(entry.file, entry.book, paragraphs, concordance)
         repairs += normalised.repairs + errata_repairs + source.repairs

@@ -36,8 +36,11 @@ class ErratumNotes:
     (in Chinese, as the site's tap note shows it) is the footnote's text. `unresolved`: errata.yml's unresolved
     defects (file, quote, reason), each flagged with a footnote where its quote stands, as the site flags them."""
 
-    def __init__(self, errata: list[Erratum], unresolved: list[dict] | None = None):
+    def __init__(self, errata: list[Erratum], unresolved: list[dict] | None = None, mojibake: list[dict] | None = None):
         self.by_reason = {erratum.reason: erratum for erratum in errata}
+        for item in mojibake or []:  # a recovered mojibake run is marked like an erratum (pipeline/errata.mark_mojibake)
+            self.by_reason.setdefault(item["reason"], Erratum(item["file"], "mojibake", item["shown"], item["shown"],
+                                                              item["original"], item["reason"]))
         self.unresolved: list[dict] = unresolved or []
 
     def erratum_for(self, reason: str, where: str) -> Erratum:

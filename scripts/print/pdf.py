@@ -15,7 +15,7 @@ from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
-from scripts.traditional import to_traditional_markdown, to_traditional_text
+from scripts.traditional import TraditionalFix, load_fixes, to_traditional_markdown, to_traditional_text
 
 LOG = logging.getLogger("scripts.print")
 BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法
@@ -57,7 +57,8 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
         raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
 
     links = link_rulebook(rulebook)
-    notes = ErratumNotes(rulebook.errata, rulebook.unresolved)
+    fixes = load_fixes(rulebook.src)  # for the traditional PDFs
+    notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
@@ -69,7 +70,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":
-                text = to_traditional(text)
+                text = to_traditional(text, fixes)
             rendered = HTML(string=text).render()
             anchors: dict[str, int] = {}
             for number, page in enumerate(rendered.pages, 1):
@@ -86,11 +87,11 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
 RUNNING_HEAD_VALUE = re.compile(rf'({RUNNING_HEAD}=")([^"]*)(")')
 
 
-def to_traditional(document: str) -> str:
+def to_traditional(document: str, fixes: tuple[TraditionalFix, ...]) -> str:
     """The typeset HTML in traditional characters: its text and the running heads' texts (目录 → 目錄, 第26条 →
     第26條); ids, links and the stylesheet stay as they are."""
-    converted = to_traditional_markdown(document)
-    return RUNNING_HEAD_VALUE.sub(lambda m: m[1] + to_traditional_text(m[2]) + m[3], converted)
+    converted = to_traditional_markdown(document, fixes)
+    return RUNNING_HEAD_VALUE.sub(lambda m: m[1] + to_traditional_text(m[2], fixes) + m[3], converted)
 
 
 def remove_old_editions(out_dir: Path, prefix: str) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
-from scripts.books import BOOKS
+from scripts.books import BOOKS, NOT_IN_SOURCES
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
@@ -130,28 +130,31 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
         out += [f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', ""]
     division = missing.facts.division if missing.facts else None
     where = f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
-    out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix}{where} · 本条不在来源中</p>', ""]
+    out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix}{where} · {NOT_IN_SOURCES}</p>', ""]
     if top:
         out += [top, ""]
     out += next_step(missing, books)
-    if missing.facts and missing.facts.words:
+    if missing.facts and missing.facts.words:  # searched: the words players use for the matter of this Law
         out += [f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>', ""]
+    out += related_articles(missing, books)
     citations = index.missing_targets().get((missing.book, missing.number), [])
     if citations:
         out += ["## 本站引用本条的条文 {#cited-by data-search-exclude}", ""]
         out += citation_items(missing.page, citations, books, show_target=False)
         out.append("")
     else:
-        out += ["本站收录的条文没有引用本条。", ""]
+        out += ["<p data-search-exclude>本站收录的条文没有引用本条。</p>", ""]
     out += [
-        f'<p class="missing-statement">本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</p>',
+        f'<p class="missing-statement" data-search-exclude>本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</p>',
         "",
     ]
     if missing.english:
         note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
-        out += [f"1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。标题下的英文是该版本第{missing.number}条的标题{note}。", ""]
+        out += [f"<p data-search-exclude>1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。"
+                f"标题下的英文是该版本第{missing.number}条的标题{note}。</p>", ""]
     if missing.title_is_editors and missing.facts:
-        out += [f"中文标题“{escape_markdown(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，不是1999年中文版的原文。", ""]
+        out += [f"<p data-search-exclude>中文标题“{html.escape(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，"
+                "不是1999年中文版的原文。</p>", ""]
     if missing.chinese:
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
@@ -162,16 +165,22 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
 
 
 def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
-    """First on the page: the text is not here, call the director (the articles that say how), then the articles we
-    hold on the same matter, each with its reviewed reason."""
-    out = ['<div class="missing-next-step" markdown="1">', "",
+    """First on the page: the text is not here; at the table, call the director (the articles that say how)."""
+    out = ['<div class="missing-next-step" markdown="1" data-search-exclude="">', "",
            f"**本站没有{missing.label}的条文。**在牌桌上遇到这一条所管的情况，请召请裁判，由裁判依照规则处理。"
            "本站收录的条文里，这几处说明何时、怎样召请裁判：", ""]
     out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in missing.director]
     out += ["", "</div>", ""]
+    return out
+
+
+def related_articles(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
+    """The articles we hold on the same matter, each with its reviewed reason (kept out of search: the reasons
+    speak of other articles' matter)."""
+    out: list[str] = []
     related = missing.facts.related if missing.facts else ()
     if related:
-        out += ["## 本站收录的相关条文 {#related}", ""]
+        out += ["## 本站收录的相关条文 {#related data-search-exclude}", ""]
         out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in related]
         out.append("")
     return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts.curated.rulebook_src import RulebookSrc
-from scripts.books import BOOKS, HAN
+from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
 from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
@@ -222,6 +222,16 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
+MISSING_LAWS_FILE = "missing_laws.yml"  # the words players use for the matter of each Law the sources lack
+
+
+def load_missing_law_words(src: RulebookSrc) -> list[str]:
+    """The words players use for the matter of each Law the sources lack (rulebook_src/missing_laws.yml `laws.words`):
+    vocabulary words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere."""
+    data = src.load(MISSING_LAWS_FILE) or {}
+    return [word for entry in data.get("laws") or [] for word in entry.get("words") or [] if HAN_WORD.match(word)]
+
+
 def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_rows=None,
                        book_labels: dict[str, str] | None = None, article_label: str = ARTICLE_LABEL) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
@@ -242,7 +252,11 @@ def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_ro
             article = article_of(section.location) if "#" not in section.location else None
             if article:
                 doc["article"] = article
-                context = " ".join(breadcrumb.split(" · ")[1:])  # the first part names the book
+                parts = breadcrumb.split(" · ")[1:]  # the first part names the book
+                if parts and parts[-1] == NOT_IN_SOURCES:  # a page for an article the sources lack: 来源缺
+                    article = doc["article"] = {**article, "missing": True}
+                    parts = parts[:-1]
+                context = " ".join(parts)
                 if context:
                     doc["context"] = context
                 if article["book"] == "laws" and article["number"] in english:
@@ -251,7 +265,8 @@ def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_ro
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
-    words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)])
+    words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)]
+                             + load_missing_law_words(src))
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}

@@ -40,7 +40,7 @@ from scripts.site.hook_errors import RulebookHookError
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.site.variants import (CONFIG_FILE, SCRIPTS, SEARCH_PLUGIN, BuildVariant, build_variant,
                                    build_variant_in_subprocess)
-from scripts.traditional import to_traditional_text
+from scripts.traditional import load_fixes, to_traditional_text
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 log = logging.getLogger("scripts.site")
@@ -61,14 +61,14 @@ def bundle_name(edition: Edition) -> str:
     return f"{BUNDLE_PREFIX}-{edition.compact_date}"
 
 
-def traditional_user_dict(work_dir: Path) -> Path:
+def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
     source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
     target = work_dir / "hant" / "jieba_user_dict.txt"  # the same name, so the curated loader checks it with the same schema
     target.parent.mkdir(exist_ok=True)
     curated.load_rows(source)  # checked like every curated file
-    target.write_text(to_traditional_text(curated.read_text(source)), encoding="utf-8")
+    target.write_text(to_traditional_text(curated.read_text(source), load_fixes(src)), encoding="utf-8")
     return target
 
 
@@ -123,7 +123,8 @@ class Staging:
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
-    build_flavour(staging.site, offline=False, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date)
+    hant_dict = traditional_user_dict(staging.work, staging.src)
+    build_flavour(staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date)
     write_service_worker(staging.site)
 
 
@@ -131,7 +132,8 @@ def build_bundle(staging: Staging) -> None:
     """The offline flavour zipped into staging.dist (the venue bundle)."""
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
-    build_flavour(offline_dir, offline=True, hant_dict=traditional_user_dict(staging.work), build_date=staging.build_date)
+    hant_dict = traditional_user_dict(staging.work, staging.src)
+    build_flavour(offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date)
     write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, staging.build_date)
 
 

@@ -12,7 +12,7 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.edition import current_edition  # noqa: E402
-from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
+from scripts.site.hook_errors import reported_by_mkdocs, traditional_fixes_of  # noqa: E402
 from scripts.traditional import to_traditional_markdown, to_traditional_script, to_traditional_text  # noqa: E402
 
 TRADITIONAL = "hant"
@@ -37,7 +37,7 @@ def on_config(config, **kwargs):
     if _is_traditional(config):
         for key in ("site_name", "site_description", "copyright"):
             if config[key]:
-                config[key] = to_traditional_text(config[key])
+                config[key] = to_traditional_text(config[key], traditional_fixes_of(config))
     return config
 
 
@@ -49,7 +49,7 @@ def on_nav(nav, *, config, files):
     def convert(items):
         for item in items:
             if not item.is_page and item.title:  # page titles are converted with their content
-                item.title = to_traditional_text(item.title)
+                item.title = to_traditional_text(item.title, traditional_fixes_of(config))
             if item.children:
                 convert(item.children)
     convert(nav.items)
@@ -65,16 +65,16 @@ def on_page_content(html, *, page, config, files):
     """
     if not _is_traditional(config):
         return html
-    page.title = to_traditional_text(page.title) if page.title else page.title
+    page.title = to_traditional_text(page.title, traditional_fixes_of(config)) if page.title else page.title
     for key in ("title", "description"):
         if isinstance(page.meta.get(key), str):
-            page.meta[key] = to_traditional_text(page.meta[key])
+            page.meta[key] = to_traditional_text(page.meta[key], traditional_fixes_of(config))
     def convert(toc_items):
         for item in toc_items:
-            item.title = to_traditional_text(item.title)
+            item.title = to_traditional_text(item.title, traditional_fixes_of(config))
             convert(item.children)
     convert(page.toc)
-    return to_traditional_markdown(html)
+    return to_traditional_markdown(html, traditional_fixes_of(config))
 
 
 @reported_by_mkdocs
@@ -89,6 +89,6 @@ def on_post_build(*, config):
         if rel.startswith(UNTRANSLATED_SCRIPTS) or not target.is_file():
             continue
         text = target.read_text(encoding="utf-8")
-        converted = to_traditional_script(text)
+        converted = to_traditional_script(text, traditional_fixes_of(config))
         if converted != text:
             target.write_text(converted, encoding="utf-8")

@@ -12,6 +12,7 @@ from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.errors import RulebookError
 
 CONFIG_KEY = "rulebook_src"  # where a build's RulebookSrc is kept on its mkdocs config
+FIXES_KEY = "rulebook_traditional_fixes"  # and its traditional fixes
 
 
 def rulebook_src_of(config) -> RulebookSrc:
@@ -20,6 +21,15 @@ def rulebook_src_of(config) -> RulebookSrc:
     if config.get(CONFIG_KEY) is None:
         config[CONFIG_KEY] = read_rulebook_src(Path(config.config_file_path).parent / "rulebook_src")
     return config[CONFIG_KEY]
+
+
+def traditional_fixes_of(config) -> tuple:
+    """The reviewed traditional fixes of this build's RulebookSrc (scripts/traditional.py load_fixes), kept beside it."""
+    if config.get(FIXES_KEY) is None:
+        from scripts.traditional import load_fixes
+
+        config[FIXES_KEY] = load_fixes(rulebook_src_of(config))
+    return config[FIXES_KEY]
 
 
 class RulebookHookError(PluginError, RulebookError):

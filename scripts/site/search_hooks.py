@@ -20,7 +20,7 @@ from scripts.search.index import (  # noqa: E402
     ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, split_pinyin_table, write_search_index,
 )
 from scripts import curated  # noqa: E402
-from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of  # noqa: E402
+from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of, traditional_fixes_of  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
 
@@ -87,8 +87,9 @@ def on_post_build(*, config) -> None:
     if config.extra.get("rulebook_script") == "hant":
         from scripts.traditional import to_traditional_text
 
-        labels = {book: to_traditional_text(label) for book, label in labels.items()}
-        article_label = to_traditional_text(article_label)
+        fixes = traditional_fixes_of(config)
+        labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
+        article_label = to_traditional_text(article_label, fixes)
     index = build_search_index(site, stock, src=rulebook_src_of(config), user_rows=user_rows, book_labels=labels,
                                article_label=article_label)
     offline = config.plugins.get("material/offline")

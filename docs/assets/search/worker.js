@@ -92,8 +92,14 @@
     return n;
   }
 
+  // The marks after a missing Law's title on its page (本站译名, 来源缺): not part of the title a query may be.
+  var MISSING_MARKS = /(本站译名)?来源缺$/;
+  // British and American spellings of the English titles are one title: Unauthorised = unauthorized.
+  var BRITISH_ISE = /([a-z])is(e|ed|es|ing|ation)(?![a-z])/g;
+
   function titleCore(title) {
-    return title.replace(ARTICLE_PREFIX, "").replace(NOT_TITLE_TEXT, "");
+    return title.replace(ARTICLE_PREFIX, "").replace(BRITISH_ISE, "$1iz$2").replace(NOT_TITLE_TEXT, "")
+      .replace(MISSING_MARKS, "");
   }
 
   /* ------------------------------------------------------------------------ */
@@ -144,6 +150,7 @@
       var page = pageOf.get(path);
       if (page === undefined) {
         page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "" };
+        page.missing = !!(raw.article && raw.article.missing);  // an article the sources lack (its page says 来源缺)
         if (page.article) {  // 规则 / 裁判法 and 第27条: every result item names its book and article
           page.book = self.books[page.article.book] || "";
           page.label = page.book + (self.articleLabel || "第%s条").replace("%s", page.article.number);
@@ -211,7 +218,7 @@
   /** A query as article references, words and phrases: {references: [{number, book}], words, phrases, core}. */
   Engine.prototype.parse = function (query) {
     var text = this.fold(String(query).normalize("NFKC"));
-    var core = text.replace(NOT_TITLE_TEXT, "");
+    var core = text.replace(BRITISH_ISE, "$1iz$2").replace(NOT_TITLE_TEXT, "");
     var references = [];
     ARTICLE_REFERENCES.forEach(function (pattern) {
       text = text.replace(pattern, function () {
@@ -623,13 +630,15 @@
       ranked.push({
         page: page, scored: scored, reference: reference, bestCovered: bestCovered,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
-        covered: page.article ? covered.size : bestCovered, article: page.article ? 1 : 0,
+        // an article with text 2, the page of an article the sources lack (来源缺) 1, a listing or note 0
+        covered: page.article ? covered.size : bestCovered, article: page.article ? (page.missing ? 1 : 2) : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      // Articles asked for by number; the page whose title the query is; then pages with every word;
-      // articles before listings and notes; among equal scores, the title the words fill most.
+      // Articles asked for by number; the page whose title the query is; then pages with every word; articles
+      // with text before the pages of articles the sources lack (来源缺), and both before listings and notes;
+      // among equal scores, the title the words fill most.
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
         b.bestCovered - a.bestCovered ||
         b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;

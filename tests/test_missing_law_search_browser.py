@@ -1,0 +1,62 @@
+"""Search reaches the Laws our sources lack by the words players use for their matter (the reviewed vocabulary of
+rulebook_src/missing_laws.yml): the Law's page is among the first three results and its item says 来源缺."""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from conftest import ROOT
+from reader_steps import open_ready
+from test_search import RESULT_ITEM, SearchBox
+
+ENTRIES = yaml.safe_load((ROOT / "rulebook_src" / "missing_laws.yml").read_text(encoding="utf-8"))["laws"]
+# The text of the pages that hold an article: a word found there rightly ranks those articles first, so each Law is
+# searched by the first of its words that no such page has.
+HELD_TEXT = "".join(path.read_text(encoding="utf-8") for book in ("laws", "regulations")
+                    for path in sorted((ROOT / "docs" / book).glob("[0-9]*.md"))
+                    if 'class="missing-badge"' not in path.read_text(encoding="utf-8"))
+# Ten Laws spread over the whole list (every fifth entry that has such a word).
+CHOSEN = [(entry["number"], next(w for w in entry["words"] if w not in HELD_TEXT)) for entry in ENTRIES[::5]
+          if any(w not in HELD_TEXT for w in entry["words"])][:10]
+
+
+def test_ten_laws_are_chosen_from_the_reviewed_vocabulary():
+    assert len(CHOSEN) == 10 and len({number for number, _ in CHOSEN}) == 10
+
+
+def test_the_words_players_use_find_the_missing_law_in_the_top_three_labelled(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    misses = []
+    try:
+        open_ready(page, site_url)
+        box = SearchBox(page)
+        for number, word in CHOSEN:
+            box.type(word)
+            tops = page.eval_on_selector_all(
+                RESULT_ITEM, "items => items.slice(0, 3).map(li => [li.querySelector('a').href, li.innerText])")
+            found = [text for href, text in tops if re.search(rf"/laws/{number}/(\?[^#]*)?(#.*)?$", href)]
+            if not found:
+                misses.append(f"{word!r}: 规则第{number}条 not in the top 3: {[href for href, _ in tops]}")
+            elif "来源缺" not in found[0]:
+                misses.append(f"{word!r}: the item of 规则第{number}条 does not say 来源缺: {found[0][:80]!r}")
+    finally:
+        context.close()
+    assert not misses, "\n".join(misses)
+
+
+def test_an_article_with_text_on_the_same_words_ranks_above_a_missing_law(browser, site_url):
+    """首攻 is the matter of Law 41 (missing) and stands in 裁判法第21条八、 (首引牌张…): the article with text comes first."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        open_ready(page, site_url)
+        box = SearchBox(page)
+        box.type("首攻")
+        links = page.eval_on_selector_all(RESULT_ITEM, "items => items.map(li => li.querySelector('a').href)")
+    finally:
+        context.close()
+    missing = [i for i, href in enumerate(links) if re.search(r"/laws/(1[4-6]|4[1-9]|[5-8][0-9]|9[0-3])/", href)]
+    held = [i for i, href in enumerate(links) if i not in missing]
+    assert missing and held and max(held[:1]) < min(missing), links[:6]
