@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-
 APT_PACKAGES := chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all install system-deps docs site serve check test bench clean
+.PHONY: all install system-deps docs site serve check test bench clean add-source
 
 all: site
 
@@ -31,6 +31,11 @@ docs: $(STAMP)
 
 site: docs system-deps
 	$(PY) -m scripts.site
+
+# A source text a venue holds (README, 补充来源): copied into rulebook_src/raw/, listed in the manifest, docs/ redone.
+add-source: $(STAMP)
+	@test -n "$(FILE)" -a -n "$(BOOK)" || { echo "usage: make add-source FILE=<path> BOOK=laws|regulations" >&2; exit 2; }
+	$(PY) -m scripts.render.add_source "$(FILE)" --book "$(BOOK)"
 
 # Edits under rulebook_src/ regenerate their pages (scripts/site/serve_hooks.py); --dirty re-renders only changed pages
 # (a one-line edit shows in about a second; restart after adding an article, other pages' nav is not redone).

@@ -85,7 +85,7 @@ def test_print_and_render_are_siblings():
 # (scripts.curated.rulebook_src.read_rulebook_src) and hands the value to the stages.
 ENTRY_POINTS = {
     "scripts/render/docs.py", "scripts/render/proofread.py", "scripts/print/__main__.py", "scripts/site/build.py",
-    "scripts/site/serve_hooks.py", "scripts/penalties/__main__.py",
+    "scripts/site/serve_hooks.py", "scripts/penalties/__main__.py", "scripts/render/add_source.py",
     "scripts/site/hook_errors.py",  # rulebook_src_of: the mkdocs process's one read, kept on the config for every hook
     "scripts/site/search_hooks.py",  # reads the traditional copy of the word list that build.py wrote (not a source)
 }

@@ -1,0 +1,148 @@
+"""`make add-source FILE=<path> BOOK=laws|regulations` (python -m scripts.render.add_source FILE --book BOOK): adds a
+source text a venue holds (README, 补充来源).
+
+The file is copied byte for byte into rulebook_src/raw/ as `<next number>_<sha256[:16]>.txt`; its script
+(simplified or traditional) and shape (one of the manifest's formats) are detected; its manifest entry (sha256
+included) is appended to rulebook_src/manifest.yml; the pipeline runs and docs/ is regenerated; then what the build
+report says about the file is printed: the articles found, the repairs, the overlaps with the other sources and
+anything it could not read, each as `file:line`. If the pipeline stops, the raw file and the manifest entry are taken
+back and its one line is printed (exit 2): nothing is left half added.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+from scripts.books import CN_DIGITS, HAN
+from scripts.curated.reader import display_path
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.errors import SourceFormatError, run_entry_point
+from scripts.limits import MAX_RAW_SOURCE_BYTES, clip, too_big
+from scripts.paths import SRC
+from scripts.pipeline.coverage import rulebook_coverage
+from scripts.pipeline.run import Rulebook, build_rulebook
+
+BOOKS = ("laws", "regulations")
+FULLWIDTH_HEADING = re.compile(r"^[\u3000 ]*第[０-９]+[条條]", re.MULTILINE)
+
+
+def detect_script(text: str) -> str:
+    """'traditional' when more of its characters are traditional-only than simplified-only (OpenCC both ways)."""
+    import opencc
+
+    han = "".join(re.findall(f"[{HAN}]", text))
+    traditional_only = sum(a != b for a, b in zip(han, opencc.OpenCC("t2s").convert(han)))
+    simplified_only = sum(a != b for a, b in zip(han, opencc.OpenCC("s2t").convert(han)))
+    return "traditional" if traditional_only > simplified_only else "simplified"
+
+
+def detect_format(text: str, script: str) -> str:
+    """The manifest format whose reader fits the text's shape (scripts/pipeline/decode.py, normalise.py)."""
+    if text.lstrip().startswith("{") and re.search(r'\\*"content\\*"', text):
+        return "escaped-json"  # a JSON object (serialised twice) with the text in `content`
+    if FULLWIDTH_HEADING.search(text) or re.search(r"^downtown\s*$", text, re.MULTILINE):
+        return "fullwidth-web"  # a web page: full-width digits in the headings, `downtown` separators
+    if script == "traditional" and re.search(f"^[\u3000]+第[0-9{CN_DIGITS}百]+[條条]", text, re.MULTILINE):
+        return "wiki-traditional"  # an encyclopedia page: headings indented with full-width spaces
+    return "pdf-text"  # text taken out of a PDF: lines wrapped anywhere, ASCII digits
+
+
+def raw_name(raw_dir: Path, digest: str) -> str:
+    numbers = [int(path.name[:3]) for path in raw_dir.iterdir() if re.match(r"[0-9]{3}_", path.name)]
+    return f"{max(numbers, default=-1) + 1:03d}_{digest[:16]}.txt"
+
+
+def manifest_entry(name: str, book: str, fmt: str, script: str, digest: str, origin: str) -> str:
+    covers = f"added with make add-source from {origin}".replace('"', "'")
+    return (f"  - file: {name}\n    book: {book}\n    format: {fmt}\n    script: {script}\n"
+            f"    sha256: {digest}\n    covers: \"{covers}\"\n")
+
+
+def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
+    """What the build says about one raw file, a line each, `file:line` where there is one."""
+    where = f"rulebook_src/raw/{name}"
+    lines = []
+    for book in rulebook.books.values():
+        for article in book.articles.values():
+            if name not in article.sources:
+                continue
+            clauses = len(article.clauses)
+            lines.append(f"{where}: {book.key}/{article.slug} 第{article.number}条 {article.title}（{clauses}款）")
+            others = [source for source in article.sources if source != name]
+            if others:
+                lines.append(f"{where}: {book.key}/{article.slug} overlaps {', '.join(others)}"
+                             " (merged per rulebook_src/overlaps.yml; differences shown as 异文)")
+    if not lines:
+        lines.append(f"{where}:1: no article found in this file")
+    for repair in rulebook.repairs:
+        if repair.prov.file == name:
+            lines.append(f"{where}:{repair.prov.line}: repair ({repair.kind}): {clip(repair.original)} → {clip(repair.replacement)}")
+    for drop in rulebook.drops:
+        if drop.prov.file == name and drop.text.strip():  # blank lines are not worth a line
+            lines.append(f"{where}:{drop.prov.line}: dropped ({drop.rule}): {clip(drop.text)}")
+    for defect in rulebook.defects:
+        if name in defect:
+            lines.append(clip(defect, 300))
+    after = rulebook_coverage(rulebook.books)
+    for book, coverage in after.items():
+        gained = sorted(set(coverage.held) - set(before[book].held))
+        lines.append(f"coverage: {book} holds {coverage.held_count} of {coverage.total}"
+                     + (f" (new: {', '.join(map(str, gained))})" if gained else ""))
+    return lines
+
+
+def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
+    if book not in BOOKS:
+        raise SourceFormatError(f"BOOK={book}: must be laws or regulations")
+    try:
+        size = file.stat().st_size
+        data = file.read_bytes() if size <= MAX_RAW_SOURCE_BYTES else b""
+    except OSError as exc:
+        raise SourceFormatError(f"{file}:1: cannot be read ({exc.strerror})") from None
+    if size > MAX_RAW_SOURCE_BYTES:
+        raise SourceFormatError(f"{file}:1: {too_big(size, MAX_RAW_SOURCE_BYTES, 'a raw source')}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise SourceFormatError(f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8 first") from None
+    digest = hashlib.sha256(data).hexdigest()
+    raw_dir, manifest = src_dir / "raw", src_dir / "manifest.yml"
+    for existing in raw_dir.iterdir():
+        if existing.is_file() and hashlib.sha256(existing.read_bytes()).hexdigest() == digest:
+            raise SourceFormatError(f"{file}:1: already added, as {display_path(existing)}")
+    before = rulebook_coverage(build_rulebook(read_rulebook_src(src_dir)).books)
+    script = detect_script(text)
+    fmt = detect_format(text, script)
+    name = raw_name(raw_dir, digest)
+    manifest_text = manifest.read_bytes()
+    (raw_dir / name).write_bytes(data)
+    manifest.write_bytes(manifest_text + ("" if manifest_text.endswith(b"\n") else "\n").encode()
+                         + manifest_entry(name, book, fmt, script, digest, file.name).encode("utf-8"))
+    try:
+        rulebook = build_rulebook(read_rulebook_src(src_dir))
+    except BaseException:
+        (raw_dir / name).unlink(missing_ok=True)
+        manifest.write_bytes(manifest_text)
+        raise
+    return [f"rulebook_src/raw/{name}: copied from {file} ({len(data)} bytes, {script}, {fmt}, sha256 {digest})",
+            *report(rulebook, name, before)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make add-source", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="the source text (UTF-8)")
+    parser.add_argument("--book", required=True, choices=BOOKS)
+    args = parser.parse_args(argv)
+    for line in add_source(args.file, args.book):
+        print(line)
+    from scripts.render.docs import main as render_docs
+
+    return render_docs([])  # regenerate docs/ (its own line: pages written)
+
+
+if __name__ == "__main__":
+    sys.exit(run_entry_point(main, "make add-source"))
