@@ -16,7 +16,7 @@ import pytest
 
 from conftest import copy_project
 from scripts import curated
-from scripts.curated.schema import LineTable
+from scripts.curated.line_tables import LineTable
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ import pytest
 
 from scripts import curated
 from scripts.curated.files import REQUIRED
-from scripts.curated.schema import LineTable
+from scripts.curated.line_tables import LineTable
 from scripts.errors import CuratedFileError, RulebookError
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.paths import SRC

@@ -26,7 +26,7 @@ import yaml
 from conftest import ROOT, copy_project
 from reader_steps import open_ready
 from scripts import curated
-from scripts.curated.schema import LineTable
+from scripts.curated.line_tables import LineTable
 from scripts.pipeline.parse import ARTICLE_TITLE_MAX_CHARS
 
 pytestmark = pytest.mark.slow

@@ -87,7 +87,7 @@ def test_plain_values_and_number_keys():
 
 def test_limits_leave_room_for_the_real_files():
     from scripts import curated
-    from scripts.curated.schema import LineTable
+    from scripts.curated.line_tables import LineTable
     from scripts.paths import SRC
 
     for path in curated.data_files(SRC):
@@ -108,6 +108,7 @@ def test_limits_leave_room_for_the_real_files():
 def test_an_echoed_value_is_cut():
     assert clip("x" * 1_000_000) == "x" * (MAX_ECHO_CHARS - 1) + "…"
     with pytest.raises(CuratedFileError) as caught:
-        from scripts.curated.schema import Choice, Where
-        Choice(("a", "b")).check(compose("v" * 100_000 + "\n", WHERE), Where(WHERE))
+        from scripts.curated.models import check, choice
+        from scripts.curated.reader import construct
+        check(choice(("a", "b")), *construct(compose("v" * 100_000 + "\n", WHERE), WHERE))
     assert len(str(caught.value)) < 200

@@ -9,23 +9,26 @@ Reading (size, UTF-8, YAML within the limits of scripts/limits.py, allowed types
 scripts/curated/reader.py. Any fault (file missing or too big, not UTF-8, YAML syntax, a limit exceeded, a YAML
 type the schemas do not name, wrong type, missing or unknown key, empty table) raises
 CuratedFileError (a RulebookError) with one line `path:line: what is wrong`; the entry points print that
-line and exit with status 2. The schemas live in scripts/curated/files.py.
+line and exit with status 2. The schemas live in scripts/curated/files.py, as pydantic models
+(scripts/curated/models.py).
 """
 from __future__ import annotations
 
 import fnmatch
+import re
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import Node
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scripts.curated.files import NOT_DATA, SCHEMAS
-from scripts.curated.reader import Lines, compose, construct, display_path, read_text
-from scripts.curated.schema import LineTable, Schema, Where
+from scripts.curated.reader import FLOAT, INT, STR, Lines, compose, construct, display_path, number_of, read_text
+from scripts.curated.line_tables import LineTable
+from scripts.curated.models import check, check_unique_keys
 from scripts.errors import CuratedFileError
 
 
-def schema_for(path: Path) -> Schema | LineTable:
+def schema_for(path: Path) -> Any:
     """The schema whose pattern matches the path's tail (`errata.yml`, `penalties/lateness.yml`); first match wins."""
     parts = path.parts
     for pattern, schema in SCHEMAS.items():
@@ -61,9 +64,41 @@ def load_with_node(path: Path) -> tuple[Any, Lines, Node]:
     node = compose(read_text(path), where)
     if node is None:
         raise CuratedFileError(f"{where}:1: file is empty")
-    schema.check(node, Where(where))
-    data, lines = construct(node, where)
+    check_unique_keys(node, where)
+    try:
+        data, lines = construct(node, where)
+    except CuratedFileError as number_fault:
+        raise schema_fault_above(schema, node, where, number_fault) from None
+    check(schema, data, lines)
     return data, lines, node
+
+
+NUMBER_FAULT_LINE = re.compile(r":(?P<line>[0-9]+): ")
+
+
+def schema_fault_above(schema: Any, node: Node, where: str, number_fault: CuratedFileError) -> CuratedFileError:
+    """The reader refuses a number it cannot read as plain decimal (`017`, 64 digits); the schema may name a fault
+    above it, which the file's reader should hear first (faults are named in the order of the file): read such
+    numbers as text for the schema's sake, and return whichever fault stands higher."""
+    line = int(NUMBER_FAULT_LINE.search(str(number_fault)).group("line"))
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ScalarNode) and current.tag in (INT, FLOAT):
+            try:
+                number_of(current, where)
+            except CuratedFileError:
+                current.tag = STR
+        elif isinstance(current, SequenceNode):
+            stack.extend(current.value)
+        elif isinstance(current, MappingNode):
+            stack.extend(child for pair in current.value for child in pair)
+    try:
+        check(schema, *construct(node, where))
+    except CuratedFileError as schema_fault:
+        if int(NUMBER_FAULT_LINE.search(str(schema_fault)).group("line")) < line:
+            return schema_fault
+    return number_fault
 
 
 def load_rows(path: Path) -> list[tuple[int, list[str]]]:

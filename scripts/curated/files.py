@@ -5,94 +5,97 @@ A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated
 """
 from __future__ import annotations
 
+from typing import Any
+
 from scripts.books import HAN
 from scripts.curated.penalty_files import PENALTY_SCHEMAS
-from scripts.curated.schema import AnyOf, Boolean, Choice, Filled, Integer, LineTable, ListOf, MapOf, Null, Record, Text
+from scripts.curated.line_tables import LineTable
+from scripts.curated.models import any_of, boolean, choice, filled, list_of, map_of, null, record, text, whole
 
 BOOKS = ("laws", "regulations")
 SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
 SLUG = r"[0-9]{1,3}(-[0-9])?"
 ANCHOR = rf"[0-9a-z{HAN}-]+"
-ONE_LINE = Text(one_line=True)
-PROSE = Text()
+ONE_LINE = text(one_line=True)
+PROSE = text()
 
-MANIFEST = Record({
-    "sources": ListOf(Record({
-        "file": Text(pattern=SOURCE_FILE),
-        "book": Choice(BOOKS),
-        "format": Choice(("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")),
-        "script": Choice(("simplified", "traditional")),
-        "sha256": Text(pattern=r"[0-9a-f]{64}"),
+MANIFEST = record({
+    "sources": list_of(record({
+        "file": text(pattern=SOURCE_FILE),
+        "book": choice(BOOKS),
+        "format": choice(("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")),
+        "script": choice(("simplified", "traditional")),
+        "sha256": text(pattern=r"[0-9a-f]{64}"),
         "covers": ONE_LINE,
     })),
 })
 
-ERRATA = Record({}, optional={
-    "mojibake": ListOf(Record({
-        "file": Text(pattern=SOURCE_FILE),
-        "line": Integer(minimum=1),
+ERRATA = record({}, optional={
+    "mojibake": list_of(record({
+        "file": text(pattern=SOURCE_FILE),
+        "line": whole(minimum=1),
         "original": ONE_LINE,
         "replacement": ONE_LINE,
-        "lost_lead_byte": Text(pattern=r"([0-9a-f]{2})*"),
-        "lost_tail_bytes": Text(pattern=r"([0-9a-f]{2})*"),
+        "lost_lead_byte": text(pattern=r"([0-9a-f]{2})*"),
+        "lost_tail_bytes": text(pattern=r"([0-9a-f]{2})*"),
         "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
         "reason": PROSE,
     }), min_items=0),
-    "errata": ListOf(Record({
-        "file": Text(pattern=SOURCE_FILE),
-        "kind": Choice(("ocr", "typo", "heading", "restored", "truncation", "marker")),
+    "errata": list_of(record({
+        "file": text(pattern=SOURCE_FILE),
+        "kind": choice(("ocr", "typo", "heading", "restored", "truncation", "marker")),
         "find": PROSE,
-        "replace": Text(empty=True),
+        "replace": text(empty=True),
         "original": PROSE,
         "reason": PROSE,
-    }, optional={"count": Integer(minimum=1), "restored": Boolean()}), min_items=0),
-    "unresolved": ListOf(Record({
-        "file": Text(pattern=SOURCE_FILE),
+    }, optional={"count": whole(minimum=1), "restored": boolean()}), min_items=0),
+    "unresolved": list_of(record({
+        "file": text(pattern=SOURCE_FILE),
         "quote": PROSE,
         "reason": PROSE,
     }), min_items=0),
 })
 
-OVERLAPS = MapOf(key=Choice(BOOKS), value=ListOf(Record({
-    "numbers": ListOf(Integer(minimum=1)),
-    "primary": Text(pattern=SOURCE_FILE),
-    "variant": Text(pattern=SOURCE_FILE),
+OVERLAPS = map_of(key=choice(BOOKS), value=list_of(record({
+    "numbers": list_of(whole(minimum=1)),
+    "primary": text(pattern=SOURCE_FILE),
+    "variant": text(pattern=SOURCE_FILE),
     "reason": PROSE,
 }, optional={"note": PROSE})), min_items=0)
 
-REFERENCE_TITLES = ListOf(Record({
+REFERENCE_TITLES = list_of(record({
     "quote": ONE_LINE,
-    "cited_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"),
-    "book": Choice(BOOKS),
-    "slug": Text(pattern=SLUG),
-    "anchor": AnyOf((Text(pattern=ANCHOR), Text(empty=True, pattern=""))),
+    "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"),
+    "book": choice(BOOKS),
+    "slug": text(pattern=SLUG),
+    "anchor": any_of((text(pattern=ANCHOR), text(empty=True, pattern=""))),
     "reason": PROSE,
 }), min_items=0)
 
 # the post-map rewrites words of the text itself: plain words, never markup (the text is escaped later, but a
 # replacement that is not a word could only be a mistake)
 PLAIN_WORDS = r"[^<>&\"\n]*"
-FROM_TO_REASON = Record({"from": Text(one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
-                         "to": Text(empty=True, one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+FROM_TO_REASON = record({"from": text(one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+                         "to": text(empty=True, one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
                          "reason": PROSE})
-SCRIPT_POSTMAP = ListOf(FROM_TO_REASON, min_items=0)
+SCRIPT_POSTMAP = list_of(FROM_TO_REASON, min_items=0)
 
-SEARCH_MAPPING = ListOf(Record({
-    "typed": ListOf(ONE_LINE),
-    "rulebook": ListOf(ONE_LINE),
+SEARCH_MAPPING = list_of(record({
+    "typed": list_of(ONE_LINE),
+    "rulebook": list_of(ONE_LINE),
     "reason": PROSE,
 }), min_items=0)
 # synonyms (everyday words), regional (Taiwan / Hong Kong terms), english: typed → rulebook words, each with its reason
-SEARCH_SYNONYMS = Record({}, optional={
+SEARCH_SYNONYMS = record({}, optional={
     "synonyms": SEARCH_MAPPING,
     "regional": SEARCH_MAPPING,
     "english": SEARCH_MAPPING,
-    "variants": ListOf(Record({
-        "from": Text(pattern=r"\S", form="one character"),
-        "to": Text(pattern=r"\S", form="one character"),
+    "variants": list_of(record({
+        "from": text(pattern=r"\S", form="one character"),
+        "to": text(pattern=r"\S", form="one character"),
         "reason": PROSE,
     }), min_items=0),
-    "stopwords": ListOf(Record({"words": ListOf(ONE_LINE), "reason": PROSE}), min_items=0),
+    "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
 })
 # Everyday words by class (search_everyday.yml): each rulebook term with the clause and sentence it serves
 SEARCH_EVERYDAY = Record({"entries": ListOf(Record({
@@ -105,42 +108,42 @@ SEARCH_EVERYDAY = Record({"entries": ListOf(Record({
 }))})
 
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
-MISSING_LAW_TITLES = Record({"titles": ListOf(Record({
-    "number": Integer(minimum=1),
+MISSING_LAW_TITLES = record({"titles": list_of(record({
+    "number": whole(minimum=1),
     "title": ONE_LINE,
-    "cited_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug"),
+    "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug"),
     "quote": ONE_LINE,
     "reason": PROSE,
 }), min_items=0)})
 
 # The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title, words, related.
-TARGET = Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
-LINKED_REASON = Record({"target": TARGET, "reason": PROSE})
-MISSING_LAWS = Record({
-    "director": ListOf(LINKED_REASON),
-    "divisions": ListOf(Record({
-        "laws": ListOf(Integer(minimum=1), min_items=2),
+TARGET = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
+LINKED_REASON = record({"target": TARGET, "reason": PROSE})
+MISSING_LAWS = record({
+    "director": list_of(LINKED_REASON),
+    "divisions": list_of(record({
+        "laws": list_of(whole(minimum=1), min_items=2),
         "english": ONE_LINE,
         "chinese": ONE_LINE,
-        "read_at": ListOf(Text(pattern=r"[a-z0-9-]+")),
-    }, optional={"named_in": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")})),
-    "laws": ListOf(Record({
-        "number": Integer(minimum=1),
-        "words": ListOf(ONE_LINE),
-    }, optional={"title": ONE_LINE, "reason": PROSE, "related": ListOf(LINKED_REASON)})),
+        "read_at": list_of(text(pattern=r"[a-z0-9-]+")),
+    }, optional={"named_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")})),
+    "laws": list_of(record({
+        "number": whole(minimum=1),
+        "words": list_of(ONE_LINE),
+    }, optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)})),
 })
 
 # The penalty data: each file's own schema in penalty_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
 # only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
-PENALTY_TABLE = Record(
-    {"calculator": ONE_LINE, "article": Text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},
-    open=True, others=Filled(nullable=("upper",)))
+PENALTY_TABLE = record(
+    {"calculator": ONE_LINE, "article": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},
+    open=True, others=filled(nullable=("upper",)))
 
-RESTORED_TABLE = Record({
+RESTORED_TABLE = record({
     "title": ONE_LINE,
     "notice": PROSE,
-    "columns": ListOf(ONE_LINE),
-    "rows": ListOf(ListOf(Text(one_line=True, numbers=True))),
+    "columns": list_of(ONE_LINE),
+    "rows": list_of(list_of(text(one_line=True, numbers=True))),
 })
 
 TRADITIONAL_FIXES = LineTable(
@@ -151,38 +154,38 @@ JIEBA_USER_DICT = LineTable(
 
 # The concordance with the 1997 WBF Laws (scripts/pipeline/concordance.py checks the entries against each other and
 # the text; here, the shapes) and the paragraphs moved to their parent clause (scripts/pipeline/reparent.py).
-ARTICLE_NUMBER = Text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
-CLAUSE_MARKERS = MapOf(key=Choice(BOOKS), min_items=0, value=MapOf(key=ARTICLE_NUMBER, min_items=0, value=Record(
+ARTICLE_NUMBER = text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
+CLAUSE_MARKERS = map_of(key=choice(BOOKS), min_items=0, value=map_of(key=ARTICLE_NUMBER, min_items=0, value=record(
     {},
-    optional={"reason": PROSE, "note": PROSE, "follows": ARTICLE_NUMBER, "untitled": ListOf(ONE_LINE), "uncovered": ListOf(ONE_LINE), "clauses": ListOf(Record(
+    optional={"reason": PROSE, "note": PROSE, "follows": ARTICLE_NUMBER, "untitled": list_of(ONE_LINE), "uncovered": list_of(ONE_LINE), "clauses": list_of(record(
         {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
 )))
-CLAUSE_PARENTS = ListOf(Record(
-    {"book": Choice(BOOKS), "article": Integer(minimum=1), "starts": ONE_LINE, "parent": Text(pattern=ANCHOR), "reason": PROSE},
-    optional={"paragraphs": Integer(minimum=1)},
+CLAUSE_PARENTS = list_of(record(
+    {"book": choice(BOOKS), "article": whole(minimum=1), "starts": ONE_LINE, "parent": text(pattern=ANCHOR), "reason": PROSE},
+    optional={"paragraphs": whole(minimum=1)},
 ), min_items=0)
 # wbf1997.yml: a Law's clauses nest four levels deep (A-Z, 1-99, a-z, 1-99: 25B2(b)(1)); concordance.py checks how the
 # entries fit the text. A chapter's `laws:` may be left empty (a chapter not yet read).
 CLAUSE_LABELS = (r"[A-Z]", r"[1-9][0-9]?", r"[a-z]", r"[1-9][0-9]?")
 
 
-def wbf_clauses(depth: int = 0) -> ListOf:
+def wbf_clauses(depth: int = 0) -> Any:
     deeper = {"clauses": wbf_clauses(depth + 1)} if depth + 1 < len(CLAUSE_LABELS) else {}
-    label = Text(numbers=True, pattern=CLAUSE_LABELS[depth], form=f"a clause label like {'A1a1'[depth]}")
-    return ListOf(Record({"label": label}, optional={"heading": ONE_LINE, **deeper}), min_items=0)
+    label = text(numbers=True, pattern=CLAUSE_LABELS[depth], form=f"a clause label like {'A1a1'[depth]}")
+    return list_of(record({"label": label}, optional={"heading": ONE_LINE, **deeper}), min_items=0)
 
 
-SOURCE_IDS = ListOf(ONE_LINE)
-WBF_LAW = Record({"title": ONE_LINE}, optional={
-    "read_at": ONE_LINE, "verified": Boolean(), "clauses": wbf_clauses(), "note": PROSE,
+SOURCE_IDS = list_of(ONE_LINE)
+WBF_LAW = record({"title": ONE_LINE}, optional={
+    "read_at": ONE_LINE, "verified": boolean(), "clauses": wbf_clauses(), "note": PROSE,
     "title_read_at": SOURCE_IDS, "skeleton_read_at": SOURCE_IDS, "zh_check": PROSE})
-LAW_RANGE = AnyOf((ListOf(Integer(minimum=1), min_items=2, max_items=2), Null()))
-WBF_SECTION = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE})
-WBF_PART = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "sections": ListOf(WBF_SECTION)})
-WBF_CHAPTER = Record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": ListOf(WBF_PART)})
-WBF_1997 = Record({"laws": MapOf(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
-                  optional={"source_copies": ListOf(Record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
-                            "chapters": ListOf(WBF_CHAPTER, min_items=0)})
+LAW_RANGE = any_of((list_of(whole(minimum=1), min_items=2, max_items=2), null()))
+WBF_SECTION = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE})
+WBF_PART = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "sections": list_of(WBF_SECTION)})
+WBF_CHAPTER = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": list_of(WBF_PART)})
+WBF_1997 = record({"laws": map_of(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
+                  optional={"source_copies": list_of(record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
+                            "chapters": list_of(WBF_CHAPTER, min_items=0)})
 TRADITIONAL_SOURCE_SLIPS = LineTable(
     fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")), min_fields=3)
 

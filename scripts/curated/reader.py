@@ -1,5 +1,5 @@
 """The reading layer of the curated files: bytes → size check → UTF-8 → YAML with limits and allowed types →
-plain data with the line of every value. Schemas (scripts/curated/schema.py) check what this returns.
+plain data with the line of every value. Schemas (scripts/curated/models.py) check what this returns.
 
     read_text(path)            the text of a curated file (size and UTF-8 checked)
     compose(text, where)       the YAML node tree, built event by event within the limits of scripts/limits.py

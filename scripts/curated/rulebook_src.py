@@ -23,7 +23,7 @@ from typing import Any
 from scripts.curated import Lines, data_files, display_path, load_rows, load_with_lines, schema_for
 from scripts.curated.files import REQUIRED
 from scripts.curated.reader import read_bytes
-from scripts.curated.schema import LineTable
+from scripts.curated.line_tables import LineTable
 from scripts.errors import CuratedFileError
 from scripts.limits import MAX_RAW_SOURCE_BYTES
 from scripts.paths import SRC

@@ -55,6 +55,7 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         out += [" ".join(cells)]
         out += ["", "</div>", ""]
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
+    out += PRINT_EDITION_SECTION
     out += ["## 其他", "", "- [术语](glossary.md)：规则的定义部分", "- [关于本站](about/index.md)：来源、校勘、图例与构建报告", ""]
     return "\n".join(out)
 
@@ -191,12 +192,26 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
         "",
         "点按（或悬停在）带下划线的文字上，会弹出说明；再点一次引用即前往所引条文。",
         "",
-        "## 编辑资料",
-        "",
     ]
+    out += PRINT_EDITION_SECTION
+    out += ["## 编辑资料", ""]
     out += [f"- [{title}]({path.removeprefix('about/')})：{what}" for title, path, what in about_pages]
     out.append("")
     return "\n".join(out)
+
+
+# The 打印版 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with a link to each
+# book's PDF in the page's script, its size and the edition stamp (a build without the print edition says so).
+PRINT_EDITION_PLACEHOLDER = '<div class="print-edition" data-print-edition></div>'
+PRINT_EDITION_SECTION = [
+    "## 打印版 {#print-edition}",
+    "",
+    "两部书各有一份可打印的PDF（A5开本，左右页边距对称交替，装订边留足打孔位置），与网站由同一份条文排印，"
+    "另有页码目录和索引。",
+    "",
+    PRINT_EDITION_PLACEHOLDER,
+    "",
+]
 
 
 # The underline styles, one line; the same words appear in each popup (assets/refs/preview.js).

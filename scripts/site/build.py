@@ -7,7 +7,9 @@
                                            offline flavour (Material's offline plugin, .html URLs, vendored
                                            iframe-worker shim), both scripts, opened from index.html via file://;
   dist/zhongguo-qiaopai-guize-{guize,caipanfa}[-fanti]-<YYYYMMDD>.pdf
-                                           the print edition (scripts/print/): each book typeset as an A5 PDF.
+                                           the print edition (scripts/print/): each book typeset as an A5 PDF,
+                                           typeset first; the same four files are in print/ of the hosted site
+                                           and of the zip, linked from the home, about and article pages.
 Two runs on the same checkout give byte-identical zips: the build date comes from SOURCE_DATE_EPOCH or the
 last commit (scripts/edition.py), zip entries are sorted and stamped with that date.
 
@@ -17,6 +19,7 @@ all steps succeeded. A fault in a curated file stops the build first (one line n
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import shutil
@@ -37,6 +40,7 @@ from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, curre
 from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
+from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
 from scripts.site.variants import (CONFIG_FILE, SCRIPTS, SEARCH_PLUGIN, BuildVariant, build_variant,
                                    build_variant_in_subprocess)
@@ -72,15 +76,21 @@ def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
     return target
 
 
-def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int) -> None:
-    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant."""
+def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None) -> None:
+    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
+    edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
+    print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict)
+        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition)
         build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
             (out_dir / script.subdir / "404.html").unlink(missing_ok=True)
+    if print_dir is not None:
+        (out_dir / PRINT_FOLDER).mkdir()
+        for pdf in sorted(print_dir.glob("*.pdf")):
+            shutil.copyfile(pdf, out_dir / PRINT_FOLDER / pdf.name)
 
 
 def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int) -> Path:
@@ -120,11 +130,16 @@ class Staging:
     def work(self) -> Path:
         return self.root / "work"
 
+    @property
+    def print_dir(self) -> Path:
+        """The print edition's PDFs and PRINT_EDITION_FILE, typeset first: both flavours ship and link them."""
+        return self.work / "print"
+
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
     hant_dict = traditional_user_dict(staging.work, staging.src)
-    build_flavour(staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date)
+    build_flavour(staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir)
     write_service_worker(staging.site)
 
 
@@ -133,21 +148,28 @@ def build_bundle(staging: Staging) -> None:
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
     hant_dict = traditional_user_dict(staging.work, staging.src)
-    build_flavour(offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date)
+    build_flavour(offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir)
+    for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
+        shutil.copyfile(pdf, staging.dist / pdf.name)
     write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, staging.build_date)
 
 
-# The steps of a full build, in order: (name, output it writes into, function). A new output (e.g. PDFs into
-# dist/) is one more entry here; it is published with the others, and only if every step succeeded.
 def build_print(staging: Staging) -> None:
-    """The print edition (scripts/print/): one PDF per book and script, into staging.dist."""
-    write_print_books(staging.dist, staging.edition, BUNDLE_PREFIX, staging.src)
+    """The print edition (scripts/print/): one PDF per book and script, into staging.print_dir, with what the
+    pages say of each (PRINT_EDITION_FILE)."""
+    printed = write_print_books(staging.print_dir, staging.edition, BUNDLE_PREFIX, staging.src)
+    extra = print_edition_extra([(b.book, b.script, b.path, b.pages) for b in printed], staging.edition.label)
+    (staging.print_dir / PRINT_EDITION_FILE).write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
 
 
+PRINT_EDITION_FILE = "print-edition.json"
+# The steps of a full build, in order: (name, output it writes into, function); None: a step both outputs need (the
+# print edition, which the pages of both flavours link). A new output is one more entry here; it is published with
+# the others, and only if every step succeeded.
 BUILD_STEPS = (
+    ("print edition", None, build_print),
     ("hosted site", "site", build_hosted),
     ("venue bundle", "dist", build_bundle),
-    ("print edition", "dist", build_print),
 )
 
 
@@ -188,7 +210,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
-    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if outputs[output] is not None]
+    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if output is None or outputs[output] is not None]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
     for folder in remove_stale_staging(anchor):
@@ -200,7 +222,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
         for name, _, step in wanted:
             log.info(f"building the {name}")
             step(staging)
-        for output in dict.fromkeys(output for _, output, _ in wanted):
+        for output in dict.fromkeys(output for _, output, _ in wanted if output is not None):
             publish(getattr(staging, output), outputs[output], staging.root / f"old-{output}")
     bundle_zip = next(iter(sorted(dist_dir.glob(f"{BUNDLE_PREFIX}-*.zip"))), None) if dist_dir is not None else None
     return SiteBuild(edition=edition, hosted_dir=site_dir, bundle_zip=bundle_zip)
@@ -217,6 +239,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -229,7 +252,8 @@ def main(argv: list[str] | None = None) -> None:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
             try:
                 variant = BuildVariant(script=script, offline=args.offline, our_search=not args.stock_search,
-                                       strict=not args.not_strict, hant_dict=args.hant_dict)
+                                       strict=not args.not_strict, hant_dict=args.hant_dict,
+                                       print_edition=args.print_edition)
                 build_variant(args.site_dir.resolve(), variant)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1

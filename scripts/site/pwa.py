@@ -17,7 +17,8 @@ SKIPPED_SUFFIXES = (".map", ".gz")
 # Beside a page's index.html, the copy the service worker stores in its place (scripts/site/stylesheets.py
 # stored_copy: without the first screen's inline rules, which only a download over the network needs).
 STORED_PAGE = "index.stored.html"
-SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
+# The print edition's PDFs (print/, ~4 MB) are fetched when a reader opens one, never in the background download.
+SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "assets/javascripts/workers/", "print/")
 
 
 def precache_urls(site_dir: Path) -> list[str]:

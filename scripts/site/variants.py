@@ -11,6 +11,7 @@ jieba's dictionary is process-wide); the search tests and bench/search build the
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -64,12 +65,15 @@ class BuildVariant:
     our_search: bool = True  # False: stock Material search (our hook left out), what bench/search compares against
     strict: bool = True  # mkdocs --strict: a warning stops the build
     hant_dict: Path | None = None  # the traditional jieba user dictionary, for the zh-hant edition's search
+    # the print edition's PDFs the pages link: the JSON of scripts/site/print_hooks.py's print_edition_extra
+    print_edition: Path | None = None
 
     def arguments(self) -> list[str]:
         """The same variant as options of `python -m scripts.site.build --build-edition …`."""
         return (["--build-edition", self.script.name] + (["--offline"] if self.offline else [])
                 + ([] if self.our_search else ["--stock-search"]) + ([] if self.strict else ["--not-strict"])
-                + (["--hant-dict", str(self.hant_dict)] if self.hant_dict else []))
+                + (["--hant-dict", str(self.hant_dict)] if self.hant_dict else [])
+                + (["--print-edition", str(self.print_edition)] if self.print_edition else []))
 
 
 def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
@@ -87,6 +91,9 @@ def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
         # manifest, icons and sw.js live at the hosted site's root, shared by both editions
         config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
     config.theme["language"] = script.language
+    if variant.print_edition is not None:  # the PDFs sit in print/ at the flavour's root, beside the simplified edition
+        config.extra["print_edition"] = json.loads(variant.print_edition.read_text(encoding="utf-8")) | {
+            "root_prefix": "../" * len(Path(script.subdir).parts)}
     if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
         config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
     if variant.hant_dict is not None and script is TRADITIONAL:
