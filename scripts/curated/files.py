@@ -98,12 +98,13 @@ SEARCH_SYNONYMS = record({}, optional={
     "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
 })
 # Everyday words by class (search_everyday.yml): each rulebook term with the clause and sentence it serves
-SEARCH_EVERYDAY = Record({"entries": ListOf(Record({
+SEARCH_EVERYDAY = record({"entries": list_of(record({
     "term": ONE_LINE,
-    "from": Choice(("glossary", "heading", "text")),
-    "serves": Text(pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?", form="book/slug#anchor or glossary#term"),
+    "from": choice(("glossary", "heading", "text")),
+    "serves": text(pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?",
+                   form="book/slug#anchor or glossary#term"),
     "sentence": ONE_LINE,
-    "typed": ListOf(ONE_LINE, min_items=0),
+    "typed": list_of(ONE_LINE, min_items=0),
     "reason": PROSE,
 }))})
 
