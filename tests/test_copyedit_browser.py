@@ -27,7 +27,9 @@ def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page,
     popup.wait_for(state="visible")
     assert phone_page.locator(".ref-preview").count() == 1, "one popup at a time"
     assert "可能脱一" in popup.inner_text(), f"a tap shows {popup.inner_text()!r}"
-    assert "波浪线＝未解决的来源缺陷" in popup.inner_text(), "the popup carries the underline legend"
+    assert "波浪线＝未解决的来源缺陷" not in popup.inner_text(), "the popup repeats the page's legend"
+    legend = phone_page.locator(popup.locator("a.ref-preview__help").get_attribute("href"))
+    assert legend.count() == 1 and "波浪线＝未解决的来源缺陷" in legend.inner_text(), "the popup's ? leads to no legend of the page"
     assert phone_page.evaluate("document.documentElement.scrollWidth") == 360, "the note widens the page"
     assert phone_page.locator(".footnote ins.erratum").count() == 1
     assert "Jump back" not in phone_page.content()

@@ -83,7 +83,8 @@ def test_regulation_numbers_without_a_page_are_greyed_without_a_link(rulebook, p
     home = pages["index.md"]
     regulations = home[home.index("## [复式定约桥牌裁判法]"):]
     for number in missing_numbers(rulebook.books["regulations"]):
-        assert f'<span class="article-missing" title="第{number}条不在本版来源中">{number}</span>' in regulations
+        note = f"裁判法第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
+        assert f'<span class="article-missing" tabindex="0" data-note="{note}">{number}</span>' in regulations
 
 
 def test_drawer_keeps_chapter_labels_and_leaves_editor_pages_to_the_about_page(pages):

@@ -122,7 +122,9 @@ def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site
     popup = phone_page.locator(POPUP)
     popup.wait_for(state="visible")
     assert "取代加倍或再加信" in popup.inner_text()
-    assert "橙色点线＝校勘改动" in popup.inner_text(), "the popup carries the underline legend"
+    assert "橙色点线＝校勘改动" not in popup.inner_text(), "the popup repeats the page's legend"
+    legend = phone_page.locator(popup.locator("a.ref-preview__help").get_attribute("href"))
+    assert legend.count() == 1 and "橙色点线＝校勘改动" in legend.inner_text(), "the popup's ? leads to no legend of the page"
     phone_page.wait_for_timeout(300)  # a tooltip that appears late would show here
     assert scroll_width(phone_page) == 360
     assert phone_page.evaluate(FLOATING) == 1
@@ -132,7 +134,8 @@ def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site
     # then a glossary term and a reference: still one popup, still 360 px (a tap beside the popup closes it first,
     # as a reader does when it covers the next word)
     for selector in ("article a.glossary-term", "article a.ref"):
-        phone_page.locator(".md-header__title").tap()  # the title and the line under it may hold corrections of their own
+        phone_page.locator(".md-copyright").tap()  # plain text: the title and the line under it may hold corrections,
+        # and the header's title leads home
         assert phone_page.locator(POPUP).count() == 0
         other = phone_page.locator(selector).first
         other.scroll_into_view_if_needed()

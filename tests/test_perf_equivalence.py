@@ -34,7 +34,8 @@ def glossary(terms: list[tuple[str, str]]):
 )
 def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
     """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
-    from scripts.render.articles import PageRenderer, render_inline
+    from scripts.render.articles import PageRenderer
+    from scripts.render.markup import render_inline
 
     once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
     repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once

@@ -138,7 +138,7 @@ def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
 def test_a_reference_focused_before_the_page_scripts_start_previews_when_they_do(desktop_page, site_url):
     """A keyboard reader quick enough to tab to a reference before the popup's script has started (it starts after
     the first paint, later on a slow network) gets the preview as soon as it does, without tabbing away and back."""
-    script = HeldScript(desktop_page, "**/assets/refs/preview.js*")
+    script = HeldScript(desktop_page, "**/assets/js/page.*.js")
     desktop_page.goto(site_url + "regulations/47/", wait_until="domcontentloaded")
     link = ref(desktop_page, "双人赛同分名次的确定")
     link.focus()

@@ -586,7 +586,7 @@ def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(br
         page = context.new_page()
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url) if FULL_INDEX.search(request.url) else None)
-        held = [HeldScript(page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/search/warm.js*")]
+        held = [HeldScript(page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")]
         page.goto(url, wait_until="domcontentloaded")
         page.locator(SEARCH_INPUT).first.click(timeout=10_000)  # as soon as the box shows
         page.keyboard.insert_text("迟到")
@@ -607,7 +607,7 @@ def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(br
 def test_a_phone_reader_can_open_search_and_type_before_the_page_scripts_start(phone_page, site_url):
     """At 360 px the header's search button shows with the page too: a tap opens the search box (a label and a
     checkbox, no script needed), the query typed there is searched once the scripts start."""
-    held = [HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/search/warm.js*")]
+    held = [HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")]
     phone_page.goto(site_url + "laws/9/", wait_until="domcontentloaded")
     phone_page.locator('label[for="__search"]').first.tap(timeout=10_000)
     field = phone_page.locator(SEARCH_INPUT).first

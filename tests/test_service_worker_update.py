@@ -1,6 +1,8 @@
-"""A reader online is never left on an old edition (issue 10), and the phone stores only the edition it reads
-(issue 11): build v1, visit it with the service worker, deploy v2 with one changed word, reload once → the new
-word and the new edition stamp, in every open tab; offline, the stored edition is shown and named."""
+"""A new edition arrives calmly (issue 22) and the phone stores only the edition it reads (issue 11): build v1,
+visit it with the service worker, deploy v2 with one changed word, reload once → a quiet bar says 有新版本 with the
+new edition's date and how many articles changed, and the page does not reload by itself for 30 s; a tap on the bar
+shows the new word and stamp; another open tab keeps its page until its next page change, which is new; offline,
+the stored edition is shown and named."""
 from __future__ import annotations
 
 import re
@@ -55,7 +57,20 @@ def two_builds(tmp_path_factory):
     return v1, v2
 
 
-def test_a_new_build_reaches_every_open_tab_after_one_reload(browser, two_builds, tmp_path, artifacts_dir):
+ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(?P<text>.*?)</article>', re.S)
+
+
+def changed_articles(v1: Path, v2: Path) -> int:
+    """The simplified edition's article pages whose text differs between the two builds."""
+    count = 0
+    for page in sorted(v1.glob("*/*/index.html")):
+        if page.parts[-3] in ("laws", "regulations") and page.parent.name.isdigit():
+            texts = [ARTICLE.search(p.read_text(encoding="utf-8"))["text"] for p in (page, v2 / page.relative_to(v1))]
+            count += texts[0] != texts[1]
+    return count
+
+
+def test_a_new_build_is_offered_calmly_and_applied_on_a_tap(browser, two_builds, tmp_path, artifacts_dir):
     v1, v2 = two_builds
     old_stamp = stamp_of((v1 / "laws/1/index.html").read_text(encoding="utf-8"))
     new_stamp = stamp_of((v2 / "laws/1/index.html").read_text(encoding="utf-8"))
@@ -81,16 +96,34 @@ def test_a_new_build_reaches_every_open_tab_after_one_reload(browser, two_builds
         assert OLD_TEXT in reader.locator("article").inner_text()
 
         deploy(v2, served)
-        reader.reload()  # once: the page checks for a new worker, which takes over and reloads the page
-        reader.wait_for_function(f"document.body.innerText.includes({NEW_WORD!r})", timeout=90_000)
+        reader.reload()  # once: the page checks for a new worker, which stores the new edition and waits
+        offer = reader.locator('[data-rulebook-notice][data-kind="update"]')
+        offer.wait_for(timeout=90_000)
+        new_date = re.search(r'<time datetime="([^"]+)"', (v2 / "index.html").read_text(encoding="utf-8"))[1]
+        count = changed_articles(v1, v2)
+        assert count >= 1
+        assert "有新版本" in offer.inner_text() and new_date in offer.inner_text(), offer.inner_text()
+        assert f"{count} 条条文有改动" in offer.inner_text(), f"{offer.inner_text()!r}: expected {count} changed articles"
+        reader.screenshot(path=str(artifacts_dir / "sw-new-edition-offered.png"))
+        for tab in (reader, other_tab):
+            tab.evaluate("window.__rulebookStayed = true")
+        reader.wait_for_timeout(30_000)
+        assert reader.evaluate("window.__rulebookStayed === true"), "the page reloaded by itself"
+        assert OLD_TEXT in reader.locator("article").inner_text(), "the text changed under the reader without a tap"
+
+        offer.click()  # the reader asks for the new edition
+        reader.wait_for_function(f"document.body.innerText.includes({NEW_WORD!r})", timeout=60_000)
         reader.wait_for_load_state()
         assert stamp_of(reader.content()) == new_stamp
         assert OLD_TEXT not in reader.locator("article").inner_text()
         notice = reader.locator("[data-rulebook-notice]")
         assert "已更新" in notice.inner_text() and new_stamp in notice.inner_text()
         reader.screenshot(path=str(artifacts_dir / "sw-updated.png"))
-        # the other tab, never touched, moved to the new edition too
-        other_tab.wait_for_function(f"document.querySelector('[data-edition-hash]').dataset.editionHash === {new_stamp!r}", timeout=30_000)
+        # the other tab keeps its page (never reloaded by itself); its next page is the new edition
+        assert other_tab.evaluate("window.__rulebookStayed === true"), "the other tab reloaded by itself"
+        other_tab.goto(base + "laws/1/")
+        assert NEW_WORD in other_tab.locator("article").inner_text()
+        assert stamp_of(other_tab.content()) == new_stamp
 
         # offline: the stored (new) edition is served and named
         server.shutdown()

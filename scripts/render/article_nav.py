@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scripts.pipeline.model import Book
-from scripts.render.articles import escape_markdown, html_text
+from scripts.render.markup import escape_markdown, html_text
 from scripts.render.missing import MissingArticle
 
 JUMP_INPUT_ID = "article-jump-number"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.model import Book
-from scripts.render.articles import escape_markdown
+from scripts.render.markup import escape_markdown
 
 
 @dataclass

@@ -19,7 +19,8 @@ from scripts.penalties.tables import load_tables, table_lines
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.headings import heading_corrections
-from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.articles import PageRenderer
+from scripts.render.markup import GENERATED
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.paths import ROOT

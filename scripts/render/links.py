@@ -10,7 +10,7 @@ from scripts.paths import DOCS, GENERATED_ASSETS
 from scripts.pipeline.link import Citation, LinkIndex, citing_sentence, target_label, target_text
 from scripts.pipeline.model import Article, Book, Paragraph
 from scripts.document.report_names import LINKED, STATUS_NAMES
-from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
+from scripts.render.markup import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = (GENERATED_ASSETS / "ref-previews.js").relative_to(DOCS).as_posix()  # a page path under docs/

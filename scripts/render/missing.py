@@ -11,7 +11,7 @@ from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts.curated.rulebook_src import RulebookSrc
-from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
+from scripts.render.markup import GENERATED, escape_markdown, front_matter_title
 from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
                                          load_missing_law_data)
 

@@ -15,8 +15,8 @@ from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
 from scripts.document.headings import heading_corrections, is_subheading, title_corrections
 from scripts.document.report_names import compact_numbers
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
-                                     html_text, render_inline)
+from scripts.render.markup import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
+                                   html_text, render_inline)
 
 
 
@@ -46,7 +46,8 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         for number in range(1, max([*stops, *lacking]) + 1):
             stop = stops.get(number)
             if stop is None:  # no page: a number the sources lack and nothing cites
-                cells.append(f'<span class="article-missing" title="第{number}条不在本版来源中">{number}</span>')
+                note = f"{BOOKS[key].cite_prefix}第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
+                cells.append(f'<span class="article-missing" tabindex="0" data-note="{note}">{number}</span>')
             elif number in lacking:
                 cells.append(f'[{number}]({stop.page} "{html_text(stop.title)}"){{.article-missing}}')
             else:
@@ -216,7 +217,7 @@ PRINT_EDITION_SECTION = [
 
 # The underline styles, one line; the same words appear in each popup (assets/refs/preview.js).
 LEGEND_MARKDOWN = (
-    '<p class="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
+    '<p class="underline-legend" id="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
     '<a class="glossary-term">虚线</a> 术语 · <ins class="erratum">橙色点线</ins> 校勘改动 · '
     '<span class="restored-marker">灰色点线编号</span> 编者据1997年WBF规则补的款项编号 · '
     '<mark class="unresolved">波浪线</mark> 未解决的来源缺陷</p>'

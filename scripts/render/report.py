@@ -7,7 +7,7 @@ from collections import Counter
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook, output_provenance
 from scripts.document.report_names import REPAIR_NAMES, compact_numbers
-from scripts.render.articles import GENERATED, escape_markdown
+from scripts.render.markup import GENERATED, escape_markdown
 
 
 DROP_NAMES = {

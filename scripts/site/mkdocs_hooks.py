@@ -45,6 +45,14 @@ def on_files(files, *, config):
     return files
 
 
+HEADING_PERMALINK = 'class="headerlink"'
+
+
+def on_page_content(html, *, page, config, files):
+    """A heading's ¶ permalink is for pointing and copying, not a stop for the keyboard in the middle of the text."""
+    return html.replace(HEADING_PERMALINK, f'{HEADING_PERMALINK} tabindex="-1"')
+
+
 def on_post_page(output, *, page, config):
     """Every page without the templates' indentation and without HTML comments (scripts/site/minify.py)."""
     return strip_indentation(strip_comments(output))

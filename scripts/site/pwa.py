@@ -5,6 +5,7 @@ from scripts.paths import ASSETS
 import gzip
 import hashlib
 import json
+import re
 from pathlib import Path
 
 SERVICE_WORKER_TEMPLATE = ASSETS / "pwa" / "service_worker.js"
@@ -101,8 +102,31 @@ def stored_file(site_dir: Path, url: str) -> Path:
     return stored if stored is not None and stored.is_file() else _file_of(site_dir, url)
 
 
+ARTICLE_PAGE = re.compile(r"^(?:[a-z-]+/)?(?:laws|regulations)/[0-9]+/$")
+ARTICLE_TEXT = re.compile(r'<article class="md-content__inner md-typeset">(?P<text>.*?)</article>', re.S)
+EDITION_DATE = re.compile(r'<time datetime="(?P<date>[^"]+)"')
+
+
+def article_hashes(site_dir: Path) -> dict[str, str]:
+    """A short hash of each article page's text (its <article>: not the footer's stamp, which every build changes),
+    keyed by URL: a page compares them across editions to say how many articles changed."""
+    hashes = {}
+    for url in precache_urls(site_dir):
+        if ARTICLE_PAGE.match(url):
+            found = ARTICLE_TEXT.search(_file_of(site_dir, url).read_text(encoding="utf-8"))
+            hashes[url] = hashlib.sha256((found["text"] if found else "").encode("utf-8")).hexdigest()[:8]
+    return hashes
+
+
+def edition_date(site_dir: Path) -> str:
+    """The edition's date as the home page's footer stamp gives it ('' when it has none)."""
+    found = EDITION_DATE.search((site_dir / "index.html").read_text(encoding="utf-8"))
+    return found["date"] if found else ""
+
+
 def render_service_worker(site_dir: Path) -> str:
-    """The service worker's source: the template with the precache list and a version over the files' bytes."""
+    """The service worker's source: the template with the precache list, a version over the files' bytes, the
+    edition's date and each article's hash."""
     lists = precache_lists(site_dir)
     digest = hashlib.sha256()
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file() and p.name != SERVICE_WORKER_NAME):
@@ -111,7 +135,8 @@ def render_service_worker(site_dir: Path) -> str:
     stored_pages = any(site_dir.rglob(STORED_PAGE))
     return source.replace("__VERSION__", digest.hexdigest()[:12]).replace(
         "__PRECACHE__", json.dumps(lists, ensure_ascii=False, indent=0)
-    ).replace('"__STORED_PAGE__"', json.dumps(STORED_PAGE if stored_pages else ""))
+    ).replace('"__STORED_PAGE__"', json.dumps(STORED_PAGE if stored_pages else "")).replace(
+        "__EDITION_DATE__", edition_date(site_dir)).replace("__ARTICLES__", json.dumps(article_hashes(site_dir), indent=0))
 
 
 def write_service_worker(site_dir: Path) -> Path:

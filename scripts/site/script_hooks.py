@@ -1,5 +1,6 @@
-"""mkdocs hook, listed last: the site's own scripts minified once every other hook has written them (the search
-worker, the traditional edition's texts), scripts/site/minify.py."""
+"""mkdocs hook, listed last: the page's small scripts as one file (scripts/site/page_script.py), and the site's own
+scripts minified once every other hook has written them (the search worker, the traditional edition's texts),
+scripts/site/minify.py."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +9,15 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.site.minify import minify_site_scripts  # noqa: E402
+from scripts.site.page_script import PARTS_KEY, bundle_scripts, write_page_script  # noqa: E402
+
+
+def on_pre_build(*, config):
+    """The pages link one script, assets/js/page.js (hashed after the build), in place of extra_javascript's list."""
+    bundle_scripts(config)
 
 
 def on_post_build(*, config):
-    minify_site_scripts(Path(config.site_dir))
+    site = Path(config.site_dir)
+    minify_site_scripts(site)
+    write_page_script(site, config.extra[PARTS_KEY])

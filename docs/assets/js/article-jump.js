@@ -5,9 +5,10 @@
 (function () {
   "use strict";
   var BOOK_NAMES = { laws: "规则", regulations: "裁判法" };
-  // The site root, from this script's own address (…/assets/js/article-jump.js): right on any page, the 404 page included.
+  // The site root, from this script's own address (…/assets/js/page.<hash>.js, of which this is a part, or
+  // …/assets/js/article-jump.js): right on any page, the 404 page included.
   var script = document.currentScript;
-  var root = script ? script.src.replace(/assets\/js\/article-jump\.js(\?.*)?$/, "") : "";
+  var root = script ? script.src.replace(/assets\/[^?#]*([?#].*)?$/, "") : "";
   // The offline bundle (file://, Material's offline plugin) has .html pages; the hosted site has folders.
   function articleUrl(book, number) {
     return root + book + "/" + number + (location.protocol === "file:" ? ".html" : "/");

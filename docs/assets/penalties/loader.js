@@ -7,7 +7,8 @@
 (function () {
   "use strict";
   var self = document.currentScript && document.currentScript.src;
-  var base = self ? self.replace(/penalties\/loader\.js(\?.*)?$/, "") : null;  /* …/assets/ */
+  // …/assets/, from this script's own address (…/assets/js/page.<hash>.js, of which it is a part)
+  var base = self ? self.replace(/assets\/[^?#]*([?#].*)?$/, "assets/") : null;
   var state = "idle", watching = null;
   function add(src, then) {
     var script = document.createElement("script");

@@ -5,10 +5,15 @@
    first time the reader opens a page of it. Pages are then answered from the cache, so the site works offline.
 
    Updates: every build changes VERSION. The pages call registration.update() on each load, so a new build is
-   found on the next page load; the new worker stores the same edition(s) again, takes over at once
-   (skipWaiting + clients.claim) and the pages reload themselves to show the new text (assets/pwa/register.js). */
+   found on the next page load; the new worker stores the same edition(s) again and waits. A page never reloads by
+   itself: it says 有新版本 with the new edition's date and how many articles changed (EDITION, from the "edition"
+   message), and asks the worker to take over ("activate": skipWaiting, then clients.claim) when the reader taps
+   that bar or goes to another page (assets/pwa/register.js). */
 "use strict";
 const VERSION = "__VERSION__";
+// The edition's date and a short hash of each article page's text ({"laws/9/": "1a2b3c4d", …}, both editions):
+// a page compares them with its own worker's to say how many articles a new edition changes.
+const EDITION = { date: "__EDITION_DATE__", articles: __ARTICLES__ };
 const CACHE = "rulebook-" + VERSION;
 const PRECACHE = __PRECACHE__;  // {"shared": [...], "hans": [...], "hant": [...]}, URLs relative to the scope
 const EDITION_PREFIX = { hant: "zh-hant/" };  // any other path belongs to hans
@@ -65,7 +70,6 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     await store(cache, PRECACHE.shared);
     for (const edition of await editionsInUse()) await storeEdition(cache, edition);
-    await self.skipWaiting();
   })());
 });
 
@@ -77,9 +81,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/* The page asks which version answers it (register.js shows it when offline). */
+/* The page asks which version answers it (register.js shows it when offline), what this edition is, or (the reader
+   tapped 有新版本 or left the page) that a waiting worker take over. */
 self.addEventListener("message", (event) => {
   if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
+  if (event.data === "edition" && event.ports[0]) event.ports[0].postMessage({ version: VERSION, ...EDITION });
+  if (event.data === "activate") self.skipWaiting();
 });
 
 /* The cached copy of a URL: exact match first, then the same page spelled as folder or as index.html. */

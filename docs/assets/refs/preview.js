@@ -1,7 +1,11 @@
 /* The one popup for the marked words of a page: a cross-reference (a.ref) shows the cited text, a corrected
    spot (ins.erratum) its original and the reason, a glossary term (a.glossary-term) its definition, a clause
    marker the editors restored (.restored-marker) their note, a flagged defect of the source (mark.unresolved) what
-   is wrong there.
+   is wrong there, a grey number of the home grid that has no page (.article-missing) why.
+   The popup's links are 44 px tall; its "?" leads to the page's one legend of the underline styles, added once at the
+   end of the article (not repeated in every popup). A heading in a reference's text ('# ' in the generated texts,
+   scripts/pipeline/link/index.py target_text) stands on a line of its own. Focus that leaves the mark and the
+   popup closes it.
    A mouse hover or keyboard focus shows it; on a touch screen the first tap shows it and a second tap (or the
    popup's own link) follows the link. Only one popup is ever open, and it is placed inside the screen.
    Reference texts come from assets/generated/ref-previews.js (generated at build time; a <script>, so previews
@@ -12,8 +16,9 @@
   "use strict";
 
   var POPOVER_ID = "ref-preview";
-  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker, mark.unresolved, .editor-title";
-  // One line explaining the underline styles; the same words as the legend on 关于本站 (about/).
+  var MARKS = "a.ref, ins.erratum, a.glossary-term, .restored-marker, mark.unresolved, .editor-title, .article-missing[data-note]";
+  var LEGEND_ID = "underline-legend";
+  // One line explaining the underline styles; the same words as the legend on 关于本站 (about/), shown once a page.
   var LEGEND = "下划线：实线＝引用 · 点线灰字＝来源缺的条文 · 虚线＝术语 · 橙色点线＝校勘改动 · 灰色点线编号＝编者补的款项编号 · 波浪线＝未解决的来源缺陷";
   var popover = null;
   var current = null;
@@ -22,7 +27,8 @@
   var pointed = null;  // the mark under the mouse
 
   var self = document.currentScript && document.currentScript.src;
-  var previewsScript = self ? self.replace(/refs\/preview\.js(\?.*)?$/, "generated/ref-previews.js") : null;
+  // beside this script's own address (…/assets/js/page.<hash>.js, of which it is a part)
+  var previewsScript = self ? self.replace(/assets\/[^?#]*([?#].*)?$/, "assets/generated/ref-previews.js") : null;
   var loading = "idle";  // idle → loading → ready | failed
   var waiting = null;    // the reference tapped or pointed at while the texts were loading
   var tappedEarly = null; // the mark whose first tap came before the texts: a second tap on it before they arrive is followed
@@ -113,6 +119,7 @@
       var defect = mark.getAttribute("data-note");
       return defect ? { label: "未解决的来源缺陷", text: defect.replace(/^未解[决決]的缺陷：/, "") } : null;
     }
+    if (mark.matches(".article-missing")) return { label: "来源缺", text: mark.getAttribute("data-note") };
     if (mark.matches(".editor-title")) {  // a missing Law's Chinese title translated by the editors
       var named = mark.getAttribute("data-note");
       return named ? { label: "本站译名", text: named.replace(/^本站译名：/, "") } : null;
@@ -136,21 +143,54 @@
     var label = document.createElement("strong");
     label.className = "ref-preview__label";
     label.textContent = data.label;
-    popover.append(label, paragraph("ref-preview__text", data.text));
+    popover.append(label);
+    String(data.text).split("\n").forEach(function (line) {
+      var heading = line.indexOf("# ") === 0;
+      popover.append(paragraph(heading ? "ref-preview__heading" : "ref-preview__text", heading ? line.slice(2) : line));
+    });
     if (data.note) popover.append(paragraph("ref-preview__erratum", data.note));
+    var actions = document.createElement("div");
+    actions.className = "ref-preview__actions";
     if (data.href) {
       var go = document.createElement("a");
       go.className = "ref-preview__go";
       go.href = data.href;
       go.textContent = data.go;
-      popover.append(go);
+      actions.append(go);
     }
-    popover.append(paragraph("ref-preview__legend", LEGEND));
+    var legend = legendOnPage();
+    if (legend) {
+      var help = document.createElement("a");
+      help.className = "ref-preview__help";
+      help.href = "#" + LEGEND_ID;
+      help.textContent = "?";
+      help.setAttribute("aria-label", "下划线图例");
+      help.addEventListener("click", function () { hide(); });
+      actions.append(help);
+    }
+    popover.append(actions);
     document.body.append(popover);
     place(mark);
     current = mark;
     mark.setAttribute("aria-describedby", POPOVER_ID);
     return true;
+  }
+
+  // The page's one legend: the one 关于本站 shows, else a line added at the end of the article.
+  function legendOnPage() {
+    var legend = document.getElementById(LEGEND_ID);
+    if (legend) return legend;
+    var article = document.querySelector("article.md-content__inner");
+    if (!article) return null;
+    legend = paragraph("underline-legend", LEGEND);
+    legend.id = LEGEND_ID;
+    var sources = article.querySelector(".provenance");
+    article.insertBefore(legend, sources && sources.parentNode === article ? sources : null);
+    return legend;
+  }
+
+  function mountLegend() {
+    if (document.querySelector("article " + MARKS.split(", ").join(", article "))) legendOnPage();
   }
 
   function touchLike() {
@@ -229,6 +269,15 @@
   // then gave no focusin to listen to
   if (document.activeElement && document.activeElement !== document.body) previewFocused(document.activeElement);
 
+  // Focus moving on from the mark (and not into its popup) closes the popup.
+  document.addEventListener("focusout", function (event) {
+    if (!popover || !current) return;
+    var to = event.relatedTarget;
+    if (!to && touchLike()) return;  // a tap on plain text: the click handler decides
+    if (to && (current.contains(to) || popover.contains(to))) return;
+    hide();
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
   });
@@ -237,6 +286,8 @@
 
   // Material's instant navigation swaps the page without a reload: drop a popup left from the last page.
   if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(hide);
+    window.document$.subscribe(function () { hide(); mountLegend(); });
+  } else {
+    mountLegend();
   }
 })();

@@ -126,19 +126,21 @@ def target_label(books: dict[str, Book], resolution: Resolution) -> str:
 
 
 def target_text(books: dict[str, Book], resolution: Resolution, limit: int = 160) -> str:
-    """The start of the target's text, for a preview: the clause (title, paragraphs, sub-clauses) or the article."""
+    """The start of the target's text, for a preview: the clause (title, paragraphs, sub-clauses) or the article,
+    one line per clause; a clause's heading stands on a line of its own, marked '# ' (the popup sets it apart,
+    docs/assets/refs/preview.js): '# 1.可选择判罚的说明\n违规后规则规定有多项罚则…'."""
     if resolution.status == "missing":
         return f"{target_label(books, resolution)}不在本版来源中：来源文本没有收录这一条，无法预览或链接到原文。"
     if resolution.status == "book":
         book = books[resolution.book]
         return f"{book.title}：来源收录 {len(book.articles)} 条。"
     article = books[resolution.book].articles[resolution.slug]
-    if resolution.status == "clause":
-        clause = clause_chain(article, resolution.anchor)[-1]
-        lines = [f"{c.label}{c.title}" + "".join(p.text for p in c.paragraphs) for c in clause.walk()]
-    else:
-        lines = [p.text for p in article.intro] + [f"{c.label}{c.title}" + "".join(p.text for p in c.paragraphs) for c in article.walk_clauses()]
-    text = " ".join(line for line in lines if line.strip())
+    clauses = clause_chain(article, resolution.anchor)[-1].walk() if resolution.status == "clause" else article.walk_clauses()
+    lines = [] if resolution.status == "clause" else [p.text for p in article.intro]
+    for c in clauses:
+        body = "".join(p.text for p in c.paragraphs)
+        lines += [f"# {c.label}{c.title}", body] if c.title.strip() else [f"{c.label}{body}"]
+    text = "\n".join(line for line in lines if line.strip() and line.strip() != "#")
     text = re.sub(r"\[\^[0-9]+\]", "", text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -1,0 +1,94 @@
+"""The page's small scripts (extra_javascript, and the service-worker registration on the hosted site) shipped as
+one file, `assets/js/page.<hash>.js`: one request instead of seven, so on a slow network the load event comes no
+later than a stock Material page's (bench/phone).
+
+Before the pages are rendered, mkdocs' `extra_javascript` list is replaced by the one placeholder entry
+`assets/js/page.js`; after every other hook has written the scripts (the traditional texts, the minified copies),
+their built copies are joined in the listed order into the hashed file, the pages are pointed at it and the parts
+are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">`, just before the
+loader, docs/assets/js/after-paint.js): they download beside the full stylesheet instead of after it,
+and the loader, which still runs them only after the first paint, finds them in. Each part is an IIFE that finds the site from its own `<script>`'s address up to
+`assets/` (`document.currentScript`), so it runs alike as a part of the bundle and on its own.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from mkdocs.config.config_options import ExtraScriptValue
+
+PLACEHOLDER = "assets/js/page.js"
+BUNDLE_NAME = "assets/js/page.{digest}.js"
+# Added on the hosted site only (config.extra.pwa, set by scripts/site/build.py): registers sw.js.
+SERVICE_WORKER_REGISTRATION = "assets/pwa/register.js"
+PARTS_KEY = "page_script_parts"
+INERT_SCRIPT = re.compile(r'<script type="rulebook/after-paint" data-src="(?P<src>[^"]+)"')
+LOADER = re.compile(r'<script src="[^"]*assets/js/after-paint\.js" async></script>')
+
+
+def with_preloads(html: str) -> str:
+    """`html` with a preload link for each inert script, just before the loader (once: a page that has them is left
+    as it is).
+
+    >>> inert = '<script type="rulebook/after-paint" data-src="a.js"></script>'
+    >>> loader = '<script src="assets/js/after-paint.js" async></script>'
+    >>> with_preloads(inert + loader) == inert + '<link rel="preload" as="script" href="a.js">' + loader
+    True
+    """
+    loader = LOADER.search(html)
+    if not loader or 'rel="preload" as="script"' in html:
+        return html
+    links = "".join(f'<link rel="preload" as="script" href="{m["src"]}">' for m in INERT_SCRIPT.finditer(html))
+    return html[: loader.start()] + links + html[loader.start() :]
+
+
+def bundle_scripts(config) -> list[str]:
+    """Replace `config.extra_javascript` by the one placeholder entry (deferred); returns the parts, in order, and
+    keeps them in `config.extra` for `write_page_script`. Idempotent (mkdocs serve rebuilds with the same config)."""
+    parts = config.extra.get(PARTS_KEY)
+    if parts is None:
+        parts = [str(script) for script in config.extra_javascript]
+        if config.extra.get("pwa"):
+            parts.append(SERVICE_WORKER_REGISTRATION)
+        config.extra[PARTS_KEY] = parts
+        bundle = ExtraScriptValue(PLACEHOLDER)
+        bundle.defer = True
+        config.extra_javascript = [bundle]
+    return parts
+
+
+def joined_parts(site_dir: Path, parts: list[str]) -> str:
+    """The built copies of `parts`, each on its own line, in order (a part missing from the site stops the build).
+
+    >>> import tempfile
+    >>> site = Path(tempfile.mkdtemp())
+    >>> for name, text in (("a.js", "(function(){a()})();"), ("b.js", "(function(){b()})()")):
+    ...     _ = (site / name).write_text(text, encoding="utf-8")
+    >>> joined_parts(site, ["a.js", "b.js"])
+    '(function(){a()})();\\n(function(){b()})();\\n'
+    """
+    texts = []
+    for part in parts:
+        text = (site_dir / part).read_text(encoding="utf-8").strip()
+        texts.append(text if text.endswith(";") else text + ";")  # a part ending in `})()` must not call the next
+    return "\n".join(texts) + "\n"
+
+
+def write_page_script(site_dir: Path, parts: list[str]) -> str:
+    """Write the bundle under `site_dir`, point every page of this build at it and remove the parts; returns the
+    bundle's path relative to `site_dir`. Pages of a nested build (zh-hant/, with assets of its own) are left to
+    that build."""
+    text = joined_parts(site_dir, parts)
+    name = BUNDLE_NAME.format(digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
+    (site_dir / name).write_text(text, encoding="utf-8")
+    nested = [folder.parent.parent for folder in site_dir.glob("*/assets/js") if folder.parent.parent != site_dir]
+    for page in site_dir.rglob("*.html"):
+        if any(folder in page.parents for folder in nested):
+            continue
+        html = page.read_text(encoding="utf-8")
+        if PLACEHOLDER in html:
+            page.write_text(with_preloads(html.replace(PLACEHOLDER, name)), encoding="utf-8")
+    for part in parts:
+        (site_dir / part).unlink()
+    return name
