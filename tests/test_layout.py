@@ -53,7 +53,8 @@ def test_stage_imports_flow_one_way(path):
     )
     wrong = stage_imports(path) - ALLOWED_IMPORTS[stage] - SHARED_MODULES - {stage}
     assert not wrong, (
-        f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}: against the flow pipeline → render → site"
+        f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}:"
+        " against the flow pipeline → render → site"
     )
 
 
@@ -66,7 +67,8 @@ def shared_modules():
 def test_shared_modules_import_no_stage(path):
     wrong = stage_imports(path) - SHARED_MODULES
     assert not wrong, (
-        f"{path.relative_to(ROOT)} is shared by every stage but imports the stage(s) {sorted(wrong)}: move what it needs into a shared module"
+        f"{path.relative_to(ROOT)} is shared by every stage but imports the stage(s) {sorted(wrong)}:"
+        " move what it needs into a shared module"
     )
 
 
@@ -219,7 +221,7 @@ def test_no_module_over_the_line_limit(path):
 MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han character twice, so it is off)
 # Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long strings, docstrings and code held in
 # strings, which no formatter breaks. The count may only go down: break a line by hand, then lower the number.
-LINES_OVER_THE_LIMIT_LEFT = 183
+LINES_OVER_THE_LIMIT_LEFT = 182
 PYTHON_FILES = sorted([*SCRIPTS.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").glob("*.py"),
                        *(ROOT / "bench" / name for name in ("build", "phone", "search"))])
 
@@ -254,7 +256,8 @@ def test_no_hand_written_script_over_the_line_limit(path):
     name = path.relative_to(ROOT).as_posix()
     lines = path.read_text(encoding="utf-8").count("\n")
     assert name in JS_OVER_THE_LIMIT or lines <= MAX_MODULE_LINES, (
-        f"{name} has {lines} lines (limit {MAX_MODULE_LINES}): split it by job, or name it in JS_OVER_THE_LIMIT with the reason"
+        f"{name} has {lines} lines (limit {MAX_MODULE_LINES}):"
+        " split it by job, or name it in JS_OVER_THE_LIMIT with the reason"
     )
 
 

@@ -271,7 +271,8 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling and "另一种读法：" in ruling
     # the test build's site_url is the default http://127.0.0.1:8000/: no link (it would work for no one), the page in
     # words
-    assert copied.split("\n")[1] == "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    named = "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    assert copied.split("\n")[1] == named
     assert "http" not in copied and "127.0.0.1" not in copied
     # a build for a real host (RULEBOOK_SITE_URL=https://bridge.example.org/): its page, opening at the calculator
     page.evaluate(
@@ -286,7 +287,8 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     page.fill("#calc-procedural-34-offence", "x")
     page.evaluate("() => navigator.clipboard.writeText('')")
     page.click("#calc-procedural-34 .penalty-copy")
-    assert page.locator("#calc-procedural-34 .penalty-copy-status").inner_text() == "输入有误，没有可复制的裁决"
+    status = page.locator("#calc-procedural-34 .penalty-copy-status").inner_text()
+    assert status == "输入有误，没有可复制的裁决"
     assert page.evaluate("() => navigator.clipboard.readText()") == ""
     context.close()
 
