@@ -221,7 +221,7 @@ def test_no_module_over_the_line_limit(path):
 MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han character twice, so it is off)
 # Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long strings, docstrings and code held in
 # strings, which no formatter breaks. The count may only go down: break a line by hand, then lower the number.
-LINES_OVER_THE_LIMIT_LEFT = 182
+LINES_OVER_THE_LIMIT_LEFT = 181
 PYTHON_FILES = sorted([*SCRIPTS.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").glob("*.py"),
                        *(ROOT / "bench" / name for name in ("build", "phone", "search"))])
 

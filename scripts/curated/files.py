@@ -116,6 +116,16 @@ SEARCH_SYNONYMS = record({}, optional={
     }), min_items=0),
     "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
 })
+# Everyday words by class (search_everyday.yml): each rulebook term with the clause and sentence it serves
+SEARCH_EVERYDAY = record({"entries": list_of(record({
+    "term": ONE_LINE,
+    "from": choice(("glossary", "heading", "text")),
+    "serves": text(pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?",
+                   form="book/slug#anchor or glossary#term"),
+    "sentence": ONE_LINE,
+    "typed": list_of(ONE_LINE, min_items=0),
+    "reason": PROSE,
+}))})
 
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
 MISSING_LAW_TITLES = record({"titles": list_of(record({
@@ -242,6 +252,7 @@ SCHEMAS = {
     "reference_titles.yml": REFERENCE_TITLES,
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
+    "search_everyday.yml": SEARCH_EVERYDAY,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,
