@@ -89,7 +89,7 @@ def test_every_missing_law_has_reviewed_words_and_a_1997_division(rulebook, numb
 def test_related_articles_are_listed_with_their_reasons(pages):
     page = pages["laws/43.md"]
     assert "## 本站收录的相关条文" in page
-    assert "- [裁判法第34条 13.](../regulations/34.md#13)：裁判法第34条第13项：明手参与或暗示庄家打牌的判罚。" in page
+    assert "- [裁判法第34条 13.](../regulations/34.md#13)：明手参与或暗示庄家打牌的判罚。" in page
 
 
 def test_laws_index_groups_missing_laws_by_their_1997_division(pages):
