@@ -30,9 +30,22 @@ def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
     (tmp_path / "data.js").write_text(widget_data_text(), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     harness = Path(__file__).with_name("penalty_engine_node.js")
-    completed = subprocess.run([NODE, str(harness), str(tmp_path / "data.js"), str(ROOT / "docs/assets/penalties/calculators.js"),
-                                str(tmp_path / "cases.json")], capture_output=True, text=True, timeout=120, check=True)
+    completed = subprocess.run(
+        [
+            NODE,
+            str(harness),
+            str(tmp_path / "data.js"),
+            str(ROOT / "docs/assets/penalties/calculators.js"),
+            str(tmp_path / "cases.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     got = json.loads(completed.stdout)
-    mismatches = [(case, want, have) for case, want, have in zip(cases, (python_engine(*c) for c in cases), got) if want != have]
+    mismatches = [
+        (case, want, have) for case, want, have in zip(cases, (python_engine(*c) for c in cases), got) if want != have
+    ]
     assert len(cases) == len(got) > 2000
     assert not mismatches, f"{len(mismatches)} of {len(cases)} differ, first: {mismatches[0]}"

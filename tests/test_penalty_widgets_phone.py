@@ -9,7 +9,9 @@ import pytest
 from reader_steps import open_ready, reach_calculators
 from scripts.penalties.widgets import placements
 
-WIDGETS = sorted((widget_id, f"{book}/{slug}/") for (book, slug), widgets in placements().items() for _, _, widget_id in widgets)
+WIDGETS = sorted(
+    (widget_id, f"{book}/{slug}/") for (book, slug), widgets in placements().items() for _, _, widget_id in widgets
+)
 
 # the answer's box against the visible viewport (visualViewport), below the header
 ANSWER_IN_VIEW = """(id) => {
@@ -99,7 +101,9 @@ def test_the_event_type_is_remembered_on_this_device(open_phone_page, site_url):
     assert page.locator("#calc-lateness-event").input_value() == "teams-ko"
 
 
-SHARE_RECORDER = "window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };"
+SHARE_RECORDER = (
+    "window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };"
+)
 
 
 def test_share_hands_the_ruling_to_the_share_sheet(open_phone_page, site_url):
@@ -112,14 +116,19 @@ def test_share_hands_the_ruling_to_the_share_sheet(open_phone_page, site_url):
     shared = page.evaluate("() => window.__shared[0]")
     ruling = json.loads(page.locator("#calc-lateness").get_attribute("data-result"))["ruling"]
     # the test build's site_url is local: no link that works for no one, the page and calculator named in words
-    assert shared["text"] == ruling + "\n计算器：裁判法第26条页末“迟到的判罚（第26条）”" and "url" not in shared
+    assert shared["text"] == ruling + "\n计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    assert "url" not in shared
     # a build for a real host: the link reopens the calculator with its inputs
-    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    page.evaluate(
+        "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'"
+    )
     page.locator("#calc-lateness .penalty-share").tap()
     page.wait_for_function("() => window.__shared.length === 2")
     shared = page.evaluate("() => window.__shared[1]")
     assert shared["text"] == ruling
-    assert shared["url"].startswith("https://bridge.example.org/regulations/26/?") and shared["url"].endswith("#calc-lateness")
+    assert shared["url"].startswith("https://bridge.example.org/regulations/26/?") and shared["url"].endswith(
+        "#calc-lateness"
+    )
     assert "lateness.event=pairs-imp" in shared["url"] and "lateness.minutes=12" in shared["url"]
 
 
@@ -131,9 +140,12 @@ def test_share_without_a_share_sheet_copies(browser, site_url):
     reach_calculators(page)
     assert page.evaluate("() => 'share' in navigator") is False
     page.locator("#calc-lateness .penalty-share").click()
-    page.wait_for_function("() => document.querySelector('#calc-lateness .penalty-copy-status').textContent === '已复制'")
+    page.wait_for_function(
+        "() => document.querySelector('#calc-lateness .penalty-copy-status').textContent === '已复制'"
+    )
     ruling = json.loads(page.locator("#calc-lateness").get_attribute("data-result"))["ruling"]
-    assert page.evaluate("() => navigator.clipboard.readText()") == ruling + "\n计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == ruling + "\n计算器：裁判法第26条页末“迟到的判罚（第26条）”"
     context.close()
 
 

@@ -29,8 +29,20 @@ ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
 
 TOP = 3
 REQUIRED_HIT_RATE = 0.95
-MINIMUM_PER_KIND = {"traditional": 10, "article": 8, "multiword": 8, "synonym": 5, "compound": 5, "phone": 40, "english": 10,
-                    "everyday": 8, "homophone": 8, "cut": 8, "number": 8, "ranking": 8}
+MINIMUM_PER_KIND = {
+    "traditional": 10,
+    "article": 8,
+    "multiword": 8,
+    "synonym": 5,
+    "compound": 5,
+    "phone": 40,
+    "english": 10,
+    "everyday": 8,
+    "homophone": 8,
+    "cut": 8,
+    "number": 8,
+    "ranking": 8,
+}
 # Issue 21's classes of phone questions: each of their queries lands its article in the top 3, over http and offline.
 EVERY_QUERY_KINDS = ("everyday", "homophone", "cut", "number", "ranking")
 INDEX_BUDGET_GZ = 100 * 1024
@@ -80,7 +92,8 @@ def index_text(index: dict) -> str:
 def test_index_is_utf8_and_within_budget(built_site):
     raw = full_index_path(built_site).read_bytes()
     assert "迟到".encode() in raw, "the index does not hold Chinese as UTF-8 characters"
-    # a JSON \uXXXX escape is a backslash-u after an even number of backslashes ("\\\\u200b" in a regex string is not one)
+    # a JSON \uXXXX escape is a backslash-u after an even number of backslashes ("\\\\u200b" in a regex string is not
+    # one)
     assert not re.search(rb"(?<!\\)(?:\\\\)*\\u[0-9a-fA-F]{4}", raw), "the index escapes characters as \\uXXXX"
     packed = len(gzip.compress(raw, 9))
     assert packed <= INDEX_BUDGET_GZ, f"search index is {packed} bytes gzipped, over the {INDEX_BUDGET_GZ} budget"
@@ -279,7 +292,9 @@ SNIPPETS = """items => items.slice(0, 3).flatMap(li => Array.from(li.querySelect
   text: Array.from(a.querySelectorAll('article > p:not([class])')).map(p => p.textContent) })))"""
 
 
-def run_queries(browser, url: str, queries: list[dict], *, offline: bool, snippets: dict | None = None) -> dict[str, list[str]]:
+def run_queries(
+    browser, url: str, queries: list[dict], *, offline: bool, snippets: dict | None = None
+) -> dict[str, list[str]]:
     """Each query typed into the search box: its top articles; the text of the top results' items into `snippets`."""
     with open_site(browser, url, offline=offline) as (page, refused, errors):
         box = SearchBox(page)
@@ -333,8 +348,11 @@ def test_query_set_over_file_url_with_the_network_refused(file_results):
 
 def test_every_query_of_the_issue_21_classes_lands_its_article(http_results, file_results):
     for flavour, results in (("http", http_results), ("file://", file_results)):
-        misses = [f"{q['kind']:9} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
-                  for q in QUERY_SET if q["kind"] in EVERY_QUERY_KINDS and not set(q["expect"]) & set(results[q["query"]])]
+        misses = [
+            f"{q['kind']:9} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
+            for q in QUERY_SET
+            if q["kind"] in EVERY_QUERY_KINDS and not set(q["expect"]) & set(results[q["query"]])
+        ]
         assert not misses, f"{flavour}:\n" + "\n".join(misses)
 
 
@@ -434,8 +452,12 @@ ENGLISH_SENTENCE = re.compile(r"\b[A-Za-z]{2,}(?: [A-Za-z]{2,}){3,}")  # four En
 def test_index_holds_only_reader_text(search_index):
     docs = search_index["docs"]
     text = "\n".join(doc["title"] + " " + doc["text"] + " " + doc.get("context", "") for doc in docs)
-    assert not SOURCE_FILE_NAME.findall(text), f"file names in the index: {sorted(set(SOURCE_FILE_NAME.findall(text)))[:10]}"
-    assert not ENGLISH_SENTENCE.findall(text), f"English editor notes in the index: {ENGLISH_SENTENCE.findall(text)[:5]}"
+    assert not SOURCE_FILE_NAME.findall(text), (
+        f"file names in the index: {sorted(set(SOURCE_FILE_NAME.findall(text)))[:10]}"
+    )
+    assert not ENGLISH_SENTENCE.findall(text), (
+        f"English editor notes in the index: {ENGLISH_SENTENCE.findall(text)[:5]}"
+    )
     for marker in ("引用本条的条文", "本条校勘", "异文：", "原始文件与行号"):
         assert marker not in text, f"{marker!r} (editor material or a cited-by list) is in the index"
     assert not [d["location"] for d in docs if d["location"].startswith("about/")], "pages about the site are indexed"
@@ -519,7 +541,9 @@ def test_snippets_quote_only_their_own_article(http_results, http_snippets, sear
 
 def test_missing_law_queries(browser, built_site, site_url):
     """藏牌, revoke, 规则64 … answer with the page of a Law number the sources lack (issue 11's missing-Law pages)."""
-    absent = sorted({q["expect"][0] for q in MISSING_LAW_QUERIES if not (built_site / q["expect"][0] / "index.html").is_file()})
+    absent = sorted(
+        {q["expect"][0] for q in MISSING_LAW_QUERIES if not (built_site / q["expect"][0] / "index.html").is_file()}
+    )
     assert MISSING_LAW_QUERIES and not absent, f"no page for the Law a missing-Law query expects first: {absent}"
     results = run_queries(browser, site_url, MISSING_LAW_QUERIES, offline=False)
     misses = [f"{q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
@@ -607,7 +631,9 @@ def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(br
 def test_a_phone_reader_can_open_search_and_type_before_the_page_scripts_start(phone_page, site_url):
     """At 360 px the header's search button shows with the page too: a tap opens the search box (a label and a
     checkbox, no script needed), the query typed there is searched once the scripts start."""
-    held = [HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")]
+    held = [
+        HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")
+    ]
     phone_page.goto(site_url + "laws/9/", wait_until="domcontentloaded")
     phone_page.locator('label[for="__search"]').first.tap(timeout=10_000)
     field = phone_page.locator(SEARCH_INPUT).first

@@ -16,24 +16,65 @@ def doc(location, title, text="", **extra):
 
 
 INDEX = {
-    "config": {"rulebook": {
-        "version": 2, "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
-        "fold": "遲迟規规則则條条", "books": {"laws": "规则", "regulations": "裁判法"}, "article_label": "第%s条",
-        "synonyms": [[["搭档"], ["同伴"]], [["藏牌"], ["revoke"]], [["alert"], ["提醒"]]],
-        "stopwords": ["的", "吗", "我", "他", "能不能", "时候", "的时候", "了"],
-    }},
+    "config": {
+        "rulebook": {
+            "version": 2,
+            "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
+            "fold": "遲迟規规則则條条",
+            "books": {"laws": "规则", "regulations": "裁判法"},
+            "article_label": "第%s条",
+            "synonyms": [[["搭档"], ["同伴"]], [["藏牌"], ["revoke"]], [["alert"], ["提醒"]]],
+            "stopwords": ["的", "吗", "我", "他", "能不能", "时候", "的时候", "了"],
+        }
+    },
     "docs": [
-        doc("laws/27/", "第27条 不足叫牌", "不足叫牌被接受。", article={"book": "laws", "slug": "27", "number": 27},
-            english="Insufficient Bid", context="第五章 竞叫 第三节 不足叫牌"),
-        doc("laws/40/", "第40条 同伴间的默契", "同伴叫牌时不得提醒。", article={"book": "laws", "slug": "40", "number": 40},
-            english="Partnership Understandings"),
-        doc("laws/42/", "第42条", "本站的来源没有收录规则第42条。", article={"book": "laws", "slug": "42", "number": 42},
-            english="Dummy's Rights"),
-        doc("regulations/31/", "第31条 约定叫正确的提醒方式", "", article={"book": "regulations", "slug": "31", "number": 31}),
+        doc(
+            "laws/27/",
+            "第27条 不足叫牌",
+            "不足叫牌被接受。",
+            article={"book": "laws", "slug": "27", "number": 27},
+            english="Insufficient Bid",
+            context="第五章 竞叫 第三节 不足叫牌",
+        ),
+        doc(
+            "laws/40/",
+            "第40条 同伴间的默契",
+            "同伴叫牌时不得提醒。",
+            article={"book": "laws", "slug": "40", "number": 40},
+            english="Partnership Understandings",
+        ),
+        doc(
+            "laws/42/",
+            "第42条",
+            "本站的来源没有收录规则第42条。",
+            article={"book": "laws", "slug": "42", "number": 42},
+            english="Dummy's Rights",
+        ),
+        doc(
+            "regulations/31/",
+            "第31条 约定叫正确的提醒方式",
+            "",
+            article={"book": "regulations", "slug": "31", "number": 31},
+        ),
         doc("regulations/31/#一", "一、", "须由叫出该约定叫者的同伴立即做出提醒，提醒对方注意。"),
-        doc("regulations/42/", "第42条 送交、收取记分表", "记分表的送交。", article={"book": "regulations", "slug": "42", "number": 42}),
-        doc("regulations/41/", "第41条 对观众的要求", "观众不得说话。", article={"book": "regulations", "slug": "41", "number": 41}),
-        doc("regulations/26/", "第26条 对迟到的判罚", "迟到扣分。我他的了吗。", article={"book": "regulations", "slug": "26", "number": 26}),
+        doc(
+            "regulations/42/",
+            "第42条 送交、收取记分表",
+            "记分表的送交。",
+            article={"book": "regulations", "slug": "42", "number": 42},
+        ),
+        doc(
+            "regulations/41/",
+            "第41条 对观众的要求",
+            "观众不得说话。",
+            article={"book": "regulations", "slug": "41", "number": 41},
+        ),
+        doc(
+            "regulations/26/",
+            "第26条 对迟到的判罚",
+            "迟到扣分。我他的了吗。",
+            article={"book": "regulations", "slug": "26", "number": 26},
+        ),
     ],
 }
 

@@ -47,7 +47,13 @@ class PageRenderer:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            summary = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“").replace("}", "）").replace("<", "＜").replace(">", "＞")
+            summary = (
+                (entry.summary + self.glossary_defect_note(entry))
+                .replace('"', "“")
+                .replace("}", "）")
+                .replace("<", "＜")
+                .replace(">", "＞")
+            )
 
             def wrap(inner: str, target=target, summary=summary) -> str:
                 # the definition shows in the page's one popup (assets/refs/preview.js), not in a title tooltip
@@ -64,7 +70,11 @@ class PageRenderer:
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
             body_start = footnote.end()
-            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(key, para, page) if s.start >= body_start]
+            spans = [
+                Span(s.start - body_start, s.end - body_start, s.priority, s.render)
+                for s in self.extra_spans(key, para, page)
+                if s.start >= body_start
+            ]
             body = render_inline(para.text[body_start:], spans)
             for replacement, original, reason in para.corrections:  # the footnote itself was cut out of its sentence
                 if replacement.startswith(f"[^{footnote['n']}]:"):
@@ -74,7 +84,12 @@ class PageRenderer:
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
             return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
                     f'    <p class="source-text broken-formula">{lines}</p>')
-        spans = erratum_spans(para) + self.extra_spans(key, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
+        spans = (
+            erratum_spans(para)
+            + self.extra_spans(key, para, page)
+            + self.glossary_spans(para.text, page, used_terms)
+            + self.unresolved_spans(para)
+        )
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
@@ -95,7 +110,8 @@ class PageRenderer:
             note = html.escape(f"未解决的缺陷：{item['reason']}", quote=True)
 
             def wrap(inner: str, note=note) -> str:
-                # no `title`: Material would show it as a second tooltip beside the page's one popup (assets/refs/preview.js)
+                # no `title`: Material would show it as a second tooltip beside the page's one popup
+                # (assets/refs/preview.js)
                 return f'<mark class="unresolved" tabindex="0" aria-label="{note}" data-note="{note}">{inner}</mark>'
 
             spans.append(Span(start, start + len(item["quote"]), 3, wrap))
@@ -105,17 +121,30 @@ class PageRenderer:
         """Unresolved defects that are the article's heading itself (a title not in any source)."""
         heading = re.sub(r"\s+", "", f"第{article.number}条{article.title}")
         files = set(article.sources)
-        return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
+        return [
+            item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading
+        ]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
         data = self.src.load(f"restored/{name}.yml")
-        rows = ["| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
+        rows = [
+            "| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |",
+            "|" + "---|" * len(data["columns"]),
+        ]
         rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
         return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {escape_markdown(" ".join(data["notice"].split()))}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
-    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", calculator_notice: str = "", top: str = "", bottom: str = "") -> str:
+    def article_page(
+        self,
+        article: Article,
+        widget_markup: str = "",
+        backlinks: str = "",
+        calculator_notice: str = "",
+        top: str = "",
+        bottom: str = "",
+    ) -> str:
         """One article: title, `top` (the bar to other articles), text, calculator, notes, back-links, `bottom`, sources."""
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
@@ -140,7 +169,10 @@ class PageRenderer:
             out += ['!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
         for i, para in enumerate(article.intro):
             if para.text:
-                out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
+                out += [
+                    self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms),
+                    "",
+                ]
         for clause in article.clauses:
             out += self.clause_markdown(article, clause, page, used_terms)
         if widget_markup:
@@ -148,7 +180,11 @@ class PageRenderer:
         for variant in article.variants:
             if variant.paragraphs:
                 # the source file and its lines are listed in the 来源 box (role 异文), not here
-                out += [f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
+                out += [
+                    f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"',
+                    f"    {escape_markdown(variant.note)}",
+                    "",
+                ]
                 for para in variant.paragraphs:
                     out += [f"    - {variant_item(para.text)}"]
                 out.append("")
@@ -156,9 +192,14 @@ class PageRenderer:
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
             for (replacement, original, reason), _para in corrections:
-                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
+                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its
+                # placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）" if restored else escape_markdown(replacement)
+                shown = (
+                    f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）"
+                    if restored
+                    else escape_markdown(replacement)
+                )
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
@@ -193,11 +234,17 @@ class PageRenderer:
         if clause.title:
             level = min(clause.level + 1, 6)
             split = " .heading-split" if clause.heading_split else ""
-            out += [f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}", ""]
+            out += [
+                f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}",
+                "",
+            ]
             for text in texts:
                 out += [text, ""]
         elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
-            out += [f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">', ""]
+            out += [
+                f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">',
+                "",
+            ]
             for text in texts:
                 out += [text, ""]
             out += ["</div>", ""]

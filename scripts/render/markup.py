@@ -30,7 +30,10 @@ def escape_markdown(text: str) -> str:
     """Plain source text made safe for Markdown: special characters backslash-escaped, footnote marks kept."""
     parts = re.split(r"(\[\^[0-9]+\])", text)
     # & < > as entities (Markdown has no backslash escape for `<`: it would pass raw HTML on), the rest backslashed
-    return "".join(part if re.fullmatch(r"\[\^[0-9]+\]", part) else MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(part, quote=False)) for part in parts)
+    return "".join(
+        part if re.fullmatch(r"\[\^[0-9]+\]", part) else MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(part, quote=False))
+        for part in parts
+    )
 
 
 def html_text(text: str) -> str:

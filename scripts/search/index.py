@@ -190,7 +190,9 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
-BOOK_LABELS = {key: book.cite_prefix for key, book in BOOKS.items()}  # how the text itself names the books (规则第27条, 裁判法第26条)
+BOOK_LABELS = {
+    key: book.cite_prefix for key, book in BOOKS.items()
+}  # how the text itself names the books (规则第27条, 裁判法第26条)
 ARTICLE_LABEL = "第%s条"
 
 
@@ -201,7 +203,9 @@ def load_english_titles(src: RulebookSrc) -> dict[int, str]:
     for number, law in (data.get("laws") or {}).items():
         title = (law or {}).get("title") if isinstance(law, dict) else None
         if not isinstance(number, int) or not isinstance(title, str) or not title.strip():
-            raise SearchDataError(f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}")
+            raise SearchDataError(
+                f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}"
+            )
         titles[number] = title.strip()
     return titles
 
