@@ -29,7 +29,12 @@ from scripts.pipeline.decode import decode_escaped_json  # noqa: E402
 from scripts.paths import SRC  # noqa: E402
 
 NUMBER_SHIFT = 100  # copy k adds k·100 to every article number
-REWRITTEN_FILES = {"manifest.yml", "errata.yml", "overlaps.yml", "clause_parents.yml"}  # written per copy; the rest copied as they are
+REWRITTEN_FILES = {
+    "manifest.yml",
+    "errata.yml",
+    "overlaps.yml",
+    "clause_parents.yml",
+}  # written per copy; the rest copied as they are
 CN_NUMERALS = "〇一二三四五六七八九"
 FULLWIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 ASCII_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -38,7 +43,9 @@ ARTICLE_NUMBER = re.compile(r"第(?P<n>[0-9]+|[０-９]+)(?P<tiao>[条條])")
 # A chapter, 节 or 部分 heading line, possibly glued to an article heading (002: '第三章 比賽的準備與進行第6條：…').
 CHAPTER_LINE = re.compile(r"^(?P<head>[\s\u3000]*第[一二三四五六七八九十]+(?:章|节|節|部分).*?)(?P<article>第[0-9０-９]+[条條].*)?$")
 # An article heading line; `title` is empty for headings whose title stands on the next line (002: '第1條：').
-ARTICLE_LINE = re.compile(r"^[\s\u3000]*(?:第[一二三四五六七八九十]+(?:章|节|節|部分)\S*?\s*)?第[0-9０-９]+[条條][：:\s\u3000]*(?P<title>.*)$")
+ARTICLE_LINE = re.compile(
+    r"^[\s\u3000]*(?:第[一二三四五六七八九十]+(?:章|节|節|部分)\S*?\s*)?第[0-9０-９]+[条條][：:\s\u3000]*(?P<title>.*)$"
+)
 HEADING_MAX_CHARS = 40
 JSON_LINE_BREAK = "\\\\n"  # how a line break inside `content` is spelled in the raw escaped-json file
 
@@ -191,24 +198,34 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
             name = copy_file_name(entry["file"], copy)
             (dest / "raw" / name).write_bytes(data)
             mappings[entry["file"]] = mapping
-            covers = entry["covers"] if copy == 0 else f"synthetic copy {copy} of {entry['file']} (article numbers +{NUMBER_SHIFT * copy})"
+            covers = (
+                entry["covers"]
+                if copy == 0
+                else f"synthetic copy {copy} of {entry['file']} (article numbers +{NUMBER_SHIFT * copy})"
+            )
             sources.append({**entry, "file": name, "sha256": hashlib.sha256(data).hexdigest(), "covers": covers})
         for item in errata_data.get("errata") or []:
             if copy == 0:
                 errata.append(dict(item))
                 continue
-            errata.append({
-                **item,
-                "file": copy_file_name(item["file"], copy),
-                "find": transform_erratum_text(item["find"], copy, add_markers=False),
-                "replace": transform_erratum_text(item["replace"], copy, add_markers=not is_article_heading(item["find"])),
-                "original": transform_erratum_text(item["original"], copy, add_markers=False),
-            })
+            errata.append(
+                {
+                    **item,
+                    "file": copy_file_name(item["file"], copy),
+                    "find": transform_erratum_text(item["find"], copy, add_markers=False),
+                    "replace": transform_erratum_text(
+                        item["replace"], copy, add_markers=not is_article_heading(item["find"])
+                    ),
+                    "original": transform_erratum_text(item["original"], copy, add_markers=False),
+                }
+            )
         for item in errata_data.get("mojibake") or []:
             line = item["line"] if copy == 0 else mappings[item["file"]][item["line"]]
             mojibake.append({**item, "file": copy_file_name(item["file"], copy), "line": line})
         for item in errata_data.get("unresolved") or []:
-            unresolved.append({**item, "file": copy_file_name(item["file"], copy), "quote": renumber(item["quote"], copy)})
+            unresolved.append(
+                {**item, "file": copy_file_name(item["file"], copy), "quote": renumber(item["quote"], copy)}
+            )
         parents += [{**item, "article": int(item["article"]) + NUMBER_SHIFT * copy} for item in parents_data or []]
         for book, groups in overlaps.items():
             for group in groups:
@@ -220,7 +237,9 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
                 })
     dump = lambda data: yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)  # noqa: E731
     (dest / "manifest.yml").write_text(dump({"sources": sources}), encoding="utf-8")
-    (dest / "errata.yml").write_text(dump({"mojibake": mojibake, "errata": errata, "unresolved": unresolved}), encoding="utf-8")
+    (dest / "errata.yml").write_text(
+        dump({"mojibake": mojibake, "errata": errata, "unresolved": unresolved}), encoding="utf-8"
+    )
     (dest / "overlaps.yml").write_text(dump(new_overlaps), encoding="utf-8")
     (dest / "clause_parents.yml").write_text(dump(parents), encoding="utf-8")
     return Corpus(dest, copies, len(sources), raw_bytes, len(errata), {})

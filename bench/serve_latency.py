@@ -83,7 +83,9 @@ def measure_mode(project: Path, mode: str, log) -> dict:
         try:
             start = time.perf_counter()
             if wait_for(base + PAGE_URL, OLD_TEXT, start + TIMEOUT) is None:
-                raise SystemExit(f"mkdocs serve did not serve {PAGE_URL} with {OLD_TEXT!r} within {TIMEOUT} s; see {log_path}")
+                raise SystemExit(
+                    f"mkdocs serve did not serve {PAGE_URL} with {OLD_TEXT!r} within {TIMEOUT} s; see {log_path}"
+                )
             first_build = time.perf_counter() - start
             time.sleep(1.0)  # let the watcher settle after the first build
             cpu_before = process_cpu_seconds(proc.pid)
@@ -104,8 +106,17 @@ def measure_mode(project: Path, mode: str, log) -> dict:
         edit_source(project, NEW_TEXT[mode], OLD_TEXT)  # back to the original for the next mode
     hook_runs = HOOK_LOG.findall(log_path.read_text(encoding="utf-8"))
     pipeline, written = (f"{float(hook_runs[-1][0]):.2f}", int(hook_runs[-1][1])) if len(hook_runs) >= 2 else ("—", "—")
-    result = {"command": f"mkdocs {mode}", "latency": seen - edited_at, "cpu": rebuild_cpu, "first_build": first_build, "pipeline": pipeline, "written": written}
-    log(f"  {result['command']}: first build {first_build:.1f} s; edit → page {result['latency']:.2f} s wall, {rebuild_cpu:.2f} s CPU (pipeline {pipeline} s, {written} page(s) written)")
+    result = {
+        "command": f"mkdocs {mode}",
+        "latency": seen - edited_at,
+        "cpu": rebuild_cpu,
+        "first_build": first_build,
+        "pipeline": pipeline,
+        "written": written,
+    }
+    log(
+        f"  {result['command']}: first build {first_build:.1f} s; edit → page {result['latency']:.2f} s wall, {rebuild_cpu:.2f} s CPU (pipeline {pipeline} s, {written} page(s) written)"
+    )
     return result
 
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["BOOKS", "BookName", "book_by_cited_title", "CN_DIGITS", "HAN", "SENTENCE_END", "SHORT_HEADING", "NOT_IN_SOURCES"]
+__all__ = [
+    "BOOKS",
+    "BookName",
+    "book_by_cited_title",
+    "CN_DIGITS",
+    "HAN",
+    "SENTENCE_END",
+    "SHORT_HEADING",
+    "NOT_IN_SOURCES",
+]
 
 
 @dataclass(frozen=True)

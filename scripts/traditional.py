@@ -1,4 +1,5 @@
 """Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
+
 from __future__ import annotations
 
 import functools
@@ -35,7 +36,9 @@ SCRIPT_STRING = re.compile(
 # data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
 # A correction's data-original: '原文：<the source's own text>｜<reason>'; the quote is never converted.
 SOURCE_QUOTE, SOURCE_QUOTE_END = "原文：", "｜"
-TEXT_ATTRIBUTE = re.compile(r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)""")
+TEXT_ATTRIBUTE = re.compile(
+    r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)"""
+)
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,12 @@ def _convert_attribute(attribute: re.Match, fixes: tuple[TraditionalFix, ...]) -
     value = attribute.group("value")
     quote, bar, reason = value.partition(SOURCE_QUOTE_END)
     if attribute.group("name") == "data-original" and quote.startswith(SOURCE_QUOTE) and bar:
-        value = to_traditional_text(SOURCE_QUOTE, fixes) + quote[len(SOURCE_QUOTE):] + bar + to_traditional_text(reason, fixes)
+        value = (
+            to_traditional_text(SOURCE_QUOTE, fixes)
+            + quote[len(SOURCE_QUOTE) :]
+            + bar
+            + to_traditional_text(reason, fixes)
+        )
     else:
         value = to_traditional_text(value, fixes)
     return f"{attribute.group('name')}={attribute.group('quote')}{value}{attribute.group('quote')}"
@@ -114,7 +122,11 @@ def to_traditional_script(source: str, fixes: tuple[TraditionalFix, ...]) -> str
             return match.group(0)  # an object key
         return "".join(
             to_traditional_text(part, fixes) if name == "string" else part
-            for name, part in (("lead", match.group("lead") or ""), ("string", match.group("string")), ("colon", match.group("colon") or ""))
+            for name, part in (
+                ("lead", match.group("lead") or ""),
+                ("string", match.group("string")),
+                ("colon", match.group("colon") or ""),
+            )
         )
 
     return SCRIPT_STRING.sub(convert, source)

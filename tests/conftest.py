@@ -35,7 +35,9 @@ SLOW_FIXTURES = frozenset({"built_site", "site_url", "browser", "open_phone_page
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: builds the site with mkdocs or drives chromium (run by `make test`, not `make check`)")
+    config.addinivalue_line(
+        "markers", "slow: builds the site with mkdocs or drives chromium (run by `make test`, not `make check`)"
+    )
 
 
 # Session fixtures that build something for one test file: under pytest-xdist (`--dist loadgroup`) the tests that use
@@ -200,7 +202,11 @@ class _GzipHandler(_QuietHandler):
     """Serves text files gzip-compressed when the browser accepts it, as any real host would."""
 
     COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".webmanifest", ".txt")
-    extensions_map = {**_QuietHandler.extensions_map, ".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+    extensions_map = {
+        **_QuietHandler.extensions_map,
+        ".webmanifest": "application/manifest+json",
+        ".js": "text/javascript",
+    }
 
     def send_head(self):
         from urllib.parse import urlsplit
@@ -210,7 +216,11 @@ class _GzipHandler(_QuietHandler):
             if not urlsplit(self.path).path.endswith("/"):
                 return super().send_head()  # the base class redirects `dir` to `dir/`
             path = path / "index.html"
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.is_file() or path.suffix not in self.COMPRESSIBLE:
+        if (
+            "gzip" not in self.headers.get("Accept-Encoding", "")
+            or not path.is_file()
+            or path.suffix not in self.COMPRESSIBLE
+        ):
             return super().send_head()
         import gzip
         import io
@@ -249,7 +259,15 @@ def shipped_site(tmp_path_factory):
     (site_dir, zip_path)."""
     def build(out: Path) -> None:
         subprocess.run(
-            [sys.executable, "-m", "scripts.site.build", "--site-dir", str(out / "site"), "--dist-dir", str(out / "dist")],
+            [
+                sys.executable,
+                "-m",
+                "scripts.site.build",
+                "--site-dir",
+                str(out / "site"),
+                "--dist-dir",
+                str(out / "dist"),
+            ],
             cwd=ROOT,
             check=True,
             stdout=subprocess.DEVNULL,

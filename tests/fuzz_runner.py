@@ -124,7 +124,9 @@ def main() -> None:
 
     results = []
     for mutation in json.loads(mutations_file.read_text(encoding="utf-8")):
-        originals = {rel: (project / rel).read_bytes() if (project / rel).exists() else None for rel in mutation["files"]}
+        originals = {
+            rel: (project / rel).read_bytes() if (project / rel).exists() else None for rel in mutation["files"]
+        }
         read_fd, write_fd = os.pipe()
         pid = os.fork()
         if pid == 0:  # child: mutate, run, report, exit without cleanup handlers

@@ -34,7 +34,18 @@ def samples(parameter: dict) -> list:
         return [str(low), str(high), str(low - 1), str(high + 1), str((low + high) // 2), "１", "2.5", "x", ""]
     if kind == "number":
         low, high, places = parameter.get("min", 0), parameter.get("max", 1000), parameter.get("places", 4)
-        return [str(low), str(high), str(high + 1), str(low - 1), "0." + "3" * places, "0." + "3" * (places + 1), "12.5", "１２", "x", ""]
+        return [
+            str(low),
+            str(high),
+            str(high + 1),
+            str(low - 1),
+            "0." + "3" * places,
+            "0." + "3" * (places + 1),
+            "12.5",
+            "１２",
+            "x",
+            "",
+        ]
     return []  # text: the rule's own values (procedural items), listed by the rule's grid below
 
 
@@ -52,9 +63,23 @@ def engine_grid() -> list[tuple[str, dict]]:
                 article = base["article"]
                 for entry in load_tables()[SANCTION_TABLES[article]]["items"]:
                     for variant, offence, damage in itertools.product(entry["variants"], "1234", ["", "1"]):
-                        cases.append((name, {**base, "item": entry.get("label", str(entry["item"])) if offence == "3" else str(entry["item"]),
-                                             "variant": variant["name"], "offence": offence, "direct_damage": damage}))
-                cases += [(name, {**base, "item": item}) for item in ["99", "一", "二、", "3.", "4．", " 5 ", "x", "０７", ""]]
+                        cases.append(
+                            (
+                                name,
+                                {
+                                    **base,
+                                    "item": entry.get("label", str(entry["item"]))
+                                    if offence == "3"
+                                    else str(entry["item"]),
+                                    "variant": variant["name"],
+                                    "offence": offence,
+                                    "direct_damage": damage,
+                                },
+                            )
+                        )
+                cases += [
+                    (name, {**base, "item": item}) for item in ["99", "一", "二、", "3.", "4．", " 5 ", "x", "０７", ""]
+                ]
                 cases.append((name, {**base, "item": "1", "variant": "nonsense"}))
                 continue
             cases.append((name, dict(base)))
@@ -65,11 +90,16 @@ def engine_grid() -> list[tuple[str, dict]]:
             first = {p["name"].replace("-", "_"): str(p["choices"][0][0]) for p in choices}
             cases += [(name, {**first, parameter["name"].replace("-", "_"): value}) for value in ("nonsense", "")]
     # pairs of inputs that only matter together
-    for event, minutes, share, decimals in itertools.product(["teams-vp", "teams-ko"], ["3", "7", "22", "25:01"], ["1/3", "0", "2/3"], ["0", "2"]):
+    for event, minutes, share, decimals in itertools.product(
+        ["teams-vp", "teams-ko"], ["3", "7", "22", "25:01"], ["1/3", "0", "2/3"], ["0", "2"]
+    ):
         cases.append(("slow-play", {"event": event, "minutes": minutes, "share": share, "decimals": decimals}))
     for event, minutes, boards in itertools.product(["pairs-mp", "pairs-imp"], ["7", "12", "17"], ["1", "2", "3"]):
         cases.append(("lateness", {"event": event, "minutes": minutes, "remove_boards": boards, "repeat": "1"}))
-    cases += [("tie-ratio", {"won": w, "lost": lo}) for w, lo in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]]
+    cases += [
+        ("tie-ratio", {"won": w, "lost": lo})
+        for w, lo in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]
+    ]
     cases += [("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
               for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]]
     return cases

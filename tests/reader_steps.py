@@ -40,7 +40,9 @@ def article_with_cross_reference(site_dir: Path) -> Path:
 def calculator_page(site_dir: Path) -> Path | None:
     """The first page (in path order) that carries a calculator, or None while the calculators have not landed."""
     for path in sorted(site_dir.rglob("*.html")):
-        if path.relative_to(site_dir).parts[0] != "zh-hant" and 'class="penalty-calculator' in path.read_text(encoding="utf-8"):
+        if path.relative_to(site_dir).parts[0] != "zh-hant" and 'class="penalty-calculator' in path.read_text(
+            encoding="utf-8"
+        ):
             return path
     return None
 
@@ -98,8 +100,10 @@ def reach_calculators(page, timeout: float = 20_000) -> None:
     the screen (docs/assets/penalties/loader.js); wait until every calculator on the page is mounted."""
     wait_for_page_scripts(page, timeout)
     page.evaluate(f"() => document.querySelector('{CALCULATOR}').scrollIntoView()")
-    page.wait_for_function(f"() => [...document.querySelectorAll('{CALCULATOR}')].every(w => w.hasAttribute('data-mounted'))",
-                           timeout=timeout)
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{CALCULATOR}')].every(w => w.hasAttribute('data-mounted'))",
+        timeout=timeout,
+    )
 
 
 def use_calculator(page) -> tuple[str, str]:

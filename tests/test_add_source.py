@@ -58,7 +58,10 @@ def test_the_source_is_copied_listed_and_reported(added):
     assert len(raw) == 1 and re.fullmatch(r"005_[0-9a-f]{16}\.txt", raw[0].name)
     manifest = (project / "rulebook_src" / "manifest.yml").read_text(encoding="utf-8")
     assert f"file: {raw[0].name}" in manifest and hashlib.sha256(source.read_bytes()).hexdigest() in manifest
-    assert "script: simplified" in manifest.split(raw[0].name)[1] and "format: fullwidth-web" in manifest.split(raw[0].name)[1]
+    assert (
+        "script: simplified" in manifest.split(raw[0].name)[1]
+        and "format: fullwidth-web" in manifest.split(raw[0].name)[1]
+    )
     where = f"rulebook_src/raw/{raw[0].name}"
     assert f"{where}: laws/16 第16条 测验用的条文" in result.stdout
     assert re.search(rf"^{re.escape(where)}:3: repair \(full-width\)", result.stdout, re.MULTILINE), result.stdout

@@ -102,12 +102,19 @@ def rulebook_src_reads(tree: ast.AST) -> list[int]:
     of the curated loader's path functions (curated.load(path) …) instead of the RulebookSrc it was given."""
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "scripts.paths" and any(a.name == "SRC" for a in node.names):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "scripts.paths"
+            and any(a.name == "SRC" for a in node.names)
+        ):
             lines.append(node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr == "SRC" and ast.unparse(node.value) == "paths":
             lines.append(node.lineno)
-        elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
-              and any(isinstance(side, ast.Constant) and side.value == "rulebook_src" for side in (node.left, node.right))):
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Div)
+            and any(isinstance(side, ast.Constant) and side.value == "rulebook_src" for side in (node.left, node.right))
+        ):
             lines.append(node.lineno)
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LOADER_CALLS
               and ast.unparse(node.func.value) == "curated"):

@@ -22,7 +22,9 @@ def test_article_has_no_horizontal_scrolling_at_375px(page_375, site_url, artifa
     widths = page_375.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     name = path.strip("/").replace("/", "-")
     page_375.screenshot(path=str(artifacts_dir / f"article-375-{name}.png"), full_page=False)
-    assert widths[0] <= widths[1], f"{path}: page is {widths[0]} px wide in a {widths[1]} px viewport (horizontal scrolling)"
+    assert widths[0] <= widths[1], (
+        f"{path}: page is {widths[0]} px wide in a {widths[1]} px viewport (horizontal scrolling)"
+    )
 
 
 def test_clause_anchor_is_a_visible_permalink(page_375, site_url):
@@ -53,12 +55,16 @@ def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
     page_375.fill("#article-jump-number", "26")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     # Material's instant navigation swaps the page without a load event: wait for the new heading
-    page_375.wait_for_function("() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第26条')")
+    page_375.wait_for_function(
+        "() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第26条')"
+    )
     # issue 11: a Law the sources lack is a page of its own; a regulation number without a page gets a message
     open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "60")
     page_375.locator("form[data-article-jump] button[value=laws]").tap()
-    page_375.wait_for_function("() => location.pathname.endsWith('/laws/60/') && document.querySelector('h1')?.textContent.includes('第60条')")
+    page_375.wait_for_function(
+        "() => location.pathname.endsWith('/laws/60/') && document.querySelector('h1')?.textContent.includes('第60条')"
+    )
     open_home(page_375, site_url)
     page_375.fill("#article-jump-number", "5")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()

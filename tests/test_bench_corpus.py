@@ -1,4 +1,5 @@
 """The bench's synthetic corpus (bench/corpus.py) is one the pipeline accepts, and the pipeline copes with its numbers."""
+
 from __future__ import annotations
 
 import hashlib
@@ -31,7 +32,10 @@ def test_doubled_corpus_has_twice_the_articles(real_and_doubled):
     for key in ("laws", "regulations"):
         assert len(doubled.books[key].articles) == 2 * len(real.books[key].articles)
         copies = {slug for slug in doubled.books[key].articles} - set(real.books[key].articles)
-        shifted = {f"{int(slug.split('-')[0]) + 100}" + ("-" + slug.split("-")[1] if "-" in slug else "") for slug in real.books[key].articles}
+        shifted = {
+            f"{int(slug.split('-')[0]) + 100}" + ("-" + slug.split("-")[1] if "-" in slug else "")
+            for slug in real.books[key].articles
+        }
         assert copies == shifted
 
 

@@ -82,8 +82,12 @@ def yaml_attacks(path: Path) -> dict[str, str]:
 def huge_value(rel: str, top_is_list: bool | None) -> dict:
     """A 6 MB value: appended to the file as a new entry's text (a line-based file: a line of it)."""
     start = {None: "", False: "zz_huge: ", True: "- zz_huge: "}[top_is_list]
-    return {"id": f"{rel}:huge-value", "file": rel, "files": {rel: (SRC.parent / rel).read_text(encoding="utf-8") + start},
-            "append": {rel: ["长", 2_000_000]}}
+    return {
+        "id": f"{rel}:huge-value",
+        "file": rel,
+        "files": {rel: (SRC.parent / rel).read_text(encoding="utf-8") + start},
+        "append": {rel: ["长", 2_000_000]},
+    }
 
 
 def raw_source_attacks() -> list[dict]:
@@ -100,7 +104,9 @@ def all_attacks() -> list[dict]:
             attacks.append(huge_value(rel, None))
             continue
         attacks.append(huge_value(rel, isinstance(curated.load(path), list)))
-        attacks += [{"id": f"{rel}:{name}", "file": rel, "files": {rel: text}} for name, text in yaml_attacks(path).items()]
+        attacks += [
+            {"id": f"{rel}:{name}", "file": rel, "files": {rel: text}} for name, text in yaml_attacks(path).items()
+        ]
     return attacks + raw_source_attacks()
 
 

@@ -57,8 +57,12 @@ def environment_writes(tree: ast.AST) -> list[int]:
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else []
         if any(isinstance(t, ast.Subscript) and ast.unparse(t.value) == "os.environ" for t in targets):
             lines.append(node.lineno)
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and ast.unparse(node.func.value) == "os.environ"
-                and node.func.attr in {"update", "pop", "setdefault", "clear", "__setitem__", "popitem"}):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and ast.unparse(node.func.value) == "os.environ"
+            and node.func.attr in {"update", "pop", "setdefault", "clear", "__setitem__", "popitem"}
+        ):
             lines.append(node.lineno)
     return lines
 
@@ -70,4 +74,6 @@ def test_environment_writes_are_found():
 @pytest.mark.parametrize("path", sorted(SCRIPTS.rglob("*.py")), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
 def test_no_module_swaps_the_environment(path):
     lines = environment_writes(ast.parse(path.read_text(encoding="utf-8")))
-    assert not lines, f"{path.relative_to(ROOT)}:{lines[0]}: changes os.environ; pass the setting as data (BuildVariant)"
+    assert not lines, (
+        f"{path.relative_to(ROOT)}:{lines[0]}: changes os.environ; pass the setting as data (BuildVariant)"
+    )

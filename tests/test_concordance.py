@@ -45,7 +45,11 @@ def test_skeleton_headings_are_headings_on_the_page(rulebook, number):
     them), unless the concordance lists it as untitled in the Chinese text."""
     law = rulebook.concordance.laws[number]
     article = rulebook.books["laws"].articles[str(number)]
-    untitled = [c.anchor for c in article.walk_clauses() if law.skeleton.get(c.anchor) and not c.title and c.anchor not in law.untitled]
+    untitled = [
+        c.anchor
+        for c in article.walk_clauses()
+        if law.skeleton.get(c.anchor) and not c.title and c.anchor not in law.untitled
+    ]
     assert not untitled, f"第{number}条: clauses with a 1997 heading but no Chinese heading: {untitled}"
 
 
@@ -67,7 +71,11 @@ def test_no_paragraph_starts_with_a_glued_sub_heading(rulebook, number):
     article = rulebook.books["laws"].articles[str(number)]
     law = rulebook.concordance.laws[number]
     titles = {entry.heading for entry in law.markers if entry.heading}
-    glued = [(anchor, para.text[:30]) for _key, anchor, para in article.keyed_paragraphs() if para.text and glued_heading(para.text, titles)]
+    glued = [
+        (anchor, para.text[:30])
+        for _key, anchor, para in article.keyed_paragraphs()
+        if para.text and glued_heading(para.text, titles)
+    ]
     assert not glued, f"第{number}条: paragraphs that start with a glued sub-heading: {glued}"
 
 
@@ -129,7 +137,9 @@ def test_report_counts_match_what_the_pages_show():
     report = (DOCS / "about" / "build-report.md").read_text(encoding="utf-8")
     pages = [p.read_text(encoding="utf-8") for p in sorted((DOCS / "laws").glob("*.md"))]
     restored = sum(len(re.findall(r'class="(?:clause-label )?restored-marker"', text)) for text in pages)
-    relabelled = sum(len(re.findall(r'class="(?:clause-label )?restored-marker"[^>]*data-note="来源作', text)) for text in pages)
+    relabelled = sum(
+        len(re.findall(r'class="(?:clause-label )?restored-marker"[^>]*data-note="来源作', text)) for text in pages
+    )
     split = sum(text.count(".heading-split}") for text in pages)
     assert restored == report_number(report, "恢复的款项编号（来源无此编号或编号有误）") > 40
     assert relabelled == report_number(report, "　其中：来源印有编号但与1997年结构不符、改标的") == 1
@@ -166,7 +176,14 @@ def test_a_clause_not_in_the_skeleton_needs_a_note(tmp_path):
 
 
 def test_an_entry_that_starts_no_paragraph_stops_the_build(tmp_path):
-    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
+    concordance = load_concordance(
+        src_from_folder(
+            write_concordance(
+                tmp_path,
+                "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n",
+            )
+        )
+    )
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("另一段文字。", [Provenance("003.txt", 2)])]
     parsed = parse_articles("003.txt", "laws", paras, concordance)
     assert parsed.markers_used == []
@@ -177,23 +194,49 @@ def test_an_entry_that_starts_no_paragraph_stops_the_build(tmp_path):
 
 
 def test_a_printed_marker_that_disagrees_must_be_confirmed(tmp_path):
-    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
-    paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("C.不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 7)])]
+    concordance = load_concordance(
+        src_from_folder(
+            write_concordance(
+                tmp_path,
+                "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n",
+            )
+        )
+    )
+    paras = [
+        Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]),
+        Paragraph("C.不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 7)]),
+    ]
     with pytest.raises(ConcordanceError, match=r"003.txt:7: .*prints 'C.' where the skeleton has A; add source_label"):
         parse_articles("003.txt", "laws", paras, concordance)
 
 
 def test_a_restored_child_needs_its_parent(tmp_path):
-    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不判罚, clause: B1(a), heading: 不判罚}\n")))
+    concordance = load_concordance(
+        src_from_folder(
+            write_concordance(
+                tmp_path,
+                "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不判罚, clause: B1(a), heading: 不判罚}\n",
+            )
+        )
+    )
     paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("不判罚如该不足叫牌。", [Provenance("003.txt", 3)])]
     with pytest.raises(ConcordanceError, match=r"003.txt:3: .*needs its parent #b-1"):
         parse_articles("003.txt", "laws", paras, concordance)
 
 
 def test_a_correction_inside_a_split_heading_stays_with_the_heading(tmp_path):
-    concordance = load_concordance(src_from_folder(write_concordance(tmp_path, "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n")))
+    concordance = load_concordance(
+        src_from_folder(
+            write_concordance(
+                tmp_path,
+                "laws:\n  27:\n    reason: 测试\n    clauses:\n      - {starts: 不足叫牌被接受, clause: A, heading: 不足叫牌被接受}\n",
+            )
+        )
+    )
     corrected = Paragraph("不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 5)], [("被接受", "被接爱", "形近误字"), ("任何", "任河", "形近误字")])
-    parsed = parse_articles("003.txt", "laws", [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), corrected], concordance)
+    parsed = parse_articles(
+        "003.txt", "laws", [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), corrected], concordance
+    )
     clause = parsed.articles[0].clauses[0]
     assert (clause.title, clause.heading_split, clause.label) == ("不足叫牌被接受", True, "A.")
     title_line, body = clause.paragraphs

@@ -1,4 +1,5 @@
 """The copy-edited text as a phone shows it: whole sentences, marks that say what they are (screenshots in tests/artifacts/)."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,9 @@ def test_regulation_34_reads_in_whole_sentences_on_a_phone(phone_page, site_url,
     item1 = phone_page.locator("#\\31 ").inner_text()
     assert "警告、扣0.5VP(10%MP)、扣1VP(20%MP)。" in item1.replace("\n", "")
     paragraphs = phone_page.locator("article p").all_inner_texts()
-    assert not [p for p in paragraphs if re.match(r"^\s*[0-9]+\.[0-9]", p)], "a paragraph starts with an amount cut off its sentence"
+    assert not [p for p in paragraphs if re.match(r"^\s*[0-9]+\.[0-9]", p)], (
+        "a paragraph starts with an amount cut off its sentence"
+    )
     phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-34.png"), full_page=False)
     phone_page.locator("#\\37 ").scroll_into_view_if_needed()  # items 7–9: '警告、再犯扣' ⏎ '0.5VP…' in the source
     phone_page.screenshot(path=str(artifacts_dir / "copyedit-regulations-34-items-7-9.png"), full_page=False)

@@ -17,7 +17,10 @@ def test_law_36s_restored_markers_say_they_follow_the_texts_own_order_not_1997_l
 
 def test_law_1s_recovered_mojibake_is_marked_as_a_correction(pages):
     line = next(line for line in pages["laws/1.md"].splitlines() if "花色等级从高级到低" in line)
-    mark = re.search(r'<ins class="erratum" tabindex="0" data-original="原文：(?P<quote>[^｜"]+)｜(?P<why>[^"]+)">(?P<text>[^<]+)</ins>', line)
+    mark = re.search(
+        r'<ins class="erratum" tabindex="0" data-original="原文：(?P<quote>[^｜"]+)｜(?P<why>[^"]+)">(?P<text>[^<]+)</ins>',
+        line,
+    )
     assert mark and mark["text"] == "。花色等级从高级到低依次为黑桃(" and mark["quote"].startswith("?；ㄉ")
     assert mark["why"].startswith("繁体文字的GBK字节错位")
 
@@ -39,7 +42,11 @@ def test_a_source_quote_keeps_the_sources_own_characters_in_the_traditional_edit
 
 def test_every_source_quote_of_the_pages_survives_the_traditional_edition(rulebook, pages):
     fixes = load_fixes(rulebook.src)
-    quotes = {path: re.findall(r'data-original="原文：([^｜"]*)｜', text) for path, text in pages.items() if path.endswith(".md")}
+    quotes = {
+        path: re.findall(r'data-original="原文：([^｜"]*)｜', text)
+        for path, text in pages.items()
+        if path.endswith(".md")
+    }
     for path, found in quotes.items():
         if found:
             converted = re.findall(r'data-original="原文：([^｜"]*)｜', to_traditional_markdown(pages[path], fixes))

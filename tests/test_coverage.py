@@ -64,4 +64,6 @@ def test_home_page_and_indexes_state_the_builds_own_count(rulebook, pages):
     assert sentence_counts(pages["regulations/index.md"]) == expected[1:]
     for index in ("laws/index.md", "regulations/index.md"):
         body = pages[index].split("\n# ", 1)[1]
-        assert body.splitlines()[2].startswith('<p class="coverage-note">'), f"{index}: the coverage is the first paragraph"
+        assert body.splitlines()[2].startswith('<p class="coverage-note">'), (
+            f"{index}: the coverage is the first paragraph"
+        )

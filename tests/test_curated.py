@@ -42,17 +42,54 @@ def write(tmp_path, name: str, text: str):
         ("errata.yml", "errata:\n  - file: a.txt\n    kind: [unclosed\n", r"errata.yml:4: not valid YAML"),
         ("errata.yml", "", r"errata.yml:1: file is empty"),
         ("errata.yml", "- just\n- a list\n", r"errata.yml:1: expected a mapping \(key: value\), got a list"),
-        ("overlaps.yml", "laws:\n  - numbers: [4]\n    primary: a.txt\n    variant: b.txt\n", r"overlaps.yml:2: laws\[0\]: missing key 'reason'"),
-        ("script_postmap.yml", "- from: 冇\n  to: 没\n  reason: r\n  extra: 1\n", r"script_postmap.yml:4: \[0\]: unknown key 'extra'"),
-        ("script_postmap.yml", "- from: 冇\n  from: 没\n  to: x\n  reason: r\n", r"script_postmap.yml:2: \[0\]: key 'from' appears twice"),
-        ("reference_titles.yml", "- quote: q\n  cited_in: regulations/45\n  book: regulations\n  slug: 45\n  anchor: 一-1\n  reason: r\n",
-         r"reference_titles.yml:4: \[0\]\.slug: expected text, got a whole number \(put it in quotes\)"),
-        ("penalties/lateness.yml", "calculator: lateness\narticle: regulations/26\ntitle: t\nunit_label: 迟到\nevents: {}\n", r"lateness.yml:5: events: missing key 'teams-vp' \(and 3 more\)"),
+        (
+            "overlaps.yml",
+            "laws:\n  - numbers: [4]\n    primary: a.txt\n    variant: b.txt\n",
+            r"overlaps.yml:2: laws\[0\]: missing key 'reason'",
+        ),
+        (
+            "script_postmap.yml",
+            "- from: 冇\n  to: 没\n  reason: r\n  extra: 1\n",
+            r"script_postmap.yml:4: \[0\]: unknown key 'extra'",
+        ),
+        (
+            "script_postmap.yml",
+            "- from: 冇\n  from: 没\n  to: x\n  reason: r\n",
+            r"script_postmap.yml:2: \[0\]: key 'from' appears twice",
+        ),
+        (
+            "reference_titles.yml",
+            "- quote: q\n  cited_in: regulations/45\n  book: regulations\n  slug: 45\n  anchor: 一-1\n  reason: r\n",
+            r"reference_titles.yml:4: \[0\]\.slug: expected text, got a whole number \(put it in quotes\)",
+        ),
+        (
+            "penalties/lateness.yml",
+            "calculator: lateness\narticle: regulations/26\ntitle: t\nunit_label: 迟到\nevents: {}\n",
+            r"lateness.yml:5: events: missing key 'teams-vp' \(and 3 more\)",
+        ),
         ("penalties/lateness.yml", "calculator: lateness\ntitle: t\n", r"lateness.yml:1: missing key 'article'"),
-        ("manifest.yml", "sources:\n  - file: a.txt\n    book: novels\n    format: pdf-text\n    script: simplified\n    sha256: " + "0" * 64 + "\n    covers: c\n", r"manifest.yml:3: sources\[0\]\.book: 'novels' is not one of laws, regulations"),
-        ("traditional_fixes.tsv", "# comment\n甲\t乙\treason\n只有一列\n", r"traditional_fixes.tsv:3: expected <OpenCC output><TAB><wanted text><TAB><reason>"),
-        ("traditional_fixes.tsv", "甲<b>\t乙\treason\n", r"traditional_fixes.tsv:1: <OpenCC output> '甲<b>' is not allowed here"),
-        ("jieba_user_dict.txt", "越序首引\n越序 很多\n", r"jieba_user_dict.txt:2: <frequency> '很多' is not allowed here"),
+        (
+            "manifest.yml",
+            "sources:\n  - file: a.txt\n    book: novels\n    format: pdf-text\n    script: simplified\n    sha256: "
+            + "0" * 64
+            + "\n    covers: c\n",
+            r"manifest.yml:3: sources\[0\]\.book: 'novels' is not one of laws, regulations",
+        ),
+        (
+            "traditional_fixes.tsv",
+            "# comment\n甲\t乙\treason\n只有一列\n",
+            r"traditional_fixes.tsv:3: expected <OpenCC output><TAB><wanted text><TAB><reason>",
+        ),
+        (
+            "traditional_fixes.tsv",
+            "甲<b>\t乙\treason\n",
+            r"traditional_fixes.tsv:1: <OpenCC output> '甲<b>' is not allowed here",
+        ),
+        (
+            "jieba_user_dict.txt",
+            "越序首引\n越序 很多\n",
+            r"jieba_user_dict.txt:2: <frequency> '很多' is not allowed here",
+        ),
         ("unknown.yml", "a: 1\n", r"unknown.yml:1: no schema for this file"),
     ],
 )

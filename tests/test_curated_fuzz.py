@@ -38,15 +38,27 @@ SRC = ROOT / "rulebook_src"
 RUNNER = Path(__file__).with_name("fuzz_runner.py")
 # an article heading in a raw source: at a line's start (after the wiki copy's full-width indent) or, in the JSON blob
 # of source 003, after an escaped line break; digits ASCII or full-width (source 004)
-HEADING_LINE = re.compile(r"(?:^|(?<=\\n))[\u3000 ]*(?P<head>第[0-9０-９]{1,3}[条條][ ：:]?)(?P<title>[^\n\\]*)", re.MULTILINE)
+HEADING_LINE = re.compile(
+    r"(?:^|(?<=\\n))[\u3000 ]*(?P<head>第[0-9０-９]{1,3}[条條][ ：:]?)(?P<title>[^\n\\]*)", re.MULTILINE
+)
 # short enough that a heading with a title of up to two characters stays a heading (a title is at most 30): those
 # build and show it escaped; a longer one stops the build naming the line (both are allowed outcomes)
 HEADING_PAYLOAD = "<img src=x onerror=alert(1)>"
 TITLE_LIMIT = ARTICLE_TITLE_MAX_CHARS  # the longest title a heading line can carry
 # the structural faults a file's schema must catch: exit 0 is a failure unless the file is listed here with why
-STRICT = ("truncated", "wrong-inner-type", "missing-key", "unknown-key", "nested-wrong-type", "nested-missing-key", "nested-unknown-key")
-SHORTER_LIST = ("a list of independent reviewed entries: its first half (or the list without its first entry) is a valid,"
-                " shorter list; what the lost entries did shows as changed pages under render --check")
+STRICT = (
+    "truncated",
+    "wrong-inner-type",
+    "missing-key",
+    "unknown-key",
+    "nested-wrong-type",
+    "nested-missing-key",
+    "nested-unknown-key",
+)
+SHORTER_LIST = (
+    "a list of independent reviewed entries: its first half (or the list without its first entry) is a valid,"
+    " shorter list; what the lost entries did shows as changed pages under render --check"
+)
 KNOWN_HARMLESS = {  # mutation id → why building is right
     "rulebook_src/clause_markers.yml:truncated": SHORTER_LIST,
     "rulebook_src/clause_markers.yml:missing-key": SHORTER_LIST + " (the first Law's entry is removed)",
@@ -222,7 +234,9 @@ def mutations() -> tuple[list[dict], dict]:
             by_key.setdefault((group, key), []).append(path)
     for (group, key), paths in sorted(by_key.items(), key=lambda item: (item[0][0], str(item[0][1]))):
         mutation_id = f"{group}:inject:{key}"
-        found.append({"id": mutation_id, "files": {rel(p): dump(inject(yaml.safe_load(read(p)), {key})) for p in paths}})
+        found.append(
+            {"id": mutation_id, "files": {rel(p): dump(inject(yaml.safe_load(read(p)), {key})) for p in paths}}
+        )
         injections[mutation_id] = ("yaml", (key, [rel(p) for p in paths]))
     fixes, words = SRC / "traditional_fixes.tsv", SRC / "jieba_user_dict.txt"
     for path, line in ((fixes, f"甲{PAYLOAD}\t乙{PAYLOAD}\t理由{PAYLOAD}\n"), (words, f"词{PAYLOAD} 5 n\n")):
@@ -237,7 +251,12 @@ def mutations() -> tuple[list[dict], dict]:
             digest = hashlib.sha256(mutated.encode("utf-8", "surrogateescape")).hexdigest()
             old = hashlib.sha256(path.read_bytes()).hexdigest()
             mutation_id = f"{rel(path)}:inject-heading"
-            found.append({"id": mutation_id, "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, digest)}})
+            found.append(
+                {
+                    "id": mutation_id,
+                    "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, digest)},
+                }
+            )
             injections[mutation_id] = ("raw", rel(path))
     return found, injections
 
@@ -245,7 +264,9 @@ def mutations() -> tuple[list[dict], dict]:
 def run_mutations(project: Path, found: list[dict], tmp_path: Path) -> list[dict]:
     mutations_file, results_file = tmp_path / "mutations.json", tmp_path / "results.json"
     mutations_file.write_text(json.dumps(found), encoding="utf-8")  # ASCII: keeps the lone surrogates of not-utf8
-    subprocess.run([sys.executable, str(RUNNER), str(project), str(mutations_file), str(results_file)], check=True, timeout=900)
+    subprocess.run(
+        [sys.executable, str(RUNNER), str(project), str(mutations_file), str(results_file)], check=True, timeout=900
+    )
     return json.loads(results_file.read_text(encoding="utf-8"))
 
 
@@ -272,10 +293,15 @@ def check_result(mutation: dict, result: dict) -> list[str]:
         return problems
     if result["status"] == 0:
         problems = [f"{where}: injected HTML unescaped in {page}" for page in result["leaks"]]
-        problems += [f"{where}: the data built, then the calculators' command line failed: {problem}" for problem in result["calculators"]]
+        problems += [
+            f"{where}: the data built, then the calculators' command line failed: {problem}"
+            for problem in result["calculators"]
+        ]
         kind = where.rsplit(":", 1)[1]
         if kind in STRICT and where not in KNOWN_HARMLESS:
-            problems.append(f"{where}: built with exit 0 (the file's schema should catch this; or list it in KNOWN_HARMLESS with why)")
+            problems.append(
+                f"{where}: built with exit 0 (the file's schema should catch this; or list it in KNOWN_HARMLESS with why)"
+            )
         return problems
     return [f"{where}: exit status {result['status']} (expected 0 or 2): {result['stderr'][:200]!r}"]
 
@@ -307,7 +333,9 @@ def test_every_fault_in_a_curated_or_source_file_stops_with_its_name_or_builds_e
     found, injections = mutations()
     assert set(KNOWN_HARMLESS) <= {m["id"] for m in found}, "a KNOWN_HARMLESS entry names no mutation"
     raw_files = {rel(path) for path in (SRC / "raw").iterdir()}
-    assert {m.removesuffix(":inject-heading") for m in injections if m.endswith(":inject-heading")} == raw_files, "a source without a heading injection"
+    assert {m.removesuffix(":inject-heading") for m in injections if m.endswith(":inject-heading")} == raw_files, (
+        "a source without a heading injection"
+    )
     results = {result["id"]: result for result in run_mutations(project, found, tmp_path)}
     problems = [problem for mutation in found for problem in check_result(mutation, results[mutation["id"]])]
     assert not problems, f"{len(problems)} of {len(found)} mutations misbehaved:\n" + "\n".join(problems[:40])
@@ -319,21 +347,39 @@ def test_every_fault_in_a_curated_or_source_file_stops_with_its_name_or_builds_e
     combined_injection(project, built, injections)
     render = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True)
     assert render.returncode == 0, render.stderr
-    site = subprocess.run([sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project, capture_output=True, text=True, timeout=900)
+    site = subprocess.run(
+        [sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project, capture_output=True, text=True, timeout=900
+    )
     assert site.returncode == 0, site.stderr[-3000:]
     # the search index (search_index.json, and on the hosted site the full index search_index.<hash>.json that the
     # stub names) holds plain text by design (the worker escapes it when it renders a result; checked in chromium
     # below), so it is the one JSON data where the payload may stand as it was typed
-    leaks = [p.relative_to(project).as_posix() for p in sorted((project / "site").rglob("*"))
-             if p.is_file() and p.suffix in (".html", ".json", ".xml", ".webmanifest", ".yml") and not SEARCH_INDEX_FILE.fullmatch(p.name)
-             and PAYLOAD_MARK in p.read_text(encoding="utf-8", errors="replace")]
+    leaks = [
+        p.relative_to(project).as_posix()
+        for p in sorted((project / "site").rglob("*"))
+        if p.is_file()
+        and p.suffix in (".html", ".json", ".xml", ".webmanifest", ".yml")
+        and not SEARCH_INDEX_FILE.fullmatch(p.name)
+        and PAYLOAD_MARK in p.read_text(encoding="utf-8", errors="replace")
+    ]
     assert not leaks, f"injected HTML unescaped in {len(leaks)} built file(s): {leaks[:20]}"
-    escaped_pages = [p for p in (project / "site").rglob("*.html") if "onerror=alert(1)" in p.read_text(encoding="utf-8")]
-    assert escaped_pages, "no built page shows the injected text at all (escaped): the injections did not reach the site"
+    escaped_pages = [
+        p for p in (project / "site").rglob("*.html") if "onerror=alert(1)" in p.read_text(encoding="utf-8")
+    ]
+    assert escaped_pages, (
+        "no built page shows the injected text at all (escaped): the injections did not reach the site"
+    )
     assert_nothing_runs(browser, project / "site")
 
 
-INSPECTED_PAGES = ["", "laws/2/", "regulations/26/", "regulations/34/", "about/build-report/", "zh-hant/regulations/26/"]
+INSPECTED_PAGES = [
+    "",
+    "laws/2/",
+    "regulations/26/",
+    "regulations/34/",
+    "about/build-report/",
+    "zh-hant/regulations/26/",
+]
 
 
 def assert_nothing_runs(browser, site: Path) -> None:

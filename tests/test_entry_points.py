@@ -29,7 +29,11 @@ def run(project: Path, *args: str) -> subprocess.CompletedProcess:
         ("rulebook_src/search_synonyms.yml", "synonyms:\n  - typed: [手机\n", ("scripts.site", "--no-zip")),
         ("rulebook_src/traditional_fixes.tsv", "只有一列\n", ("scripts.site", "--zip-only")),
         ("rulebook_src/overlaps.yml", "laws: 42\n", ("scripts.render",)),
-        ("rulebook_src/penalties/lateness.yml", "", ("scripts.penalties", "lateness", "--event", "pairs-imp", "--minutes", "12")),
+        (
+            "rulebook_src/penalties/lateness.yml",
+            "",
+            ("scripts.penalties", "lateness", "--event", "pairs-imp", "--minutes", "12"),
+        ),
     ],
 )
 def test_a_bad_curated_file_is_one_line_and_exit_2(project, broken, text, command):
@@ -45,7 +49,10 @@ def test_a_bad_curated_file_is_one_line_and_exit_2(project, broken, text, comman
     assert "Traceback" not in result.stderr
     for folder in ("site", "dist"):
         assert [p.name for p in (project / folder).iterdir()] == ["previous.txt"]
-    assert sorted((p.relative_to(project), p.read_bytes()) for p in (project / "docs").rglob("*") if p.is_file()) == docs_before
+    assert (
+        sorted((p.relative_to(project), p.read_bytes()) for p in (project / "docs").rglob("*") if p.is_file())
+        == docs_before
+    )
 
 
 def test_outputs_are_replaced_only_when_every_step_succeeded(tmp_path, monkeypatch):
@@ -69,6 +76,8 @@ def test_outputs_are_replaced_only_when_every_step_succeeded(tmp_path, monkeypat
     def write_dist(staging):
         (staging.dist / "bundle.zip").write_text("new", encoding="utf-8")
 
-    monkeypatch.setattr(build, "BUILD_STEPS", (("hosted site", "site", write_site), ("venue bundle", "dist", write_dist)))
+    monkeypatch.setattr(
+        build, "BUILD_STEPS", (("hosted site", "site", write_site), ("venue bundle", "dist", write_dist))
+    )
     build.build_site(site, dist)
     assert [p.name for p in site.iterdir()] == ["index.html"] and [p.name for p in dist.iterdir()] == ["bundle.zip"]

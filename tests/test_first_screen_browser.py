@@ -49,7 +49,9 @@ def test_the_first_sentence_starts_in_the_upper_half_in_portrait(screens, shippe
     open_ready(page, shipped_url + path)
     lines = page.evaluate(RULE_TEXT_LINES)
     assert lines, f"{path}: no rule text found"
-    assert lines[0]["top"] < PORTRAIT[1] / 2, f"{path}: the first sentence ({lines[0]['text']}) starts at y={lines[0]['top']:.0f}"
+    assert lines[0]["top"] < PORTRAIT[1] / 2, (
+        f"{path}: the first sentence ({lines[0]['text']}) starts at y={lines[0]['top']:.0f}"
+    )
 
 
 @pytest.mark.parametrize("path", ARTICLES)
@@ -71,9 +73,13 @@ def test_first_screen_of_law_25(screens, shipped_url, artifacts_dir, shape):
     open_ready(page, shipped_url + "laws/25/")
     page.screenshot(path=artifacts_dir / f"first-screen-laws-25-{shape}.png")
     notes = page.locator("article .article-notes")
-    assert notes.evaluate("n => n.getBoundingClientRect().height") < 30, "the book, chapter and English lines take more than one line"
+    assert notes.evaluate("n => n.getBoundingClientRect().height") < 30, (
+        "the book, chapter and English lines take more than one line"
+    )
     notes.click(position={"x": 5, "y": 5})
-    assert notes.evaluate("n => n.getBoundingClientRect().height") > 30, "a tap on the folded notes line does not open it"
+    assert notes.evaluate("n => n.getBoundingClientRect().height") > 30, (
+        "a tap on the folded notes line does not open it"
+    )
 
 
 def test_the_header_hides_while_reading_down_and_returns_on_the_way_up(screens, shipped_url):
@@ -81,7 +87,9 @@ def test_the_header_hides_while_reading_down_and_returns_on_the_way_up(screens, 
     open_ready(page, shipped_url + "laws/9/")
     header = page.locator("header.md-header")
     page.mouse.wheel(0, 1200)
-    page.wait_for_function("document.querySelector('header.md-header').getBoundingClientRect().bottom <= 0", timeout=5000)
+    page.wait_for_function(
+        "document.querySelector('header.md-header').getBoundingClientRect().bottom <= 0", timeout=5000
+    )
     page.mouse.wheel(0, -300)
     page.wait_for_function("document.querySelector('header.md-header').getBoundingClientRect().top >= 0", timeout=5000)
     assert header.bounding_box()["height"] >= 44
@@ -92,7 +100,9 @@ def test_the_header_title_leads_home(screens, shipped_url):
     open_ready(page, shipped_url + "regulations/26/")
     home = page.locator("header .md-header__home")
     box = home.bounding_box()
-    assert box["height"] >= 44 and box["width"] >= 44, f"the header's title link is {box['width']:.0f}×{box['height']:.0f}"
+    assert box["height"] >= 44 and box["width"] >= 44, (
+        f"the header's title link is {box['width']:.0f}×{box['height']:.0f}"
+    )
     home.click()
     page.wait_for_url(shipped_url, timeout=10_000)
 

@@ -31,7 +31,12 @@ def change_heading(src_dir: Path, new: str) -> None:
     after = before.replace(HEADING.encode(), new.encode())
     raw.write_bytes(after)
     manifest = src_dir / "manifest.yml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace(hashlib.sha256(before).hexdigest(), hashlib.sha256(after).hexdigest()), encoding="utf-8")
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace(
+            hashlib.sha256(before).hexdigest(), hashlib.sha256(after).hexdigest()
+        ),
+        encoding="utf-8",
+    )
 
 
 def front_matter(page: str) -> dict:
@@ -61,7 +66,9 @@ def test_html_glued_to_a_heading_stops_the_build_naming_file_and_line(tmp_path):
     project = copy_project(tmp_path / "project")
     change_heading(project / "rulebook_src", "第５条<img src=x onerror=alert(document.domain)>排定座位")
     docs_before = {p: p.read_bytes() for p in (project / "docs").rglob("*") if p.is_file()}
-    result = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr

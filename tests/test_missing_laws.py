@@ -35,7 +35,9 @@ def test_every_missing_law_page_has_a_chinese_title(pages, number):
     assert '<span class="missing-badge">来源缺</span>' in heading
 
 
-DIRECTOR_LINK = re.compile(r"- \[(?P<label>[^\]]+)\]\(\.\./(?P<page>(?:laws|regulations)/[0-9-]+\.md)(?:#(?P<anchor>[^)]+))?\)：")
+DIRECTOR_LINK = re.compile(
+    r"- \[(?P<label>[^\]]+)\]\(\.\./(?P<page>(?:laws|regulations)/[0-9-]+\.md)(?:#(?P<anchor>[^)]+))?\)："
+)
 
 
 @pytest.mark.parametrize("number", MISSING_LAWS)
@@ -43,13 +45,19 @@ def test_the_next_step_comes_first_and_links_to_how_the_director_is_called(pages
     page = pages[f"laws/{number}.md"]
     body = page[page.index("</nav>"):]
     block = body[body.index('<div class="missing-next-step"'):body.index("</div>")]
-    assert body.index('<div class="missing-next-step"') < min(body.index(m) for m in ('class="missing-statement"', "本站收录的条文没有引用本条", "## 本站引用本条的条文") if m in body)
+    assert body.index('<div class="missing-next-step"') < min(
+        body.index(m)
+        for m in ('class="missing-statement"', "本站收录的条文没有引用本条", "## 本站引用本条的条文")
+        if m in body
+    )
     assert f"本站没有规则第{number}条的条文。" in block and "请召请裁判" in block
     links = list(DIRECTOR_LINK.finditer(block))
     assert links, f"laws/{number}: no link to how the director is called"
     for link in links:
         target = pages[link["page"]]
-        assert link["anchor"] is None or f"{{#{link['anchor']} " in target or f'href="#{link["anchor"]}"' in target, link[0]
+        assert link["anchor"] is None or f"{{#{link['anchor']} " in target or f'href="#{link["anchor"]}"' in target, (
+            link[0]
+        )
 
 
 def test_the_director_articles_say_how_to_call_the_director(rulebook):
@@ -81,7 +89,7 @@ def test_every_missing_law_has_reviewed_words_and_a_1997_division(rulebook, numb
 def test_related_articles_are_listed_with_their_reasons(pages):
     page = pages["laws/43.md"]
     assert "## 本站收录的相关条文" in page
-    assert "- [裁判法第34条 13.](../regulations/34.md#13)：裁判法第34条第13项：明手参与或暗示庄家打牌的判罚。" in page
+    assert "- [裁判法第34条 13.](../regulations/34.md#13)：明手参与或暗示庄家打牌的判罚。" in page
 
 
 def test_laws_index_groups_missing_laws_by_their_1997_division(pages):

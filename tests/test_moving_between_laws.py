@@ -43,9 +43,27 @@ def test_references_to_a_missing_law_go_to_its_own_page(pages):
 
 
 def test_a_curated_title_whose_quote_is_not_in_the_cited_article_stops_the_build(rulebook, tmp_path):
-    (tmp_path / "missing_law_titles.yml").write_text(yaml.safe_dump({"titles": [
-        {"number": 16, "title": "非法信息", "cited_in": "laws/19", "quote": "可应用第16条非法消息", "reason": "test"}]}, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(MissingTitleError, match=r"missing_law_titles\.yml:[0-9]+: entry 1 \(第16条 非法信息\): laws/19 does not contain the quote '可应用第16条非法消息'"):
+    (tmp_path / "missing_law_titles.yml").write_text(
+        yaml.safe_dump(
+            {
+                "titles": [
+                    {
+                        "number": 16,
+                        "title": "非法信息",
+                        "cited_in": "laws/19",
+                        "quote": "可应用第16条非法消息",
+                        "reason": "test",
+                    }
+                ]
+            },
+            allow_unicode=True,
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        MissingTitleError,
+        match=r"missing_law_titles\.yml:[0-9]+: entry 1 \(第16条 非法信息\): laws/19 does not contain the quote '可应用第16条非法消息'",
+    ):
         cited_titles(rulebook.books, src_from_folder(tmp_path))
 
 

@@ -55,7 +55,9 @@ def test_any_law_in_two_taps_from_an_article(phone_page, site_url, artifacts_dir
     wait_for_article(phone_page, path, heading)
     assert taps.count <= 2
     assert scroll_width(phone_page) == 360
-    phone_page.screenshot(path=str(artifacts_dir / f"phone-jump-{start.strip('/').replace('/', '-')}-to-{book}-{number}.png"))
+    phone_page.screenshot(
+        path=str(artifacts_dir / f"phone-jump-{start.strip('/').replace('/', '-')}-to-{book}-{number}.png")
+    )
 
 
 def test_typed_number_and_enter_opens_the_law(phone_page, site_url):
@@ -108,7 +110,9 @@ def test_home_grid_shows_missing_laws_in_place(phone_page, site_url, artifacts_d
     assert numbers[:20] == [str(n) for n in range(1, 21)]
     missing = grid.locator("a.article-missing").all_inner_texts()
     assert missing[:3] == ["14", "15", "16"] and "64" in missing
-    colours = grid.evaluate("g => [getComputedStyle(g.querySelector('a.article-missing')).color, getComputedStyle(g.querySelector('a:not(.article-missing)')).color]")
+    colours = grid.evaluate(
+        "g => [getComputedStyle(g.querySelector('a.article-missing')).color, getComputedStyle(g.querySelector('a:not(.article-missing)')).color]"
+    )
     assert colours[0] != colours[1], "missing numbers are not greyed"
     grid.scroll_into_view_if_needed()
     phone_page.screenshot(path=str(artifacts_dir / "phone-home-grid.png"))

@@ -21,7 +21,10 @@ from conftest import _QuietHandler
 URL_ATTRIBUTES = {"href", "src", "action", "poster", "data", "formaction", "data-service-worker", "srcset"}
 CSS_URL = re.compile(r"url\(\s*['\"]?(?P<url>[^'\")]+)")
 NAVIGATION_ONLY = {"a"}  # <a href="https://…"> is a link the reader may follow, not a request the page makes
-NOT_FETCHED_RELS = {"canonical", "alternate"}  # <link rel=canonical href="https://…">: a name for the page, never fetched
+NOT_FETCHED_RELS = {
+    "canonical",
+    "alternate",
+}  # <link rel=canonical href="https://…">: a name for the page, never fetched
 
 
 class _Links(html.parser.HTMLParser):
@@ -38,7 +41,9 @@ class _Links(html.parser.HTMLParser):
             if value is None:
                 continue
             if name in URL_ATTRIBUTES:
-                values = [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value.strip()]
+                values = (
+                    [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value.strip()]
+                )
                 self.found += [(tag, name, v) for v in values]
             elif name == "style":
                 self.found += [(tag, "style", m["url"]) for m in CSS_URL.finditer(value)]
@@ -53,7 +58,9 @@ def link_problems(root: Path) -> list[str]:
     problems = []
     for path in sorted(root.rglob("*")):
         if path.suffix == ".css":
-            found = [("css", "url()", m["url"]) for m in CSS_URL.finditer(path.read_text(encoding="utf-8", errors="replace"))]
+            found = [
+                ("css", "url()", m["url"]) for m in CSS_URL.finditer(path.read_text(encoding="utf-8", errors="replace"))
+            ]
         elif path.suffix == ".html":
             parser = _Links()
             parser.feed(path.read_text(encoding="utf-8"))
@@ -63,7 +70,9 @@ def link_problems(root: Path) -> list[str]:
         where = path.relative_to(root).as_posix()
         for tag, attribute, value in found:
             if value.startswith("//"):
-                problems.append(f"{where}: <{tag} {attribute}={value!r}>: protocol-relative (a request to the host {value[2:].split('/')[0]!r})")
+                problems.append(
+                    f"{where}: <{tag} {attribute}={value!r}>: protocol-relative (a request to the host {value[2:].split('/')[0]!r})"
+                )
             elif value.startswith("/"):
                 problems.append(f"{where}: <{tag} {attribute}={value!r}>: root-absolute")
             elif urlsplit(value).scheme in ("http", "https") and tag not in NAVIGATION_ONLY:
@@ -128,7 +137,10 @@ def _open_and_record(browser, url: str, local_prefix: str) -> tuple[list[str], l
             route_.abort()
 
     context.route("**/*", route)
-    page.on("requestfailed", lambda request: failed.append((request.url, request.failure)) if request.url.startswith(local_prefix) else None)
+    page.on(
+        "requestfailed",
+        lambda request: failed.append((request.url, request.failure)) if request.url.startswith(local_prefix) else None,
+    )
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)
     return outside, failed, page

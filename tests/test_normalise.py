@@ -22,7 +22,9 @@ ENTRIES = {e.file[:3]: e for e in load_manifest(real_src())}
 
 def normalise_line(seed: str, text: str, line: int = 1, mojibake=()) -> str:
     entry = ENTRIES[seed]
-    return LineNormaliser(entry, load_script_postmap(real_src()), list(mojibake)).normalise_line(SourceLine(text, Provenance(entry.file, line)))
+    return LineNormaliser(entry, load_script_postmap(real_src()), list(mojibake)).normalise_line(
+        SourceLine(text, Provenance(entry.file, line))
+    )
 
 
 @pytest.mark.parametrize(

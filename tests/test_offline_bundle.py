@@ -13,7 +13,16 @@ from conftest import ROOT, phone_context
 from scripts.traditional import to_traditional_text
 from scripts.traditional import load_fixes
 from tests.rulebook_once import real_src
-from reader_steps import article_pages, article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
+from reader_steps import (
+    article_pages,
+    article_with_cross_reference,
+    calculator_page,
+    follow_cross_reference,
+    run_search,
+    url_of,
+    use_calculator,
+    open_ready,
+)
 
 BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
 # What a page loads by itself (as opposed to where a link leads): scripts, stylesheets, icons, images,
@@ -34,7 +43,9 @@ def test_bundle_is_one_ascii_named_dated_zip(shipped_site):
     with zipfile.ZipFile(zip_path) as bundle:
         names = bundle.namelist()
     top_folders = {name.split("/", 1)[0] for name in names}
-    assert top_folders == {zip_path.stem}, f"the zip should unpack into one folder {zip_path.stem!r}, got {sorted(top_folders)[:5]}"
+    assert top_folders == {zip_path.stem}, (
+        f"the zip should unpack into one folder {zip_path.stem!r}, got {sorted(top_folders)[:5]}"
+    )
     assert f"{zip_path.stem}/index.html" in names
     assert f"{zip_path.stem}/zh-hant/index.html" in names, "the traditional edition belongs in the bundle too"
     assert not [name for name in names if name.endswith("sw.js")], "the file:// bundle needs no service worker"
@@ -43,7 +54,9 @@ def test_bundle_is_one_ascii_named_dated_zip(shipped_site):
 def test_every_page_footer_shows_the_edition(bundle_dir, shipped_site):
     site_dir, zip_path = shipped_site
     date = BUNDLE_NAME.match(zip_path.name).group("date")
-    stamp = re.compile(r'class="rulebook-edition" data-edition-hash="(?P<hash>[0-9a-f]{8})"[^<]*<time datetime="(?P<date>[\d-]+)"')
+    stamp = re.compile(
+        r'class="rulebook-edition" data-edition-hash="(?P<hash>[0-9a-f]{8})"[^<]*<time datetime="(?P<date>[\d-]+)"'
+    )
     seen = {}
     for page in sorted(bundle_dir.rglob("*.html")) + sorted(site_dir.rglob("*.html")):
         found = stamp.search(page.read_text(encoding="utf-8"))
@@ -91,7 +104,12 @@ def offline_page(browser):
             route.abort("internetdisconnected")
 
     context.route("**/*", refuse_network)
-    context.on("request", lambda request: None if request.url.startswith(("file:", "about:", "data:", "blob:")) else refused.append(request.url))
+    context.on(
+        "request",
+        lambda request: (
+            None if request.url.startswith(("file:", "about:", "data:", "blob:")) else refused.append(request.url)
+        ),
+    )
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page, refused, errors

@@ -9,8 +9,15 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from conftest import PHONE, serve_directory
-from reader_steps import article_with_cross_reference, calculator_page, follow_cross_reference, run_search, url_of, use_calculator, open_ready
-
+from reader_steps import (
+    article_with_cross_reference,
+    calculator_page,
+    follow_cross_reference,
+    run_search,
+    url_of,
+    use_calculator,
+    open_ready,
+)
 
 
 def _manifest_href(html: str) -> str:
@@ -34,7 +41,9 @@ def test_manifest_names_the_site_root_and_real_icons(shipped_site):
     manifest_path = site_dir / "assets/pwa/manifest.webmanifest"
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     for key in ("start_url", "scope"):
-        assert (manifest_path.parent / manifest[key]).resolve() == site_dir.resolve(), f"{key} {manifest[key]!r} is not the site root"
+        assert (manifest_path.parent / manifest[key]).resolve() == site_dir.resolve(), (
+            f"{key} {manifest[key]!r} is not the site root"
+        )
     assert manifest["display"] == "standalone"
     sizes = set()
     for icon in manifest["icons"]:
@@ -63,9 +72,13 @@ def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
     assert not [url for url in lists["hans"] if url.startswith("zh-hant/")]
     assert lists["hant"] and all(url.startswith("zh-hant/") for url in lists["hant"])
     # a page's stored copy (the page without its inline first-screen rules) is stored under the page's own URL
-    every_page = {path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html") if path.name != STORED_PAGE}
+    every_page = {
+        path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html") if path.name != STORED_PAGE
+    }
     on_demand = {page for page in every_page if is_on_demand(site_dir, page.removesuffix("index.html") or "./")}
-    assert on_demand and all(page.startswith(("about/", "zh-hant/about/", "laws/", "zh-hant/laws/")) for page in on_demand), on_demand
+    assert on_demand and all(
+        page.startswith(("about/", "zh-hant/about/", "laws/", "zh-hant/laws/")) for page in on_demand
+    ), on_demand
     assert "laws/27/index.html" not in on_demand and "regulations/26/index.html" not in on_demand
     pages = every_page - on_demand
     spelled = {url + "index.html" if url.endswith("/") else url for url in precache}
@@ -75,7 +88,9 @@ def test_service_worker_precaches_every_page_of_both_editions(shipped_site):
         assert (site_dir / url).is_file(), f"sw.js precaches {url!r}, which is not in the site"
     for url in precache:
         if url.endswith("/"):
-            assert (site_dir / url.removeprefix("./") / STORED_PAGE).is_file(), f"{url} has no copy for the service worker"
+            assert (site_dir / url.removeprefix("./") / STORED_PAGE).is_file(), (
+                f"{url} has no copy for the service worker"
+            )
     for needed in ("search/search_index.json", "zh-hant/search/search_index.json", "sitemap.xml"):
         assert needed in spelled, f"{needed} must be precached for offline search/navigation"
 
@@ -129,7 +144,11 @@ def test_site_is_installable(browser, shipped_site, tmp_path):
     server = serve_directory(shipped_site[0])
     try:
         context = browser.browser_type.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS, headless=True, **PHONE
+            str(tmp_path / "profile"),
+            executable_path=shutil.which("chromium"),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            **PHONE,
         )
         try:
             page = context.new_page()
@@ -161,7 +180,10 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
     page.wait_for_function(
         """async () => { for (const key of await caches.keys())
              if (await (await caches.open(key)).match(new URL("zh-hant/search/search_index.json", location.href).href)) return true;
-           return false; }""", timeout=60_000, polling=500)
+           return false; }""",
+        timeout=60_000,
+        polling=500,
+    )
 
     go_offline()
     with pytest.raises(PlaywrightError):  # the network really is gone

@@ -40,9 +40,22 @@ def test_precache_urls(tmp_path, files, expected):
 
 def test_precache_lists_split_by_script_edition(tmp_path):
     """Issue 11: a reader's phone stores the edition it reads (and the shared files), not both."""
-    site = _tree(tmp_path, {name: "x" for name in ["index.html", "laws/1/index.html", "404.html", "assets/pwa/icon-192.png",
-                                                    "assets/javascripts/bundle.js", "zh-hant/index.html",
-                                                    "zh-hant/assets/javascripts/bundle.js", "zh-hant/search/search_index.json"]})
+    site = _tree(
+        tmp_path,
+        {
+            name: "x"
+            for name in [
+                "index.html",
+                "laws/1/index.html",
+                "404.html",
+                "assets/pwa/icon-192.png",
+                "assets/javascripts/bundle.js",
+                "zh-hant/index.html",
+                "zh-hant/assets/javascripts/bundle.js",
+                "zh-hant/search/search_index.json",
+            ]
+        },
+    )
     assert {edition: sorted(urls) for edition, urls in precache_lists(site).items()} == {
         "shared": ["404.html", "assets/pwa/icon-192.png"],
         "hans": ["./", "assets/javascripts/bundle.js", "laws/1/"],
@@ -78,7 +91,11 @@ def test_build_timestamp_without_epoch_is_the_last_commit(monkeypatch):
 
     from conftest import ROOT
 
-    last_commit = int(subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    last_commit = int(
+        subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    )
     assert build_timestamp(ROOT) == last_commit
 
 
@@ -99,8 +116,17 @@ def test_build_timestamp_without_epoch_is_the_last_commit(monkeypatch):
     ],
 )
 def test_content_hash(tmp_path, change, changes_hash):
-    _tree(tmp_path, {"docs/a.md": "text", "rulebook_src/errata.yml": "[]", "mkdocs.yml": "site_name: x",
-                     "overrides/main.html": "{# base #}", "scripts/site/build.py": "# build", "requirements.txt": "mkdocs==1.6.1"})
+    _tree(
+        tmp_path,
+        {
+            "docs/a.md": "text",
+            "rulebook_src/errata.yml": "[]",
+            "mkdocs.yml": "site_name: x",
+            "overrides/main.html": "{# base #}",
+            "scripts/site/build.py": "# build",
+            "requirements.txt": "mkdocs==1.6.1",
+        },
+    )
     before = content_hash(tmp_path)
     assert re.fullmatch(r"[0-9a-f]{8}", before)
     change(tmp_path)

@@ -41,6 +41,10 @@ class ChromeText(HTMLParser):
 def test_header_and_footer_speak_chinese(built_site, page):
     parser = ChromeText()
     parser.feed((built_site / page).read_text(encoding="utf-8"))
-    words = {word for word in re.findall(r"(?<![0-9A-Za-z])[A-Za-z]{2,}(?![0-9A-Za-z])", " ".join(parser.text)) if word not in ALLOWED_LATIN}
+    words = {
+        word
+        for word in re.findall(r"(?<![0-9A-Za-z])[A-Za-z]{2,}(?![0-9A-Za-z])", " ".join(parser.text))
+        if word not in ALLOWED_LATIN
+    }
     assert parser.text, f"{page}: no header or footer text found (did the theme change?)"
     assert not words, f"{page}: English in the header or footer: {sorted(words)} in {parser.text}"

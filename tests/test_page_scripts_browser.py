@@ -66,7 +66,9 @@ def test_page_announces_dom_content_loaded_and_ready_once(page_375, site_url):
     open_with_parser_held_at_the_end(page_375, site_url + "laws/9/")
     page_375.wait_for_timeout(1500)  # the old loop announced DOMContentLoaded every frame: ~90 times in this wait
     events = page_375.evaluate("() => window.__pageEvents")
-    assert events["domContentLoaded"] == 2, f"DOMContentLoaded dispatched {events['domContentLoaded']} times (the parser's and one for Material)"
+    assert events["domContentLoaded"] == 2, (
+        f"DOMContentLoaded dispatched {events['domContentLoaded']} times (the parser's and one for Material)"
+    )
     assert events["scriptsReady"] == 1
     # the theme's components mounted once: one search box
     assert page_375.locator(".md-search__input").count() == 1
@@ -76,7 +78,9 @@ def test_page_painted_before_dom_content_loaded_runs_its_scripts_before_load(pag
     page_375.add_init_script(COUNT_PAGE_EVENTS)
     open_with_parser_held_at_the_end(page_375, site_url + "laws/9/")
     events = page_375.evaluate("() => window.__pageEvents")
-    assert events["paintedAtDomContentLoaded"], "the page did not paint before its DOMContentLoaded: the case is not set up"
+    assert events["paintedAtDomContentLoaded"], (
+        "the page did not paint before its DOMContentLoaded: the case is not set up"
+    )
     assert events["inertAfterDomContentLoaded"] == 0, "the page had painted, yet its scripts waited for a frame more"
     assert events["themeRanBeforeLoad"], "the page had painted, yet its scripts ran after the load event"
     assert events["domContentLoaded"] == 2 and events["scriptsReady"] == 1

@@ -12,7 +12,18 @@ from scripts.penalties import CALCULATORS
 from scripts.penalties.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PENALTY_KEYS = {"warning", "vp", "imp", "top_percent", "range", "committee", "forfeit", "stop_play", "disqualification", "void_result"}
+PENALTY_KEYS = {
+    "warning",
+    "vp",
+    "imp",
+    "top_percent",
+    "range",
+    "committee",
+    "forfeit",
+    "stop_play",
+    "disqualification",
+    "void_result",
+}
 
 
 def run(capsys, *argv):
@@ -89,8 +100,13 @@ def test_module_entry_point_from_the_repository_root():
     completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT,
                                capture_output=True, text=True)
     assert completed.returncode == 2 and completed.stderr == "error: --number（牌号）：不能小于1；收到“0”\n"
-    completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],
-                               cwd=ROOT, capture_output=True, text=True, check=True)
+    completed = subprocess.run(
+        [sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(completed.stdout)["penalty"]["imp"] == 3
 
 
@@ -101,8 +117,11 @@ def test_every_calculator_has_a_subcommand(capsys):
     assert all(name in out for name in CALCULATORS)
 
 
-README_COMMANDS = [line.split("#")[0].split()[3:] for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-                   if line.startswith(".venv/bin/python -m scripts.penalties ")]
+README_COMMANDS = [
+    line.split("#")[0].split()[3:]
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    if line.startswith(".venv/bin/python -m scripts.penalties ")
+]
 
 
 @pytest.mark.parametrize("argv", README_COMMANDS, ids=[" ".join(argv[:1]) for argv in README_COMMANDS])
@@ -128,8 +147,10 @@ def test_help_of_every_subcommand_exits_0_in_chinese(capsys, name):
 
 
 def test_argparse_messages_are_chinese(capsys):
-    for argv, message in [(["lateness", "--event", "teams-vp", "--minutes", "3", "--bogus", "1"], "error: 无法识别的参数：--bogus 1\n"),
-                          (["lateness", "--event", "teams-vp", "--minutes"], "error: --minutes：需要一个值\n")]:
+    for argv, message in [
+        (["lateness", "--event", "teams-vp", "--minutes", "3", "--bogus", "1"], "error: 无法识别的参数：--bogus 1\n"),
+        (["lateness", "--event", "teams-vp", "--minutes"], "error: --minutes：需要一个值\n"),
+    ]:
         with pytest.raises(SystemExit) as exit_info:
             main(argv)
         assert exit_info.value.code == 2 and capsys.readouterr().err == message

@@ -30,7 +30,9 @@ def test_every_table_file_is_loaded(tmp_path, monkeypatch):
     assert {path.stem for path in PENALTY_DIR.glob("*.yml")} == set(TABLE_FILES) | {SPEC_FILE}
     folder = tmp_path / "penalties"
     shutil.copytree(PENALTY_DIR, folder)
-    (folder / "new_table.yml").write_text("calculator: lateness\narticle: regulations/26\ntitle: 新表\n", encoding="utf-8")
+    (folder / "new_table.yml").write_text(
+        "calculator: lateness\narticle: regulations/26\ntitle: 新表\n", encoding="utf-8"
+    )
     monkeypatch.setattr(tables, "PENALTY_DIR", folder)
     assert "new_table" in tables.load_tables() and SPEC_FILE not in tables.load_tables()
 
@@ -90,5 +92,9 @@ def test_every_calculator_has_a_page_and_a_rule(rulebook):
         assert markup.count('class="penalty-calculator"') == len(widgets)
         notice = calculator_notice_for(book, slug)
         for name, _fixed, widget_id in widgets:
-            assert f'data-calculator="{name}"' in markup and f'id="{widget_id}"' in markup and f'href="#{widget_id}"' in notice
+            assert (
+                f'data-calculator="{name}"' in markup
+                and f'id="{widget_id}"' in markup
+                and f'href="#{widget_id}"' in notice
+            )
     assert widget_markup_for("regulations", "29") == "" and calculator_notice_for("regulations", "29") == ""

@@ -7,9 +7,21 @@ from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.tables import load_tables
 
 
-def penalty(warning=None, vp=None, imp=None, top=None, rng=None, committee=None, forfeit=None, stop=False, disq=None, void=None):
-    return {"warning": warning, "vp": vp, "imp": imp, "top_percent": top, "range": rng,
-            "committee": committee, "forfeit": forfeit, "stop_play": stop, "disqualification": disq, "void_result": void}
+def penalty(
+    warning=None, vp=None, imp=None, top=None, rng=None, committee=None, forfeit=None, stop=False, disq=None, void=None
+):
+    return {
+        "warning": warning,
+        "vp": vp,
+        "imp": imp,
+        "top_percent": top,
+        "range": rng,
+        "committee": committee,
+        "forfeit": forfeit,
+        "stop_play": stop,
+        "disqualification": disq,
+        "void_result": void,
+    }
 
 
 def rng(unit, low, high):
@@ -147,7 +159,9 @@ def test_knockout_lateness_states_both_readings():
     assert "1+⌈t−5⌉" in result["reading"] and "按此读法为7IMP" in result["other_reading"]
 
 
-@pytest.mark.parametrize("calculator, event, minutes", [("lateness", "teams-vp", "25"), ("slow-play", "pairs-imp", "10")])
+@pytest.mark.parametrize(
+    "calculator, event, minutes", [("lateness", "teams-vp", "25"), ("slow-play", "pairs-imp", "10")]
+)
 def test_boundary_before_open_band_states_the_yishang_reading(calculator, event, minutes):
     result = calculate(calculator, event=event, minutes=minutes)
     assert "以上" in result["reading"] and "含本数" in result["other_reading"]
@@ -162,7 +176,10 @@ def test_director_board_removal(event, minutes, boards, removed):
     assert calculate("lateness", event=event, minutes=minutes, remove_boards=boards)["removed_boards"] == removed
 
 
-@pytest.mark.parametrize("event, minutes, boards", [("pairs-mp", "7", "2"), ("pairs-imp", "17", "1"), ("teams-vp", "7", "1"), ("pairs-mp", "3", "1")])
+@pytest.mark.parametrize(
+    "event, minutes, boards",
+    [("pairs-mp", "7", "2"), ("pairs-imp", "17", "1"), ("teams-vp", "7", "1"), ("pairs-mp", "3", "1")],
+)
 def test_board_removal_outside_the_band_is_refused(event, minutes, boards):
     with pytest.raises(PenaltyInputError) as error:
         calculate("lateness", event=event, minutes=minutes, remove_boards=boards)
@@ -235,7 +252,15 @@ SANCTIONS = [
     ("34", 22, None, 2, "imp", penalty(imp=3), None),
     ("37", 1, None, 1, "vp", WARN, None),
     ("37", 1, None, 2, "mp", penalty(rng=rng("top_percent", 10, 40)), None),
-    ("37", 1, "extreme", 1, "vp", penalty(committee="上报仲裁委员会或纪律委员会处理", disq="可能给予停止其部分比赛、全部比赛的处罚"), "上报比赛主办机构"),
+    (
+        "37",
+        1,
+        "extreme",
+        1,
+        "vp",
+        penalty(committee="上报仲裁委员会或纪律委员会处理", disq="可能给予停止其部分比赛、全部比赛的处罚"),
+        "上报比赛主办机构",
+    ),
     ("37", 2, None, 1, "vp", WARN, None),
     ("37", 2, None, 2, "vp", penalty(vp=0.5), None),
     ("37", 2, None, 3, "mp", penalty(top=20), None),
@@ -254,7 +279,19 @@ SANCTIONS = [
     ("37", 6, None, 1, "vp", WARN, None),
     ("37", 6, None, 2, "vp", penalty(vp=0.5), None),
     ("37", 6, None, 3, "vp", penalty(vp=1), None),
-    ("37", 7, None, 1, "vp", penalty(void="取消违规者本场比赛成绩", committee="上报仲裁委员会及纪律委员会处理", disq="可能给予取消全部比赛资格的处罚"), "上报比赛主办机构"),
+    (
+        "37",
+        7,
+        None,
+        1,
+        "vp",
+        penalty(
+            void="取消违规者本场比赛成绩",
+            committee="上报仲裁委员会及纪律委员会处理",
+            disq="可能给予取消全部比赛资格的处罚",
+        ),
+        "上报比赛主办机构",
+    ),
     ("37", 8, "closed-room", 1, "imp", penalty(imp=6), None),
     ("37", 8, "closed-room", 1, "vp", penalty(vp=1), None),
     ("37", 8, "open-room", 1, "imp", WARN, "或扣0.5VP(3IMP)"),
@@ -313,24 +350,64 @@ def test_direct_damage_adds_the_adjusted_score():
     assert error.value.parameter == "direct-damage"
 
 
-@pytest.mark.parametrize("number, dealer, vulnerability", [
-    (1, "N", "None"), (2, "E", "NS"), (3, "S", "EW"), (4, "W", "All"), (5, "N", "NS"), (6, "E", "EW"), (7, "S", "All"),
-    (8, "W", "None"), (9, "N", "EW"), (10, "E", "All"), (11, "S", "None"), (12, "W", "NS"), (13, "N", "All"),
-    (14, "E", "None"), (15, "S", "NS"), (16, "W", "EW"), (17, "N", "None"), (32, "W", "EW"), (33, "N", "None"), (100, "W", "All"),
-])
+@pytest.mark.parametrize(
+    "number, dealer, vulnerability",
+    [
+        (1, "N", "None"),
+        (2, "E", "NS"),
+        (3, "S", "EW"),
+        (4, "W", "All"),
+        (5, "N", "NS"),
+        (6, "E", "EW"),
+        (7, "S", "All"),
+        (8, "W", "None"),
+        (9, "N", "EW"),
+        (10, "E", "All"),
+        (11, "S", "None"),
+        (12, "W", "NS"),
+        (13, "N", "All"),
+        (14, "E", "None"),
+        (15, "S", "NS"),
+        (16, "W", "EW"),
+        (17, "N", "None"),
+        (32, "W", "EW"),
+        (33, "N", "None"),
+        (100, "W", "All"),
+    ],
+)
 def test_board_dealer_and_vulnerability(number, dealer, vulnerability):
     result = calculate("board", number=str(number))
     assert (result["dealer"], result["vulnerability"]) == (dealer, vulnerability)
     assert "缺失" in result["reading"]
 
 
-@pytest.mark.parametrize("won, lost, ratio", [("100", "75", 4 / 3), ("2", "3", 2 / 3), ("1", "8", 0.125), ("0", "10", 0), ("10", "0", None), ("45.5", "45.5", 1)])
+@pytest.mark.parametrize(
+    "won, lost, ratio",
+    [
+        ("100", "75", 4 / 3),
+        ("2", "3", 2 / 3),
+        ("1", "8", 0.125),
+        ("0", "10", 0),
+        ("10", "0", None),
+        ("45.5", "45.5", 1),
+    ],
+)
 def test_tie_ratio(won, lost, ratio):
     """第45条 “比较2队在全部比赛中的IMP胜负率”: the text sets no rounding, so the ratio is exact (superseded: 4 places)."""
     assert calculate("tie-ratio", won=won, lost=lost)["ratio"] == ratio
 
 
-@pytest.mark.parametrize("value, decimals, rounded", [("0.125", "2", 0.13), ("0.75", "0", 1), ("0.75", "1", 0.8), ("2.5", "0", 3), ("0.745", "2", 0.75), ("1.5", "2", 1.5)])
+@pytest.mark.parametrize(
+    "value, decimals, rounded",
+    [
+        ("0.125", "2", 0.13),
+        ("0.75", "0", 1),
+        ("0.75", "1", 0.8),
+        ("2.5", "0", 3),
+        ("0.745", "2", 0.75),
+        ("1.5", "2", 1.5),
+    ],
+)
 def test_rounding_half_up(value, decimals, rounded):
     assert calculate("rounding", value=value, decimals=decimals)["value"] == rounded
 
@@ -416,6 +493,9 @@ def test_bad_input_names_the_parameter(calculator, inputs, parameter):
     assert error.value.parameter == parameter
 
 
-@pytest.mark.parametrize("article, item, number", [("38", "一", 1), ("38", "二、", 2), ("38", "3", 3), ("34", "9.", 9), ("34", "9．", 9), ("37", "10", 10)])
+@pytest.mark.parametrize(
+    "article, item, number",
+    [("38", "一", 1), ("38", "二、", 2), ("38", "3", 3), ("34", "9.", 9), ("34", "9．", 9), ("37", "10", 10)],
+)
 def test_item_as_listed_in_the_article(article, item, number):
     assert calculate("procedural", article=article, item=item)["inputs"]["item"] == number

@@ -165,7 +165,11 @@ def test_rulings_use_chinese_labels():
             ruling = calculate(name, **inputs)["ruling"]
         except PenaltyInputError:
             continue
-        leaks += [(name, inputs, slug) for slug in names if re.search(rf"(?<![A-Za-z0-9-]){re.escape(slug)}(?![A-Za-z0-9-])", ruling)]
+        leaks += [
+            (name, inputs, slug)
+            for slug in names
+            if re.search(rf"(?<![A-Za-z0-9-]){re.escape(slug)}(?![A-Za-z0-9-])", ruling)
+        ]
     assert not leaks, leaks[:5]
     assert "依据：规则第12条C款1“" in calculate("adjusted", responsibility="direct")["ruling"]
     assert "依据：裁判法第28条一1（1）“" in calculate("forfeit", event="round-robin")["ruling"]
@@ -226,11 +230,16 @@ def test_ruling_carries_the_other_reading_where_the_number_depends_on_it():
 
 def test_article_top_links_to_its_calculators():
     notice = calculator_notice_for("regulations", "28")
-    assert notice.startswith('<p class="penalty-notice-top"') and 'href="#calc-forfeit"' in notice and 'href="#calc-withdrawal"' in notice
+    assert (
+        notice.startswith('<p class="penalty-notice-top"')
+        and 'href="#calc-forfeit"' in notice
+        and 'href="#calc-withdrawal"' in notice
+    )
     assert 'id="calc-procedural-37"' in widget_markup_for("regulations", "37")
 
 
-# --- the spec: checked, errors name file:line ----------------------------------------------------------------------------
+# --- the spec: checked, errors name file:line
+# ----------------------------------------------------------------------------
 
 @pytest.fixture
 def penalty_copy(tmp_path, monkeypatch):
@@ -249,7 +258,9 @@ def test_spec_errors_name_file_and_line(penalty_copy):
     with pytest.raises(PenaltySpecError) as error:
         spec_module.load_spec()
     assert isinstance(error.value, RulebookError)
-    assert str(error.value).startswith(f"{path}:{line}: calculators[0].parameters[3].kind: 'whole' is not one of choice, flag,")
+    assert str(error.value).startswith(
+        f"{path}:{line}: calculators[0].parameters[3].kind: 'whole' is not one of choice, flag,"
+    )
     path.write_text(text.replace("calculators:\n", "calculators: [\n", 1), encoding="utf-8")
     with pytest.raises(PenaltySpecError, match=r"calculators.yml:\d+: not valid YAML"):
         spec_module.load_spec()
@@ -325,7 +336,15 @@ def test_round_robin_forfeit_states_the_voided_results():
 
 def test_deliberate_forfeit_is_disciplined():
     """第28条三 “凡蓄意弃权的，将给予纪律性处罚。” and 一1（1） “并追究责任，可进一步处罚”; 六 allows a knock-out forfeit."""
-    for event in ("round-robin", "board-a-match", "match-points", "swiss", "pairs-mp", "pairs-imp", "pairs-match-points"):
+    for event in (
+        "round-robin",
+        "board-a-match",
+        "match-points",
+        "swiss",
+        "pairs-mp",
+        "pairs-imp",
+        "pairs-match-points",
+    ):
         assert any("纪律性处罚" in c for c in consequences_of("forfeit", event=event)), event
     assert any("可进一步处罚" in c for c in consequences_of("forfeit", event="round-robin"))
     assert not any("纪律性处罚" in c for c in consequences_of("forfeit", event="knock-out"))
@@ -393,15 +412,30 @@ def scoring_consequences():
     for further in forfeit["consequences"]:
         rows += [("forfeit", {"event": event}, further["quote"], further["text"]) for event in further["events"]]
     for further in forfeit["withdrawal"]["consequences"]:
-        rows += [("withdrawal", {"event": event}, further["quote"], further["text"]) for event in forfeit["withdrawal"]["events"]]
+        rows += [
+            ("withdrawal", {"event": event}, further["quote"], further["text"])
+            for event in forfeit["withdrawal"]["events"]
+        ]
     teams = fouled["teams"]
-    rows += [("fouled", {"event": "teams"}, teams["procedural_quote"], teams["procedural_quote"]),
-             ("fouled", {"event": "teams"}, teams["no_replay_quote"], teams["no_replay_quote"]),
-             ("fouled", {"event": "teams", "whole_match": "1"}, teams["whole_match"]["replay_quote"], teams["whole_match"]["replay_quote"])]
+    rows += [
+        ("fouled", {"event": "teams"}, teams["procedural_quote"], teams["procedural_quote"]),
+        ("fouled", {"event": "teams"}, teams["no_replay_quote"], teams["no_replay_quote"]),
+        (
+            "fouled",
+            {"event": "teams", "whole_match": "1"},
+            teams["whole_match"]["replay_quote"],
+            teams["whole_match"]["replay_quote"],
+        ),
+    ]
     rounding = conventions["rounding"]
-    rows += [(name, inputs, rounding["stage_total_quote"], rounding["stage_total"]) for name, inputs in
-             [("lateness", {"event": "pairs-imp", "minutes": "3", "repeat": "1"}), ("slow-play", {"event": "teams-ko", "minutes": "3"}),
-              ("procedural", {"article": "34", "item": "1", "offence": "2"})]]
+    rows += [
+        (name, inputs, rounding["stage_total_quote"], rounding["stage_total"])
+        for name, inputs in [
+            ("lateness", {"event": "pairs-imp", "minutes": "3", "repeat": "1"}),
+            ("slow-play", {"event": "teams-ko", "minutes": "3"}),
+            ("procedural", {"article": "34", "item": "1", "offence": "2"}),
+        ]
+    ]
     exemption = conventions["exemption"]
     rows += [(name, inputs, exemption["quote"], exemption["text"]) for name, inputs in
              [("lateness", {"event": "teams-ko", "minutes": "30"}), ("forfeit", {"event": "pairs-imp"})]]
@@ -464,7 +498,10 @@ def test_option_prefix_and_zero_band_are_words_of_the_spec(penalty_copy):
     text = spec.read_text(encoding="utf-8")
     option = calculate("procedural", article="37", item="8", variant="open-room")["options"]
     assert option and option[0]["text"].startswith("或")
-    spec.write_text(text.replace('option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟"), encoding="utf-8")
+    spec.write_text(
+        text.replace('option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟"),
+        encoding="utf-8",
+    )
     assert calculate("procedural", article="37", item="8", variant="open-room")["options"][0]["text"].startswith("或者")
     with pytest.raises(PenaltyInputError, match="零分钟"):
         calculate("lateness", event="pairs-mp", minutes="0", remove_boards="1")

@@ -69,7 +69,9 @@ def test_every_control_meets_4_5_to_1(browser, site_url, artifacts_dir, scheme):
         assert all(row["style"] == "italic" for row in rows if " placeholder[" in row["what"])
         if (book, slug) == ("regulations", "26"):
             page.fill("#calc-lateness-minutes", "ten")  # the error text too
-            low += [f"error {row['what']}: {row['ratio']}" for row in page.evaluate(MEASURE, scheme) if row["ratio"] < 4.5]
+            low += [
+                f"error {row['what']}: {row['ratio']}" for row in page.evaluate(MEASURE, scheme) if row["ratio"] < 4.5
+            ]
             page.locator("#calc-lateness").screenshot(path=str(artifacts_dir / f"penalty-widget-contrast-{scheme}.png"))
     assert measured > 100 and placeholders >= 5
     assert not low, low
@@ -123,14 +125,18 @@ def test_copied_link_from_the_venue_zip_is_the_hosted_page(browser, bundle_dir):
     the calculator with its inputs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    open_ready(page, (bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12")
+    open_ready(
+        page, (bundle_dir / "regulations" / "26.html").as_uri() + "?lateness.event=pairs-imp&lateness.minutes=12"
+    )
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     assert "扣6IMP" in page.locator("#calc-lateness .penalty-headline").inner_text()
     widget = "document.getElementById('calc-lateness')"
     assert page.evaluate("() => new URL(document.querySelector('link[rel=canonical]').href).hostname") == "127.0.0.1"
     assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
     assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
-    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    page.evaluate(
+        "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'"
+    )
     link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
     assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness"), link
     assert "lateness.minutes=12" in link

@@ -65,11 +65,16 @@ def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
     open_ready(desktop, site_url + "regulations/26/")
     reach_calculators(desktop)
     cases = engine_grid()
-    got = desktop.evaluate("""(cases) => cases.map(([name, inputs]) => {
+    got = desktop.evaluate(
+        """(cases) => cases.map(([name, inputs]) => {
         try { return window.RulebookPenalties.calculate(name, inputs); }
         catch (e) { if (e instanceof window.RulebookPenalties.InputError) return {error: e.message}; return {crash: String(e)}; }
-    })""", cases)
-    mismatches = [(case, want, have) for case, want, have in zip(cases, (engine(*c) for c in cases), got) if want != have]
+    })""",
+        cases,
+    )
+    mismatches = [
+        (case, want, have) for case, want, have in zip(cases, (engine(*c) for c in cases), got) if want != have
+    ]
     assert len(cases) > 2000
     assert not mismatches, f"{len(mismatches)} of {len(cases)} differ, first: {mismatches[0]}"
 
@@ -132,7 +137,13 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 inputs[name] = typed[name] = want
         if not usable:  # the case through the URL instead: an error wherever the engine refuses it, never a ruling
             given = {key: value for key, value in fields.items() if value != ""}
-            open_ready(desktop, site_url + path + "?" + urlencode({f"{widget_id[len('calc-'):]}.{key}": value for key, value in given.items()}))
+            open_ready(
+                desktop,
+                site_url
+                + path
+                + "?"
+                + urlencode({f"{widget_id[len('calc-') :]}.{key}": value for key, value in given.items()}),
+            )
             widget.wait_for(state="attached")
             expected = engine(calculator, {**{key.replace("-", "_"): value for key, value in fixed.items()}, **given})
             assert widget_state(desktop, widget_id) == expected, ("url", widget_id, fields)
@@ -154,7 +165,10 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
             assert widget.locator(".penalty-prompt").inner_text().startswith("请填写：")
         else:
             message = widget.locator(".penalty-error").inner_text()
-            assert message.endswith(expected["error"].split("）：", 1)[1]) and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
+            assert (
+                message.endswith(expected["error"].split("）：", 1)[1])
+                and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
+            )
     assert checked, widget_id
     assert via_url or calculator != "procedural", widget_id  # the grid's values no procedural form can show
     assert not desktop.errors, desktop.errors
@@ -174,7 +188,9 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     open_ready(other, shared)
     other.locator("#calc-lateness[data-result]").wait_for(state="attached")
     assert other.input_value("#calc-lateness-minutes") == "12"
-    assert widget_state(other, "lateness") == engine("lateness", {"event": "pairs-imp", "minutes": "12", "repeat": False, "remove_boards": ""})
+    assert widget_state(other, "lateness") == engine(
+        "lateness", {"event": "pairs-imp", "minutes": "12", "repeat": False, "remove_boards": ""}
+    )
     context.close()
 
 
@@ -227,7 +243,10 @@ def test_a_url_value_the_form_cannot_show_is_an_error(browser, site_url, widget,
     assert INTERNAL_NAMES.search(re.sub("“[^”]*”", "", shown)) is None, shown
     if "nonsense" in query:
         assert "default" not in shown and "extreme" not in shown and "极其严重" in shown
-    assert all(f"{widget}.{pair}" in page.evaluate("() => decodeURIComponent(location.search)") for pair in query.split("&")[1:])
+    assert all(
+        f"{widget}.{pair}" in page.evaluate("() => decodeURIComponent(location.search)")
+        for pair in query.split("&")[1:]
+    )
     context.close()
 
 
@@ -242,15 +261,23 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     page.fill("#calc-procedural-34-offence", "2")
     page.select_option("#calc-procedural-34-scoring", "imp")
     page.click("#calc-procedural-34 .penalty-copy")
-    page.wait_for_function("() => document.querySelector('#calc-procedural-34 .penalty-copy-status').textContent !== ''")
+    page.wait_for_function(
+        "() => document.querySelector('#calc-procedural-34 .penalty-copy-status').textContent !== ''"
+    )
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    ruling = engine("procedural", {"article": "34", "item": "9", "variant": "no-screens", "offence": "2", "scoring": "imp"})["ruling"]
+    ruling = engine(
+        "procedural", {"article": "34", "item": "9", "variant": "no-screens", "offence": "2", "scoring": "imp"}
+    )["ruling"]
     assert copied.split("\n")[0] == ruling and "扣6IMP" in ruling and "另一种读法：" in ruling
-    # the test build's site_url is the default http://127.0.0.1:8000/: no link (it would work for no one), the page in words
-    assert copied.split("\n")[1] == "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    # the test build's site_url is the default http://127.0.0.1:8000/: no link (it would work for no one), the page in
+    # words
+    named = "计算器：裁判法第34条页末“程序性、纪律性判罚（第34、37、38条）”"
+    assert copied.split("\n")[1] == named
     assert "http" not in copied and "127.0.0.1" not in copied
     # a build for a real host (RULEBOOK_SITE_URL=https://bridge.example.org/): its page, opening at the calculator
-    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/34/'")
+    page.evaluate(
+        "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/34/'"
+    )
     page.click("#calc-procedural-34 .penalty-copy")
     page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('https://'))")
     link = urlsplit(page.evaluate("() => navigator.clipboard.readText()").split("\n")[1])
@@ -260,7 +287,8 @@ def test_copy_ruling_puts_the_short_text_and_link_on_the_clipboard(browser, site
     page.fill("#calc-procedural-34-offence", "x")
     page.evaluate("() => navigator.clipboard.writeText('')")
     page.click("#calc-procedural-34 .penalty-copy")
-    assert page.locator("#calc-procedural-34 .penalty-copy-status").inner_text() == "输入有误，没有可复制的裁决"
+    status = page.locator("#calc-procedural-34 .penalty-copy-status").inner_text()
+    assert status == "输入有误，没有可复制的裁决"
     assert page.evaluate("() => navigator.clipboard.readText()") == ""
     context.close()
 
@@ -277,6 +305,8 @@ def test_widgets_mount_after_instant_navigation(desktop, site_url):
         window.document$.next(document);
     }""", site_url + "regulations/26/")
     desktop.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
+    # this page has used the calculator before: the event type last chosen is remembered, so the test names its own
+    desktop.select_option("#calc-lateness-event", "teams-vp")
     desktop.fill("#calc-lateness-minutes", "25:01")
     assert widget_state(desktop, "lateness")["penalty"]["committee"] == "由比赛仲裁委员会处理"
     desktop.evaluate("() => window.document$.next(document)")  # announced twice: still one form
@@ -291,14 +321,18 @@ def test_widget_works_from_file_url(browser, built_site):
     reach_calculators(page)
     page.select_option("#calc-lateness-event", "teams-ko")
     page.fill("#calc-lateness-minutes", "5:30")
-    assert widget_state(page, "lateness") == engine("lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""})
+    assert widget_state(page, "lateness") == engine(
+        "lateness", {"event": "teams-ko", "minutes": "5:30", "repeat": False, "remove_boards": ""}
+    )
     widget = "document.getElementById('calc-lateness')"
     # the venue zip of a build without a hosted site_url (the default http://127.0.0.1:8000/): no file:// nor
     # localhost link, the page named in words
     assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
     assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
     # a build for a real host: the hosted page at the calculator, even from file://
-    page.evaluate("() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'")
+    page.evaluate(
+        "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'"
+    )
     link = page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
     assert link.startswith("https://bridge.example.org/regulations/26/?") and link.endswith("#calc-lateness")
     context.close()
@@ -315,12 +349,19 @@ def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
                    env={**os.environ, "RULEBOOK_SITE_URL": "https://bridge.example.org/rules/"})
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    open_ready(page, (out / "regulations" / "27" / "index.html").as_uri() + "?slow-play.event=teams-ko&slow-play.minutes=3")
+    open_ready(
+        page, (out / "regulations" / "27" / "index.html").as_uri() + "?slow-play.event=teams-ko&slow-play.minutes=3"
+    )
     reach_calculators(page)
     page.locator("#calc-slow-play[data-result]").wait_for(state="attached")
     link = page.evaluate("() => window.RulebookPenalties.copiedPage(document.getElementById('calc-slow-play'))")
     parts = urlsplit(link)
-    assert (parts.scheme, parts.netloc, parts.path, parts.fragment) == ("https", "bridge.example.org", "/rules/regulations/27/", "calc-slow-play")
+    assert (parts.scheme, parts.netloc, parts.path, parts.fragment) == (
+        "https",
+        "bridge.example.org",
+        "/rules/regulations/27/",
+        "calc-slow-play",
+    )
     assert parse_qs(parts.query) == {"slow-play.event": ["teams-ko"], "slow-play.minutes": ["3"]}
     context.close()
 
@@ -342,10 +383,14 @@ def test_every_widget_fits_360px_with_each_checkbox_beside_its_label(phone_page,
         reach_calculators(phone_page)
         widget = phone_page.locator(f"#{prefix}[data-mounted]")
         widget.wait_for(state="attached")
-        scroll, client = phone_page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        scroll, client = phone_page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
         box = widget.bounding_box()
         if scroll > client or box["x"] < 0 or box["x"] + box["width"] > 360:
-            overflowing.append(f"{prefix} on {path}: page {scroll} px in {client} px, widget {box['x']:.0f}–{box['x'] + box['width']:.0f} px")
+            overflowing.append(
+                f"{prefix} on {path}: page {scroll} px in {client} px, widget {box['x']:.0f}–{box['x'] + box['width']:.0f} px"
+            )
         apart += [f"{prefix} on {path}: {name}" for name in phone_page.evaluate(CHECKBOXES_APART_FROM_LABELS, prefix)]
     assert not overflowing, overflowing
     assert not apart, f"checkbox not beside its label: {apart}"

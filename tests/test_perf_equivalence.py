@@ -34,7 +34,8 @@ def glossary(terms: list[tuple[str, str]]):
 )
 def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
     """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
-    from scripts.render.articles import PageRenderer, render_inline
+    from scripts.render.articles import PageRenderer
+    from scripts.render.markup import render_inline
 
     once = glossary([("引牌", "LEAD"), ("约定", "CONVENTION"), ("再加倍", "REDOUBLE")])
     repeated = once + glossary([("再加倍", "R2"), ("引牌", "L2")]) + once
@@ -48,7 +49,9 @@ def fold_fullwidth_by_character(text: str) -> str:
     """The per-character loop that normalise.fold_fullwidth's translate table replaced."""
     from scripts.pipeline.normalise import FULLWIDTH_KEEP
 
-    return "".join(chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E and ch not in FULLWIDTH_KEEP else ch for ch in text)
+    return "".join(
+        chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E and ch not in FULLWIDTH_KEEP else ch for ch in text
+    )
 
 
 @pytest.mark.parametrize(
@@ -83,7 +86,9 @@ def test_clause_repeating_an_earlier_sibling_after_its_own_filtering_is_dropped(
     from scripts.pipeline.model import Article, Clause, Paragraph, Provenance
 
     body = "赛员应当遵守比赛的规定和程序"
-    first = Clause("A.", 1, "a", "", [Paragraph(body, [Provenance("x.txt", 1)]), Paragraph(body, [Provenance("x.txt", 2)])])
+    first = Clause(
+        "A.", 1, "a", "", [Paragraph(body, [Provenance("x.txt", 1)]), Paragraph(body, [Provenance("x.txt", 2)])]
+    )
     second = Clause("A.", 1, "a_2", "", [Paragraph(body, [Provenance("x.txt", 3)])])
     third = Clause("B.", 1, "b", "", [Paragraph(body, [Provenance("x.txt", 4)])])
     article = Article("laws", 1, "1", "t", "", clauses=[first, second, third])
@@ -104,8 +109,11 @@ def test_backlinks_by_target_equal_a_scan_of_every_citation():
     for key, book in rulebook.books.items():
         for slug in book.articles:
             scanned = [
-                c for c in index.citations
-                if c.resolution.status in ("clause", "article") and c.resolution.book == key and c.resolution.slug == slug
+                c
+                for c in index.citations
+                if c.resolution.status in ("clause", "article")
+                and c.resolution.book == key
+                and c.resolution.slug == slug
                 and not (c.book == key and c.slug == slug)
             ]
             assert index.backlinks(key, slug) == scanned
@@ -150,7 +158,10 @@ def test_title_index_resolves_like_a_scan():
             # cited from no article, and from each article of the book that has a clause with this title
             holders = [a.slug for a in books[book].articles.values() if any(c.title == title for c in a.walk_clauses())]
             for slug in [""] + holders:
-                ref = Reference(**{name: None for name in fields} | {"kind": "title", "book": book, "title": title, "text": title, "slug": slug})
+                ref = Reference(
+                    **{name: None for name in fields}
+                    | {"kind": "title", "book": book, "title": title, "text": title, "slug": slug}
+                )
                 expected = resolve_title_by_scanning(ref, books)
                 got = resolve_title(ref, books, [], index)
                 assert (got if got.status != "unparsed" else None) == expected, (book, title, slug)

@@ -1,5 +1,6 @@
 """Reading on a phone (360×740): no sideways scrolling, readable type, 44 px tap targets, dark mode, the
 article number in view whenever the header is (it comes back on any scroll up), and an article's first load within the weight budget."""
+
 from __future__ import annotations
 
 import re
@@ -121,7 +122,9 @@ def test_article_number_stays_visible_while_scrolling(phone, shipped_site, shipp
                }""",
             number.group(0).replace(" ", ""),
         )
-        assert shown, f"scrolled to {fraction:.0%} of {article.parent.name}: {number.group(0)} is not visible at the top"
+        assert shown, (
+            f"scrolled to {fraction:.0%} of {article.parent.name}: {number.group(0)} is not visible at the top"
+        )
     phone.screenshot(path=artifacts_dir / "phone-long-article-scrolled.png")
 
 
@@ -149,7 +152,9 @@ def test_colour_scheme_follows_the_phone(browser, shipped_site, shipped_url, art
     background, text = _luminance(colours["background"]), _luminance(colours["text"])
     assert (background < 0.1) == (scheme == "dark"), f"{scheme} mode background is {colours['background']}"
     contrast = (max(background, text) + 0.05) / (min(background, text) + 0.05)
-    assert contrast >= 4.5, f"{scheme} mode text contrast {contrast:.1f}:1 ({colours['text']} on {colours['background']})"
+    assert contrast >= 4.5, (
+        f"{scheme} mode text contrast {contrast:.1f}:1 ({colours['text']} on {colours['background']})"
+    )
 
 
 def test_article_first_load_within_weight_budget(browser, shipped_site, artifacts_dir):
@@ -175,7 +180,9 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
             sent[self.path] = sent.get(self.path, 0) + self.wfile.count
             super().finish()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(site_dir)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(site_dir))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(service_workers="block", **PHONE)
@@ -190,9 +197,13 @@ def test_article_first_load_within_weight_budget(browser, shipped_site, artifact
         server.server_close()
     total = sum(sent.values())
     report = "\n".join(f"{size:>8} {path}" for path, size in sorted(sent.items(), key=lambda kv: -kv[1]))
-    (artifacts_dir / "article-weight.txt").write_text(f"{total} bytes for {article.relative_to(site_dir)}\n{report}\n", encoding="utf-8")
+    (artifacts_dir / "article-weight.txt").write_text(
+        f"{total} bytes for {article.relative_to(site_dir)}\n{report}\n", encoding="utf-8"
+    )
     assert any("search_index" in path for path in sent), "the search index was not loaded: the budget would miss it"
-    assert total <= ARTICLE_BUDGET_BYTES, f"first load of {article.relative_to(site_dir)}: {total} bytes > {ARTICLE_BUDGET_BYTES}\n{report}"
+    assert total <= ARTICLE_BUDGET_BYTES, (
+        f"first load of {article.relative_to(site_dir)}: {total} bytes > {ARTICLE_BUDGET_BYTES}\n{report}"
+    )
 
 
 @pytest.mark.parametrize("path", ["regulations/29/", "laws/27/", "zh-hant/regulations/29/"])

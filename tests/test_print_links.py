@@ -55,10 +55,14 @@ def _page(src_uri: str, url: str) -> SimpleNamespace:
 
 def test_the_placeholder_lists_both_books_and_an_article_page_its_own(tmp_path):
     config = _config(tmp_path, "hans")
-    home = on_page_content(f"<p>前</p>{PRINT_EDITION_PLACEHOLDER}", page=_page("index.md", ""), config=config, files=None)
+    home = on_page_content(
+        f"<p>前</p>{PRINT_EDITION_PLACEHOLDER}", page=_page("index.md", ""), config=config, files=None
+    )
     assert [m["title"] for m in PDF_LINK.finditer(home)] == ["中国桥牌竞赛规则", "复式定约桥牌裁判法"]
     assert PRINT_EDITION_PLACEHOLDER not in home
-    article = on_page_content("<p>条文</p>", page=_page("regulations/26.md", "regulations/26/"), config=config, files=None)
+    article = on_page_content(
+        "<p>条文</p>", page=_page("regulations/26.md", "regulations/26/"), config=config, files=None
+    )
     links = list(PDF_LINK.finditer(article))
     assert [(m["title"], m["href"], m["stamp"]) for m in links] == [
         ("复式定约桥牌裁判法", "../../print/regulationshans.pdf", "2026-12-02 · abcdef12")]

@@ -55,7 +55,13 @@ def print_documents(rulebook, links) -> dict[str, str]:
 
 def test_every_correction_in_an_article_prints_its_erratum_reason_in_chinese(rulebook):
     """The print edition's footnotes give each erratum's reason (errata.yml, in Chinese since the reasons became reader text)."""
-    reasons = {c[2] for book in rulebook.books.values() for a in book.articles.values() for p in a.paragraphs() for c in p.corrections}
+    reasons = {
+        c[2]
+        for book in rulebook.books.values()
+        for a in book.articles.values()
+        for p in a.paragraphs()
+        for c in p.corrections
+    }
     notes = ErratumNotes(rulebook.errata, mojibake=rulebook.mojibake)
     assert reasons
     for reason in reasons:
@@ -64,7 +70,10 @@ def test_every_correction_in_an_article_prints_its_erratum_reason_in_chinese(rul
 
 def test_pdf_names_are_ascii_with_the_zip_prefix_and_date():
     assert pdf_name("zhongguo-qiaopai-guize", "laws", "hans", EDITION) == "zhongguo-qiaopai-guize-guize-20261129.pdf"
-    assert pdf_name("zhongguo-qiaopai-guize", "regulations", "hant", EDITION) == "zhongguo-qiaopai-guize-caipanfa-fanti-20261129.pdf"
+    assert (
+        pdf_name("zhongguo-qiaopai-guize", "regulations", "hant", EDITION)
+        == "zhongguo-qiaopai-guize-caipanfa-fanti-20261129.pdf"
+    )
 
 
 def test_every_article_and_clause_keeps_its_anchor(rulebook, documents):
@@ -128,7 +137,12 @@ def test_laws_print_the_definitions_the_sources_keep(rulebook, documents):
 
 
 def test_restored_clause_markers_are_light_with_their_note(rulebook, documents):
-    restored = [clause for article in rulebook.books["laws"].articles.values() for clause in article.walk_clauses() if clause.restored]
+    restored = [
+        clause
+        for article in rulebook.books["laws"].articles.values()
+        for clause in article.walk_clauses()
+        if clause.restored
+    ]
     assert restored, "the concordance restores clause markers the source lost (rulebook_src/clause_markers.yml)"
     assert documents["laws"].count('<span class="clause-label restored-marker">') == len(restored)
     assert f"补入：{restored[0].restored}" in documents["laws"]
@@ -141,7 +155,9 @@ def site_erratum_marks(book: str) -> list[tuple[str, str, str]]:
     """(page, marked text, reason) for every erratum mark on the site's pages of a book (docs/<book>/*.md)."""
     marks = []
     for page in sorted((DOCS / book).glob("*.md")):
-        for match in re.finditer(r'<ins class="erratum"[^>]* data-original="([^"]*)">(.*?)</ins>', page.read_text(encoding="utf-8")):
+        for match in re.finditer(
+            r'<ins class="erratum"[^>]* data-original="([^"]*)">(.*?)</ins>', page.read_text(encoding="utf-8")
+        ):
             reason = html.unescape(match[1]).split("｜", 1)[1].removesuffix(RESTORED_REASON)
             marks.append((page.name, html.unescape(re.sub(r"<[^>]+>", "", match[2])).replace("\\", ""), reason))
     return marks
@@ -150,7 +166,10 @@ def site_erratum_marks(book: str) -> list[tuple[str, str, str]]:
 def printed_erratum_marks(document: str) -> tuple[set[str], set[str]]:
     """The marked stretches of a book's HTML and the reasons its erratum footnotes give."""
     marked = {html.unescape(m) for m in re.findall(r'<ins class="erratum">(.*?)</ins>', document)}
-    reasons = {html.unescape(m).split("：", 1)[1] for m in re.findall(r'<span class="note note-erratum">(.*?)</span>', document)}
+    reasons = {
+        html.unescape(m).split("：", 1)[1]
+        for m in re.findall(r'<span class="note note-erratum">(.*?)</span>', document)
+    }
     return marked, reasons
 
 
@@ -166,7 +185,10 @@ def test_every_erratum_the_site_marks_is_marked_in_the_book(documents, book):
         if f"〔校勘：{html.escape(reason)}〕" in documents[book]:
             continue  # a source footnote's text moved by an erratum: its note says so, a footnote holds no marks
         # the stretch as printed: split where a source footnote's call stands; in a title, without its article number
-        printed = [[piece for piece in re.split(r"\[\^[0-9]+\]", stretch) if piece] for stretch in (text, re.sub(r"^第[0-9]+条\s*", "", text))]
+        printed = [
+            [piece for piece in re.split(r"\[\^[0-9]+\]", stretch) if piece]
+            for stretch in (text, re.sub(r"^第[0-9]+条\s*", "", text))
+        ]
         if not (any(all(piece in marked for piece in pieces) for pieces in printed) and reason in reasons):
             missing.append((page, text, reason[:30]))
     assert not missing, missing
@@ -175,13 +197,27 @@ def test_every_erratum_the_site_marks_is_marked_in_the_book(documents, book):
 def test_headings_print_their_marks_once_where_they_stand(documents):
     """A chapter heading is printed once, where its chapter begins (not over every 节): so is its footnote."""
     laws = documents["laws"]
-    assert laws.count('<span class="heading-text"><ins class="erratum">第五章 竞叫</ins></span><span class="note note-erratum">') == 1
+    assert (
+        laws.count(
+            '<span class="heading-text"><ins class="erratum">第五章 竞叫</ins></span><span class="note note-erratum">'
+        )
+        == 1
+    )
     assert laws.count('<span class="heading-text">第二部分 竞叫过程中的违规</span>') == 1
-    assert '<span class="article-number">第24条</span> <ins class="erratum">竞叫期间</ins>牌张的暴露或引牌</span><span class="note note-erratum">校勘：“竞”误作“党”' in laws
-    assert '<span class="clause-label">2.</span><ins class="erratum">手中牌张的管理</ins><span class="note note-erratum">' in laws
+    assert (
+        '<span class="article-number">第24条</span> <ins class="erratum">竞叫期间</ins>牌张的暴露或引牌</span><span class="note note-erratum">校勘：“竞”误作“党”'
+        in laws
+    )
+    assert (
+        '<span class="clause-label">2.</span><ins class="erratum">手中牌张的管理</ins><span class="note note-erratum">'
+        in laws
+    )
     regulations = documents["regulations"]
     for division in ("第五节 比赛编排及更换运动员限制", "第六节 牌桌上的程序", "第七节 比赛用时", "第十二节 赛场管理", "第十五节 带分方法"):
-        assert f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note note-erratum">补入：正文缺' in regulations
+        assert (
+            f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note note-erratum">补入：正文缺'
+            in regulations
+        )
 
 
 def test_every_unresolved_defect_has_its_note_at_its_quote(rulebook, documents):
@@ -193,10 +229,14 @@ def test_every_unresolved_defect_has_its_note_at_its_quote(rulebook, documents):
         document = documents[book_of[item["file"]]]
         note = f'<span class="note note-unresolved">未解决的缺陷：{html.escape(item["reason"])}</span>'
         assert document.count(note) == 1, item["quote"]
-        before = re.sub(r'<span class="note note-(?:erratum|variant)">[^<]*</span>$', "", document.split(note, 1)[0])  # a title's other note
+        before = re.sub(
+            r'<span class="note note-(?:erratum|variant)">[^<]*</span>$', "", document.split(note, 1)[0]
+        )  # a title's other note
         quote = re.sub(r"^第[0-9]+条\s*", "", item["quote"])
         # the quote ends where the note's call stands (tags and the “来源缺” mark of a missing target aside)
-        assert re.sub(r"<[^>]+>|（来源缺）", "", before).endswith(quote) or before.endswith(f'<span class="unresolved">{html.escape(quote)}</span>'), item["quote"]
+        assert re.sub(r"<[^>]+>|（来源缺）", "", before).endswith(quote) or before.endswith(
+            f'<span class="unresolved">{html.escape(quote)}</span>'
+        ), item["quote"]
     assert '<span class="unresolved">仍能将此牌纠正并正常进行</span>' in documents["laws"]
 
 
@@ -219,7 +259,11 @@ def test_a_copy_of_the_tree_between_link_and_print_keeps_every_link_and_note(rul
     copied = copy.deepcopy(rulebook)
     assert copied.books["laws"].articles["27"].intro[0] is not rulebook.books["laws"].articles["27"].intro[0]
     assert print_documents(copied, links) == documents
-    written = [c for c in links.citations if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied]
+    written = [
+        c
+        for c in links.citations
+        if c.resolution.status in ("clause", "article", "book", "missing") and not c.reference.implied
+    ]
     printed = sum(len(re.findall(r'class="ref[" ]', text)) for text in documents.values())
     assert printed == len(written) > 100
     assert sum(text.count('class="note note-variant"') for text in documents.values()) > 0

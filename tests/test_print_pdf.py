@@ -1,4 +1,5 @@
 """The print edition's PDFs, read back with pypdf: pages, headings and clause labels in order, contents, links, fonts."""
+
 from __future__ import annotations
 
 import re
@@ -183,7 +184,10 @@ def test_render_pages_to_png(print_books, artifacts_dir):
     }
     for name, (path, page) in shots.items():
         prefix = artifacts_dir / name
-        subprocess.run(["pdftoppm", "-r", "110", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(path), str(prefix)], check=True)
+        subprocess.run(
+            ["pdftoppm", "-r", "110", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(path), str(prefix)],
+            check=True,
+        )
         png = prefix.with_suffix(".png")
         assert png.stat().st_size > 20_000, f"{png} looks blank"
 
@@ -193,13 +197,16 @@ def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
     _site_dir, zip_path = shipped_site
     date = zip_path.stem.rsplit("-", 1)[1]
     names = sorted(path.name for path in zip_path.parent.glob("*.pdf"))
-    assert names == sorted(f"{BUNDLE_PREFIX}-{book}{script}-{date}.pdf" for book in ("guize", "caipanfa") for script in ("", "-fanti"))
+    assert names == sorted(
+        f"{BUNDLE_PREFIX}-{book}{script}-{date}.pdf" for book in ("guize", "caipanfa") for script in ("", "-fanti")
+    )
     for name in names:
         reader = PdfReader(zip_path.parent / name)
         assert len(reader.pages) > 10 and reader.named_destinations
 
 
-# --- page by page, from poppler's layout text (the running head is a page's first line, its notes its last) ------------
+# --- page by page, from poppler's layout text (the running head is a page's first line, its notes its last)
+# ------------
 A5_POINTS = (419.53, 595.28)  # 148 × 210 mm
 NOTE_LABELS = ("补入", "校勘", "异文", "原注", "未解决的缺陷")  # how each kind of footnote begins (scripts/print/notes.py)
 
@@ -248,8 +255,12 @@ def circled_in_text(book_key: str, script: str) -> set[str]:
     ('①非弃权', a clause label of 裁判法第28条, a cell of a band table): the page check takes them out."""
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
-    inline = InlineRenderer(BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake))
-    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(TitleInfo("", script), *FONTS[script])
+    inline = InlineRenderer(
+        BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
+    )
+    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(
+        TitleInfo("", script), *FONTS[script]
+    )
     parser = TextOutsideNotes()
     parser.feed(to_traditional(document, load_fixes(real_src())) if script == "hant" else document)
     text = SPACE.sub("", "".join(parser.parts))
@@ -278,7 +289,9 @@ def test_every_footnote_is_at_the_foot_of_the_page_of_its_call(print_books, key)
         for words in own:
             text = text.replace(words, words[1:])
         calls = CIRCLED.findall(text)
-        assert sorted(calls) == sorted(notes), f"page {number}: calls {''.join(sorted(calls))}, notes {''.join(sorted(notes))}"
+        assert sorted(calls) == sorted(notes), (
+            f"page {number}: calls {''.join(sorted(calls))}, notes {''.join(sorted(notes))}"
+        )
         total += len(notes)
     assert total >= (80 if key[0] == "laws" else 10)
 
@@ -290,7 +303,9 @@ def test_other_book_page_marks_name_the_page_of_the_named_destination(print_book
 
     _laws, laws_reader, _ = print_books[("laws", script)]
     regulations, reader, _ = print_books[("regulations", script)]
-    landing = {name: laws_reader.get_destination_page_number(dest) + 1 for name, dest in laws_reader.named_destinations.items()}
+    landing = {
+        name: laws_reader.get_destination_page_number(dest) + 1 for name, dest in laws_reader.named_destinations.items()
+    }
     pages = layout_pages(regulations.path)
     mark = re.compile(re.escape(convert(script, "〔竞赛规则第")) + r"([0-9]+)" + re.escape(convert(script, "页〕")))
     linked_pages = set()
@@ -302,8 +317,12 @@ def test_other_book_page_marks_name_the_page_of_the_named_destination(print_book
             target = unquote(str(action["/URI"]).split("#nameddest=", 1)[1])
             expected = landing[target]
             linked_pages.add(expected)
-            nearby = flat(pages[number - 1] + (pages[number] if number < len(pages) else ""))  # a mark may wrap to the next page
-            assert str(expected) in mark.findall(nearby), f"page {number}: link to {target} (page {expected}) without its page mark"
+            nearby = flat(
+                pages[number - 1] + (pages[number] if number < len(pages) else "")
+            )  # a mark may wrap to the next page
+            assert str(expected) in mark.findall(nearby), (
+                f"page {number}: link to {target} (page {expected}) without its page mark"
+            )
     printed = {int(n) for page in pages for n in mark.findall(flat(page))}
     assert printed and printed <= linked_pages, printed - linked_pages
 
@@ -320,9 +339,17 @@ def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(pri
     opening: dict[int, list] = {}
     for article in articles:
         opening.setdefault(book.anchors[f"{book_key}/{article.slug}"], []).append(article)
-    divisions = {flat(convert(script, part)) for article in articles for part in article.chapter.split(" · ") if article.chapter}
-    back = min(page for name, page in book.anchors.items() if name in (f"{book_key}/front-matter", f"{book_key}/report"))
-    front = min(page for name, page in book.anchors.items() if name in (f"{book_key}/definitions", f"{book_key}/{articles[0].slug}"))
+    divisions = {
+        flat(convert(script, part)) for article in articles for part in article.chapter.split(" · ") if article.chapter
+    }
+    back = min(
+        page for name, page in book.anchors.items() if name in (f"{book_key}/front-matter", f"{book_key}/report")
+    )
+    front = min(
+        page
+        for name, page in book.anchors.items()
+        if name in (f"{book_key}/definitions", f"{book_key}/{articles[0].slug}")
+    )
     pages = layout_pages(book.path)
     book_title = flat(convert(script, rulebook.books[book_key].title))
     in_force = convert(script, "定义") if book_key == "laws" else None

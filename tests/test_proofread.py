@@ -40,7 +40,9 @@ def test_a_heading_split_from_its_line_keeps_the_words_its_sentence_opens_with(p
 
 
 def test_apparatus_is_not_text():
-    page = visible_text('x\n\n<p class="article-meta">裁判法</p>\n\n正文<span class="editor-note">（注）</span>\n\n!!! danger "来源问题"\n    说明\n')
+    page = visible_text(
+        'x\n\n<p class="article-meta">裁判法</p>\n\n正文<span class="editor-note">（注）</span>\n\n!!! danger "来源问题"\n    说明\n'
+    )
     assert "".join(page.main).split() == ["x", "正文"]
 
 
@@ -53,7 +55,9 @@ def added_characters(errata) -> Counter:
     found, replaced = Counter(), Counter()
     for erratum in errata:
         found.update(HAN_CHARACTER.findall(FOOTNOTE.sub("", erratum.find)) * erratum.count)
-        replaced.update(HAN_CHARACTER.findall(CHAPTER_NUMBER.sub("", FOOTNOTE.sub("", erratum.replace))) * erratum.count)
+        replaced.update(
+            HAN_CHARACTER.findall(CHAPTER_NUMBER.sub("", FOOTNOTE.sub("", erratum.replace))) * erratum.count
+        )
     return replaced - found
 
 

@@ -44,7 +44,9 @@ def test_a_full_disk_is_one_line_and_exit_1_and_pages_stay_whole(project):
                             timeout=300, preexec_fn=full_disk)
     assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("python -m scripts.render: ") and "File too large" in lines[0], result.stderr
+    assert len(lines) == 1 and lines[0].startswith("python -m scripts.render: ") and "File too large" in lines[0], (
+        result.stderr
+    )
     assert page.read_bytes() == stale, "the page was cut short instead of being left as it was"
     assert not list((project / "docs").rglob(".*.partial"))
 

@@ -33,7 +33,9 @@ class ReaderText(HTMLParser):
         if tag not in ("br", "hr", "img", "input", "meta", "link"):
             self.stack.append((tag, english))
         if not english:
-            self.tooltips += [attributes[k] for k in ("title", "data-original", "data-note", "aria-label") if attributes.get(k)]
+            self.tooltips += [
+                attributes[k] for k in ("title", "data-original", "data-note", "aria-label") if attributes.get(k)
+            ]
 
     def handle_endtag(self, tag):
         while any(t == tag for t, _ in self.stack):
@@ -57,7 +59,11 @@ def reader_text(page: str) -> ReaderText:
 
 @pytest.fixture(scope="module")
 def article_pages(pages):
-    return {path: text for path, text in pages.items() if path.startswith(("laws/", "regulations/")) and not path.endswith("index.md")}
+    return {
+        path: text
+        for path, text in pages.items()
+        if path.startswith(("laws/", "regulations/")) and not path.endswith("index.md")
+    }
 
 
 def test_no_article_page_shows_english_prose(article_pages):
@@ -73,7 +79,10 @@ def test_no_ascii_punctuation_placeholder_or_stray_code_marker_in_chinese_text(a
     found = []
     for path, page in {**article_pages, "glossary.md": pages["glossary.md"]}.items():
         text = "".join(reader_text(page).chunks)
-        found += [f"{path}: {text[max(0, m.start() - 8):m.end() + 8]!r}" for m in ASCII_PUNCTUATION_IN_CHINESE.finditer(text)]
+        found += [
+            f"{path}: {text[max(0, m.start() - 8) : m.end() + 8]!r}"
+            for m in ASCII_PUNCTUATION_IN_CHINESE.finditer(text)
+        ]
         found += [f"{path}: placeholder {m.group(0)!r}" for m in re.finditer(r"\{\{[^}]*\}\}", page)]
         found += [f"{path}: stray code fence" for _ in re.finditer(r"```", page)]
     assert not found, "\n".join(found)
@@ -82,12 +91,19 @@ def test_no_ascii_punctuation_placeholder_or_stray_code_marker_in_chinese_text(a
 def marked_reasons(pages: dict[str, str]) -> str:
     """Every note of an erratum mark on any page (the reasons appear there HTML-escaped). Issue 11: the note is the
     mark's data-original, shown in the page's one popup; the title tooltip (a second box) is gone."""
-    return "\n".join(html.unescape(m.group(1)) for page in pages.values() for m in re.finditer(r'<ins class="erratum"[^>]* data-original="([^"]*)"', page))
+    return "\n".join(
+        html.unescape(m.group(1))
+        for page in pages.values()
+        for m in re.finditer(r'<ins class="erratum"[^>]* data-original="([^"]*)"', page)
+    )
 
 
 def corrects_only_a_dropped_copy(rulebook, erratum) -> bool:
     """An erratum of a variant copy that made it equal to the main text: that copy is not shown (a named drop)."""
-    return any(d.prov.file == erratum.file and d.rule.startswith("overlap-same-as-primary") and erratum.replace in d.text for d in rulebook.drops)
+    return any(
+        d.prov.file == erratum.file and d.rule.startswith("overlap-same-as-primary") and erratum.replace in d.text
+        for d in rulebook.drops
+    )
 
 
 def test_every_erratum_is_marked_where_it_applies(rulebook, pages):
@@ -114,7 +130,17 @@ def test_the_report_counts_errata_by_kind_as_the_pages_show_them(rulebook, pages
         assert f"| {ERRATUM_KINDS[kind]}（`{kind}`） | {count} |" in report
         if kind == "mojibake":
             continue
-        shown = [e for e in rulebook.errata if e.kind == kind and (e.reason in marks or not e.replace.strip() or "{{restored:" in e.replace or corrects_only_a_dropped_copy(rulebook, e))]
+        shown = [
+            e
+            for e in rulebook.errata
+            if e.kind == kind
+            and (
+                e.reason in marks
+                or not e.replace.strip()
+                or "{{restored:" in e.replace
+                or corrects_only_a_dropped_copy(rulebook, e)
+            )
+        ]
         assert len(shown) == count, f"{kind}: report says {count}, pages show {len(shown)}"
 
 
@@ -122,7 +148,11 @@ def test_every_unresolved_defect_is_flagged_on_a_page_and_counted(rulebook, page
     report = pages["about/build-report.md"]
     flagged = 0
     for item in rulebook.unresolved:
-        on_pages = [path for path, page in pages.items() if path != "about/build-report.md" and item["reason"] in html.unescape(page)]
+        on_pages = [
+            path
+            for path, page in pages.items()
+            if path != "about/build-report.md" and item["reason"] in html.unescape(page)
+        ]
         assert on_pages, f"unresolved defect {item['quote']!r} is not flagged on any page"
         flagged += 1
     assert f"## 未解决的缺陷（{flagged} 处在页面上标出" in report
@@ -137,7 +167,11 @@ def test_the_truncated_definition_says_so_wherever_it_shows(rulebook, pages):
     reason = next(item["reason"] for item in rulebook.unresolved if "庄家" in item["quote"])
     assert reason in pages["glossary.md"]
     # issue 11: the definition is the link's data-gloss, shown in the page's one popup (no title tooltip)
-    tooltips = [m.group(1) for page in pages.values() for m in re.finditer(r'\]\([^)]*#庄家\)\{\.glossary-term data-gloss="([^"]*)"\}', page)]
+    tooltips = [
+        m.group(1)
+        for page in pages.values()
+        for m in re.finditer(r'\]\([^)]*#庄家\)\{\.glossary-term data-gloss="([^"]*)"\}', page)
+    ]
     assert tooltips, "no page links 庄家 to the glossary"
     assert all(reason in tip for tip in tooltips)
 
@@ -155,7 +189,17 @@ def test_back_links_from_law_36_s_copied_text_are_marked(pages):
     assert items and all("误载的第35条正文" in line for line in items)
 
 
-@pytest.mark.parametrize("path", ["about/build-report.md", "about/missing-references.md", "laws/index.md", "regulations/index.md", "glossary.md", "index.md"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "about/build-report.md",
+        "about/missing-references.md",
+        "laws/index.md",
+        "regulations/index.md",
+        "glossary.md",
+        "index.md",
+    ],
+)
 def test_the_report_and_the_other_pages_speak_chinese(pages, path):
     text = reader_text(pages[path])
     # an English Law title cited as such ('Pass out of Rotation (WBF 1997)') is a name, not prose

@@ -1,4 +1,5 @@
 """Reference previews in headless chromium: first tap previews on a phone, second tap follows; hover on a desktop; file://."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,9 @@ def test_first_tap_previews_the_cited_law_and_second_tap_follows_it(phone_page, 
     assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"popover {box} spills out of a {width} px screen"
     phone_page.screenshot(path=str(artifacts_dir / "reference-preview-phone.png"))
     link.tap()
-    phone_page.wait_for_function("() => location.pathname.endsWith('/laws/23/') && document.querySelector('h1').textContent.includes('第23条')")
+    phone_page.wait_for_function(
+        "() => location.pathname.endsWith('/laws/23/') && document.querySelector('h1').textContent.includes('第23条')"
+    )
     assert phone_page.locator(POPOVER).count() == 0
 
 
@@ -77,7 +80,8 @@ def test_tap_elsewhere_closes_the_preview(phone_page, site_url):
     open_ready(phone_page, site_url + "laws/24/")
     ref(phone_page, "第23条").tap()
     phone_page.locator(POPOVER).wait_for(state="visible")
-    # the page header: the title and the line under it may now hold correction marks (laws/24: 竞叫期间), which open their own popup
+    # the page header: the title and the line under it may now hold correction marks (laws/24: 竞叫期间), which open their
+    # own popup
     phone_page.locator(".md-header__title").tap()
     assert phone_page.locator(POPOVER).count() == 0
 

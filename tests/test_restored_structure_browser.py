@@ -37,7 +37,10 @@ def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url
     markers = page.locator(".md-content .restored-marker")
     assert markers.count() == report_restored(number)
     first = markers.first
-    style = page.evaluate("(el) => { const s = getComputedStyle(el); return [s.fontWeight, s.color, s.textDecorationStyle]; }", first.element_handle())
+    style = page.evaluate(
+        "(el) => { const s = getComputedStyle(el); return [s.fontWeight, s.color, s.textDecorationStyle]; }",
+        first.element_handle(),
+    )
     body = page.evaluate("() => getComputedStyle(document.querySelector('.md-content h2, .md-content h3')).color")
     assert style[0] == "400" and style[2] == "dotted" and style[1] != body  # quiet: not bold, lighter, dotted
     first.tap()

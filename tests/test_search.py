@@ -29,7 +29,22 @@ ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
 
 TOP = 3
 REQUIRED_HIT_RATE = 0.95
-MINIMUM_PER_KIND = {"traditional": 10, "article": 8, "multiword": 8, "synonym": 5, "compound": 5, "phone": 40, "english": 10}
+MINIMUM_PER_KIND = {
+    "traditional": 10,
+    "article": 8,
+    "multiword": 8,
+    "synonym": 5,
+    "compound": 5,
+    "phone": 40,
+    "english": 10,
+    "everyday": 8,
+    "homophone": 8,
+    "cut": 8,
+    "number": 8,
+    "ranking": 8,
+}
+# Issue 21's classes of phone questions: each of their queries lands its article in the top 3, over http and offline.
+EVERY_QUERY_KINDS = ("everyday", "homophone", "cut", "number", "ranking")
 INDEX_BUDGET_GZ = 100 * 1024
 
 RESULT_META = ".md-search-result__meta"
@@ -77,7 +92,8 @@ def index_text(index: dict) -> str:
 def test_index_is_utf8_and_within_budget(built_site):
     raw = full_index_path(built_site).read_bytes()
     assert "迟到".encode() in raw, "the index does not hold Chinese as UTF-8 characters"
-    # a JSON \uXXXX escape is a backslash-u after an even number of backslashes ("\\\\u200b" in a regex string is not one)
+    # a JSON \uXXXX escape is a backslash-u after an even number of backslashes ("\\\\u200b" in a regex string is not
+    # one)
     assert not re.search(rb"(?<!\\)(?:\\\\)*\\u[0-9a-fA-F]{4}", raw), "the index escapes characters as \\uXXXX"
     packed = len(gzip.compress(raw, 9))
     assert packed <= INDEX_BUDGET_GZ, f"search index is {packed} bytes gzipped, over the {INDEX_BUDGET_GZ} budget"
@@ -276,7 +292,9 @@ SNIPPETS = """items => items.slice(0, 3).flatMap(li => Array.from(li.querySelect
   text: Array.from(a.querySelectorAll('article > p:not([class])')).map(p => p.textContent) })))"""
 
 
-def run_queries(browser, url: str, queries: list[dict], *, offline: bool, snippets: dict | None = None) -> dict[str, list[str]]:
+def run_queries(
+    browser, url: str, queries: list[dict], *, offline: bool, snippets: dict | None = None
+) -> dict[str, list[str]]:
     """Each query typed into the search box: its top articles; the text of the top results' items into `snippets`."""
     with open_site(browser, url, offline=offline) as (page, refused, errors):
         box = SearchBox(page)
@@ -328,6 +346,57 @@ def test_query_set_over_file_url_with_the_network_refused(file_results):
     assert_hit_rate(file_results, "file://")
 
 
+def test_every_query_of_the_issue_21_classes_lands_its_article(http_results, file_results):
+    for flavour, results in (("http", http_results), ("file://", file_results)):
+        misses = [
+            f"{q['kind']:9} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
+            for q in QUERY_SET
+            if q["kind"] in EVERY_QUERY_KINDS and not set(q["expect"]) & set(results[q["query"]])
+        ]
+        assert not misses, f"{flavour}:\n" + "\n".join(misses)
+
+
+def test_no_query_of_the_set_finds_nothing(http_results, file_results):
+    for flavour, results in (("http", http_results), ("file://", file_results)):
+        empty = [query for query, top in results.items() if not top]
+        assert not empty, f"{flavour}: queries with no result: {empty}"
+
+
+@pytest.mark.parametrize("query, article", [
+    ("规则二十七", "laws/27"), ("裁判法 四十三", "regulations/43"), ("竞赛规则第27條", "laws/27"),
+])
+def test_a_book_word_and_a_number_open_that_article_first(browser, flavour_url, query, article):
+    flavour, url = flavour_url
+    with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
+        box = SearchBox(page)
+        box.type(query)
+        assert box.top_articles(1) == [article]
+        page.locator(SEARCH_INPUT).press("Enter")
+        page.wait_for_url(re.compile(re.escape(article.split("/")[1]) + r"(/|\.html)"), timeout=20_000)
+        assert not unquote(urlsplit(page.url).fragment), page.url  # the article asked for by number opens at its top
+        assert not errors and not refused, (errors, refused)
+
+
+def test_a_homophone_result_says_which_word_it_searched_for(browser, flavour_url):
+    flavour, url = flavour_url
+    with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
+        box = SearchBox(page)
+        box.type("越续不叫")  # 序 slipped to 续 (xu): 越序不叫, 规则第30条
+        assert box.top_articles(1) == ["laws/30"]
+        note = page.locator(".md-search-result .rulebook-search-note").first
+        assert note.text_content() == "按“越序”查找"
+        assert not errors and not refused, (errors, refused)
+
+
+def test_a_query_of_stray_characters_finds_the_pairs_the_text_has(browser, flavour_url):
+    flavour, url = flavour_url
+    with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
+        box = SearchBox(page)
+        box.type("卡牌叫")  # no word of the vocabulary: 卡 + 牌 + 叫; the pair 牌叫 stands in 裁判法第29条
+        assert box.top_articles(1) == ["regulations/29"]
+        assert not errors and not refused, (errors, refused)
+
+
 def test_offline_copy_gives_identical_results(http_results, file_results):
     differ = {q: (http_results[q], file_results[q]) for q in http_results if http_results[q] != file_results[q]}
     assert not differ, f"http and file:// disagree (http, file): {differ}"
@@ -354,6 +423,9 @@ def flavour_url(request) -> tuple[str, str]:
     [
         ("迟到罚分", "regulations/26", "二-2", "扣罚"),  # the only clause of Art 26 with both 迟到 and 扣罚 (罚分)
         ("錯誤牌套", "laws/17", "d", "错误牌套"),  # 17 D, typed in traditional script
+        # every word in one clause: it opens there, not at a heading that holds one of them
+        ("闭室赛员赛后进入开室", "regulations/40", "十", "闭室"),
+        ("蓄意弃权纪律性处罚", "regulations/28", "三", "蓄意"),
     ],
 )
 def test_result_opens_at_the_matching_clause_highlighted(browser, flavour_url, query, article, anchor, highlighted):
@@ -380,8 +452,12 @@ ENGLISH_SENTENCE = re.compile(r"\b[A-Za-z]{2,}(?: [A-Za-z]{2,}){3,}")  # four En
 def test_index_holds_only_reader_text(search_index):
     docs = search_index["docs"]
     text = "\n".join(doc["title"] + " " + doc["text"] + " " + doc.get("context", "") for doc in docs)
-    assert not SOURCE_FILE_NAME.findall(text), f"file names in the index: {sorted(set(SOURCE_FILE_NAME.findall(text)))[:10]}"
-    assert not ENGLISH_SENTENCE.findall(text), f"English editor notes in the index: {ENGLISH_SENTENCE.findall(text)[:5]}"
+    assert not SOURCE_FILE_NAME.findall(text), (
+        f"file names in the index: {sorted(set(SOURCE_FILE_NAME.findall(text)))[:10]}"
+    )
+    assert not ENGLISH_SENTENCE.findall(text), (
+        f"English editor notes in the index: {ENGLISH_SENTENCE.findall(text)[:5]}"
+    )
     for marker in ("引用本条的条文", "本条校勘", "异文：", "原始文件与行号"):
         assert marker not in text, f"{marker!r} (editor material or a cited-by list) is in the index"
     assert not [d["location"] for d in docs if d["location"].startswith("about/")], "pages about the site are indexed"
@@ -465,7 +541,9 @@ def test_snippets_quote_only_their_own_article(http_results, http_snippets, sear
 
 def test_missing_law_queries(browser, built_site, site_url):
     """藏牌, revoke, 规则64 … answer with the page of a Law number the sources lack (issue 11's missing-Law pages)."""
-    absent = sorted({q["expect"][0] for q in MISSING_LAW_QUERIES if not (built_site / q["expect"][0] / "index.html").is_file()})
+    absent = sorted(
+        {q["expect"][0] for q in MISSING_LAW_QUERIES if not (built_site / q["expect"][0] / "index.html").is_file()}
+    )
     assert MISSING_LAW_QUERIES and not absent, f"no page for the Law a missing-Law query expects first: {absent}"
     results = run_queries(browser, site_url, MISSING_LAW_QUERIES, offline=False)
     misses = [f"{q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
@@ -553,7 +631,9 @@ def test_a_query_typed_before_the_page_scripts_start_is_searched_when_they_do(br
 def test_a_phone_reader_can_open_search_and_type_before_the_page_scripts_start(phone_page, site_url):
     """At 360 px the header's search button shows with the page too: a tap opens the search box (a label and a
     checkbox, no script needed), the query typed there is searched once the scripts start."""
-    held = [HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")]
+    held = [
+        HeldScript(phone_page, glob) for glob in ("**/assets/javascripts/bundle.*.min.js", "**/assets/js/page.*.js")
+    ]
     phone_page.goto(site_url + "laws/9/", wait_until="domcontentloaded")
     phone_page.locator('label[for="__search"]').first.tap(timeout=10_000)
     field = phone_page.locator(SEARCH_INPUT).first

@@ -59,3 +59,69 @@ def test_english_titles_are_read_for_every_law():
     titles = load_english_titles(real_src())
     assert set(titles) == set(range(1, 94)), sorted(set(range(1, 94)) - set(titles))
     assert titles[27] == "Insufficient Bid" and "Revoke" in titles[64]
+
+
+EVERYDAY = ROOT / "rulebook_src" / "search_everyday.yml"
+# The penalty articles (README, 罚分计算器): each heading word of theirs has its everyday words in search_everyday.yml.
+PENALTY_ARTICLES = ("regulations/26", "regulations/27", "regulations/28", "regulations/34", "regulations/35",
+                    "regulations/36", "regulations/37", "regulations/38", "regulations/44", "regulations/45",
+                    "laws/2", "laws/12")
+CLAUSE_START = re.compile(r'<div class="clause[^"]*" id="(?P<div>[^"]+)"|^#+ .*\{#(?P<heading>[^ }]+)')
+
+
+def clause_texts(page: str) -> dict[str, str]:
+    """Anchor → the reader text from that clause (or heading) to the next one; '' is the article's opening text
+    (after the bar under the title). Links, tags, editor notes and footnote marks taken out, spaces collapsed."""
+    text = MARKDOWN_LINK.sub(r"\1", (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8"))
+    text = re.sub(r"<details.*?</details>", "", text, flags=re.S)
+    if "</nav>" in text:
+        text = text.split("</nav>", 1)[1]
+    texts, anchor, lines = {}, "", []
+    for line in text.splitlines():
+        match = CLAUSE_START.search(line)
+        if match:
+            texts[anchor] = " ".join(lines)
+            anchor, lines = match["div"] or match["heading"], []
+        lines.append(re.sub(r"<[^>]+>|\[\^[0-9]+\]|\{[#.][^}]*\}", "", line))
+    texts[anchor] = " ".join(lines)
+    return {key: re.sub(r"\s+", " ", value) for key, value in texts.items()}
+
+
+def everyday_entries() -> list[dict]:
+    return real_src().load(EVERYDAY.name)["entries"]
+
+
+def test_every_everyday_mapping_leads_to_a_clause_with_its_term():
+    """No mapping sends a word to a clause that does not contain its target term: the quoted sentence stands in
+    the clause `serves` names, and holds the term."""
+    wrong = []
+    for entry in everyday_entries():
+        page, _, anchor = entry["serves"].partition("#")
+        clauses = clause_texts(page)
+        sentence, where = entry["sentence"], f"{entry['term']} → {entry['serves']}"
+        if anchor not in clauses:
+            wrong.append(f"{where}: no clause {anchor!r} on {page}")
+        elif sentence not in clauses[anchor]:
+            wrong.append(f"{where}: the clause does not have “{sentence}”")
+        elif entry["term"] not in sentence:
+            wrong.append(f"{where}: “{sentence}” does not hold the term")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_everyday_vocabulary_covers_the_glossary_and_the_penalty_articles():
+    entries = everyday_entries()
+    glossary = re.findall(r"^## (\S+) \(", (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"), flags=re.M)
+    terms = {entry["term"] for entry in entries if entry["from"] == "glossary"}
+    assert glossary and not set(glossary) - terms, f"glossary terms without everyday words: {set(glossary) - terms}"
+    served = {entry["serves"].split("#")[0] for entry in entries if entry["from"] == "heading"}
+    missing = [page for page in PENALTY_ARTICLES if page not in served]
+    assert not missing, f"penalty articles whose heading words have no everyday words: {missing}"
+
+
+def test_no_everyday_word_is_a_stop_word_or_a_rulebook_term_of_another_entry():
+    stop = set(load_search_vocabulary(real_src()).stopwords)
+    entries = everyday_entries()
+    terms = {entry["term"] for entry in entries}
+    typed = [t for entry in entries for t in entry["typed"]]
+    assert not set(typed) & stop, f"typed words the stop list would drop: {set(typed) & stop}"
+    assert not set(typed) & terms, f"typed words that are another entry's rulebook term: {set(typed) & terms}"

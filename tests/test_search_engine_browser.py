@@ -2,6 +2,7 @@
 issue 15 (stop words, single characters, book words, title matches, no answer rather than a wrong one)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,24 +16,65 @@ def doc(location, title, text="", **extra):
 
 
 INDEX = {
-    "config": {"rulebook": {
-        "version": 2, "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
-        "fold": "遲迟", "books": {"laws": "规则", "regulations": "裁判法"}, "article_label": "第%s条",
-        "synonyms": [[["搭档"], ["同伴"]], [["藏牌"], ["revoke"]], [["alert"], ["提醒"]]],
-        "stopwords": ["的", "吗", "我", "他", "能不能", "时候", "的时候", "了"],
-    }},
+    "config": {
+        "rulebook": {
+            "version": 2,
+            "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
+            "fold": "遲迟規规則则條条",
+            "books": {"laws": "规则", "regulations": "裁判法"},
+            "article_label": "第%s条",
+            "synonyms": [[["搭档"], ["同伴"]], [["藏牌"], ["revoke"]], [["alert"], ["提醒"]]],
+            "stopwords": ["的", "吗", "我", "他", "能不能", "时候", "的时候", "了"],
+        }
+    },
     "docs": [
-        doc("laws/27/", "第27条 不足叫牌", "不足叫牌被接受。", article={"book": "laws", "slug": "27", "number": 27},
-            english="Insufficient Bid", context="第五章 竞叫 第三节 不足叫牌"),
-        doc("laws/40/", "第40条 同伴间的默契", "同伴叫牌时不得提醒。", article={"book": "laws", "slug": "40", "number": 40},
-            english="Partnership Understandings"),
-        doc("laws/42/", "第42条", "本站的来源没有收录规则第42条。", article={"book": "laws", "slug": "42", "number": 42},
-            english="Dummy's Rights"),
-        doc("regulations/31/", "第31条 约定叫正确的提醒方式", "", article={"book": "regulations", "slug": "31", "number": 31}),
+        doc(
+            "laws/27/",
+            "第27条 不足叫牌",
+            "不足叫牌被接受。",
+            article={"book": "laws", "slug": "27", "number": 27},
+            english="Insufficient Bid",
+            context="第五章 竞叫 第三节 不足叫牌",
+        ),
+        doc(
+            "laws/40/",
+            "第40条 同伴间的默契",
+            "同伴叫牌时不得提醒。",
+            article={"book": "laws", "slug": "40", "number": 40},
+            english="Partnership Understandings",
+        ),
+        doc(
+            "laws/42/",
+            "第42条",
+            "本站的来源没有收录规则第42条。",
+            article={"book": "laws", "slug": "42", "number": 42},
+            english="Dummy's Rights",
+        ),
+        doc(
+            "regulations/31/",
+            "第31条 约定叫正确的提醒方式",
+            "",
+            article={"book": "regulations", "slug": "31", "number": 31},
+        ),
         doc("regulations/31/#一", "一、", "须由叫出该约定叫者的同伴立即做出提醒，提醒对方注意。"),
-        doc("regulations/42/", "第42条 送交、收取记分表", "记分表的送交。", article={"book": "regulations", "slug": "42", "number": 42}),
-        doc("regulations/41/", "第41条 对观众的要求", "观众不得说话。", article={"book": "regulations", "slug": "41", "number": 41}),
-        doc("regulations/26/", "第26条 对迟到的判罚", "迟到扣分。我他的了吗。", article={"book": "regulations", "slug": "26", "number": 26}),
+        doc(
+            "regulations/42/",
+            "第42条 送交、收取记分表",
+            "记分表的送交。",
+            article={"book": "regulations", "slug": "42", "number": 42},
+        ),
+        doc(
+            "regulations/41/",
+            "第41条 对观众的要求",
+            "观众不得说话。",
+            article={"book": "regulations", "slug": "41", "number": 41},
+        ),
+        doc(
+            "regulations/26/",
+            "第26条 对迟到的判罚",
+            "迟到扣分。我他的了吗。",
+            article={"book": "regulations", "slug": "26", "number": 26},
+        ),
     ],
 }
 
@@ -92,3 +134,54 @@ def test_results_name_their_book_and_highlight_words_only(engine_page):
 def test_english_terms(engine_page):
     assert top(engine_page, "alert")[0] == "regulations/31/"
     assert top(engine_page, "Partnership Understandings")[0] == "laws/40/"
+
+
+def test_a_book_word_and_a_chinese_numeral_without_di_or_tiao_open_the_article(engine_page):
+    for query in ("规则四十二", "规则 四十二", "規則第四十二", "竞赛规则四十二條", "桥牌规则42"):
+        assert top(engine_page, query)[0] == "laws/42/", query
+    for query in ("裁判法四十二", "裁判法 四十二", "裁判法第四十二", "裁判法42"):
+        assert top(engine_page, query)[0] == "regulations/42/", query
+
+
+def test_stray_characters_fall_back_on_neighbouring_pairs(engine_page):
+    # 观众说 is no word here and 说 alone finds nothing; the pair 观众 still finds 对观众的要求
+    assert top(engine_page, "观众说")[0] == "regulations/41/"
+    parsed = engine_page.evaluate("q => engine.parse(q)", "的观众说了")
+    assert parsed["runs"] == ["观众说"], parsed  # pairs are taken with the stop words out
+
+
+PINYIN = {"ming": "明名鸣", "shou": "手首守", "chi": "迟吃池", "dao": "到道刀", "guan": "观官", "zhong": "众中种"}
+
+
+@pytest.fixture(scope="module")
+def homophone_page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
+    index = json.loads(json.dumps(INDEX))
+    index["config"]["rulebook"]["pinyin_table"] = PINYIN
+    index["docs"].append(doc("regulations/11/", "第11条 报名", "报名手续。",
+                             article={"book": "regulations", "slug": "11", "number": 11}))
+    index["docs"].append(doc("laws/9/", "第9条 违规发生后的处理程序", "明手可以试图阻止庄家发生违规。",
+                             article={"book": "laws", "slug": "9", "number": 9}))
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", index)
+    yield page
+    context.close()
+
+
+def test_a_homophone_slip_is_read_as_the_corpus_word_and_says_so(homophone_page):
+    # 名手 is no word of the corpus (报名|手续 only has it across a cut); it sounds like 明手
+    groups = search(homophone_page, "名手")
+    assert groups and "按“明手”查找" in groups[0][0]["text"], groups[:1]
+    groups = search(homophone_page, "迟道")
+    assert groups[0][0]["location"] == "regulations/26/" and "按“迟到”查找" in groups[0][0]["text"]
+    # a word typed right is never corrected
+    assert "查找" not in search(homophone_page, "迟到")[0][0]["text"]
+
+
+def test_the_pinyin_table_is_asked_for_only_when_a_query_needs_it(engine_page):
+    engine_page.evaluate("() => { engine.pinyinUrl = 'search/pinyin.json'; }")
+    assert engine_page.evaluate("() => engine.search('迟到').needsPinyin") is None
+    assert engine_page.evaluate("() => engine.search('迟道').needsPinyin") is True
+    engine_page.evaluate("() => { engine.pinyinUrl = null; }")

@@ -1,4 +1,5 @@
 """scripts/site/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it changes."""
+
 from __future__ import annotations
 
 import hashlib
@@ -23,7 +24,9 @@ def project(tmp_path, monkeypatch):
     shutil.copytree(SRC, tmp_path / "rulebook_src")
     (tmp_path / "docs").mkdir()
     monkeypatch.setattr(serve_hooks, "STATE", serve_hooks.ServeState())
-    return SimpleNamespace(root=tmp_path, config={"config_file_path": str(tmp_path / "mkdocs.yml"), "docs_dir": str(tmp_path / "docs")})
+    return SimpleNamespace(
+        root=tmp_path, config={"config_file_path": str(tmp_path / "mkdocs.yml"), "docs_dir": str(tmp_path / "docs")}
+    )
 
 
 class Config(dict):
@@ -41,7 +44,9 @@ def edit_raw(root: Path, old: str, new: str, fix_manifest: bool = True) -> None:
     raw.write_bytes(after)
     if fix_manifest:
         text = manifest.read_text(encoding="utf-8")
-        manifest.write_text(text.replace(hashlib.sha256(before).hexdigest(), hashlib.sha256(after).hexdigest()), encoding="utf-8")
+        manifest.write_text(
+            text.replace(hashlib.sha256(before).hexdigest(), hashlib.sha256(after).hexdigest()), encoding="utf-8"
+        )
 
 
 def test_build_command_leaves_docs_alone(project):

@@ -133,7 +133,11 @@ def test_a_new_build_is_offered_calmly_and_applied_on_a_tap(browser, two_builds,
         assert NEW_WORD in reader.locator("article").inner_text()
         offline_bar = reader.locator("[data-rulebook-notice][data-kind=offline]")
         offline_bar.wait_for(timeout=10_000)
-        assert "离线" in offline_bar.inner_text() and new_stamp in offline_bar.inner_text() and "简体版" in offline_bar.inner_text()
+        assert (
+            "离线" in offline_bar.inner_text()
+            and new_stamp in offline_bar.inner_text()
+            and "简体版" in offline_bar.inner_text()
+        )
         reader.screenshot(path=str(artifacts_dir / "sw-offline.png"))
     finally:
         context.close()

@@ -73,21 +73,27 @@ def test_every_internal_link_and_anchor_resolves(pages, built_site):
             parts = urlsplit(url)
             target = target_file(site, page, parts.path)
             if not target.exists():
-                broken.append(f"{page.relative_to(site)}: <{tag}> {url}: no file {target.relative_to(site) if target.is_relative_to(site) else target}")
+                broken.append(
+                    f"{page.relative_to(site)}: <{tag}> {url}: no file {target.relative_to(site) if target.is_relative_to(site) else target}"
+                )
                 continue
             fragment = unquote(parts.fragment)
             if not fragment or target.suffix != ".html":
                 continue
             ids = pages[target].ids if target in pages else scan(target).ids
             if fragment not in ids:
-                broken.append(f"{page.relative_to(site)}: <{tag}> {url}: no id {fragment!r} in {target.relative_to(site)}")
+                broken.append(
+                    f"{page.relative_to(site)}: <{tag}> {url}: no id {fragment!r} in {target.relative_to(site)}"
+                )
     assert broken == [], f"{len(broken)} broken link(s):\n" + "\n".join(broken[:40])
 
 
 def test_crawler_notices_a_broken_anchor(tmp_path):
     """The crawl itself can fail: a page linking to a missing id and a missing file is caught."""
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "index.html").write_text('<p id="一-1">x</p><a href="../b/#%E4%B8%80-2">y</a><a href="../c/">z</a>', encoding="utf-8")
+    (tmp_path / "a" / "index.html").write_text(
+        '<p id="一-1">x</p><a href="../b/#%E4%B8%80-2">y</a><a href="../c/">z</a>', encoding="utf-8"
+    )
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "index.html").write_text('<p id="一-1">x</p>', encoding="utf-8")
     page = (tmp_path / "a" / "index.html").resolve()

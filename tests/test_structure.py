@@ -26,8 +26,39 @@ def test_inventory_of_the_laws(rulebook):
 
 
 def test_inventory_of_the_regulations(rulebook):
-    expected = ["11", "19", "21", "23", "24", "26", "27", "28", "29", "30", "31", "32", "33", "34", "35", "36", "37", "38",
-                "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "52", "52-2", "53"]
+    expected = [
+        "11",
+        "19",
+        "21",
+        "23",
+        "24",
+        "26",
+        "27",
+        "28",
+        "29",
+        "30",
+        "31",
+        "32",
+        "33",
+        "34",
+        "35",
+        "36",
+        "37",
+        "38",
+        "40",
+        "41",
+        "42",
+        "43",
+        "44",
+        "45",
+        "46",
+        "47",
+        "48",
+        "49",
+        "52",
+        "52-2",
+        "53",
+    ]
     assert list(rulebook.books["regulations"].articles) == expected
 
 
@@ -110,7 +141,10 @@ def test_every_applied_erratum_is_marked_with_its_original(rulebook):
 def test_an_erratum_that_does_not_match_stops_the_build_naming_it():
     erratum = Erratum(file="x.txt", kind="ocr", find="第刀条", replace="第23条", original="第刀條", reason="test",
                       where="rulebook_src/errata.yml:40")
-    with pytest.raises(ErratumError, match=r"^rulebook_src/errata.yml:40: erratum '第刀条' → '第23条': found 0 time\(s\) in x.txt, expected 1"):
+    with pytest.raises(
+        ErratumError,
+        match=r"^rulebook_src/errata.yml:40: erratum '第刀条' → '第23条': found 0 time\(s\) in x.txt, expected 1",
+    ):
         apply_errata("x.txt", [Paragraph("参阅第23条", [Provenance("x.txt", 1)])], [erratum])
 
 
@@ -148,11 +182,20 @@ def test_duplicated_paragraphs_are_dropped_and_recorded(rulebook):
     dropped = {d.prov.line for d in rulebook.drops if d.prov.file.startswith("003") and d.rule.startswith("duplicate")}
     assert {185, 193, 195, 197, 199} <= dropped
     # 第26条 of the regulations repeats a band line by design: both kept
-    assert load_full_rulebook().books["regulations"].articles["26"].plain_text().count("迟到0+—5分钟：正式提出警告；第二次再犯按迟到5+分钟的条款处罚；") == 2
+    assert (
+        load_full_rulebook()
+        .books["regulations"]
+        .articles["26"]
+        .plain_text()
+        .count("迟到0+—5分钟：正式提出警告；第二次再犯按迟到5+分钟的条款处罚；")
+        == 2
+    )
 
 
 def test_every_raw_line_is_accounted_for(rulebook):
-    check_every_line_accounted(rulebook, {f: {Provenance(f, n) for n in range(1, count + 1)} for f, count in rulebook.line_counts.items()})
+    check_every_line_accounted(
+        rulebook, {f: {Provenance(f, n) for n in range(1, count + 1)} for f, count in rulebook.line_counts.items()}
+    )
 
 
 def test_a_lost_line_fails_the_build_naming_file_and_line(rulebook):
@@ -188,8 +231,19 @@ def test_two_builds_are_byte_identical(tmp_path):
     out = []
     for n in (1, 2):
         site = tmp_path / f"site{n}"
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)], cwd=ROOT, check=True, capture_output=True)
-        out.append({p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file() and p.suffix != ".gz"})
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        out.append(
+            {
+                p.relative_to(site).as_posix(): p.read_bytes()
+                for p in site.rglob("*")
+                if p.is_file() and p.suffix != ".gz"
+            }
+        )
     differing = sorted(k for k in out[0] if out[0][k] != out[1].get(k))
     assert not differing and out[0].keys() == out[1].keys(), f"files differ between two builds: {differing[:10]}"
 
@@ -197,10 +251,24 @@ def test_two_builds_are_byte_identical(tmp_path):
 def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
     from scripts.pipeline.errata import check_unresolved_quotes
 
-    unresolved = [{"file": "x.txt", "quote": "如将已经的叫牌放在面前", "reason": "a word is missing", "where": "rulebook_src/errata.yml:237"}]
-    assert check_unresolved_quotes("x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved) == []
+    unresolved = [
+        {
+            "file": "x.txt",
+            "quote": "如将已经的叫牌放在面前",
+            "reason": "a word is missing",
+            "where": "rulebook_src/errata.yml:237",
+        }
+    ]
+    assert (
+        check_unresolved_quotes(
+            "x.txt", [Paragraph("如将已经的叫牌放在面前而不放在推盘", [Provenance("x.txt", 1)])], unresolved
+        )
+        == []
+    )
     problems = check_unresolved_quotes("x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved)
-    assert problems == ["rulebook_src/errata.yml:237: unresolved defect '如将已经的叫牌放在面前' does not occur in the normalised text of x.txt"]
+    assert problems == [
+        "rulebook_src/errata.yml:237: unresolved defect '如将已经的叫牌放在面前' does not occur in the normalised text of x.txt"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -215,5 +283,7 @@ def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
 def test_a_paragraph_closing_a_list_belongs_to_the_list_s_parent(rulebook, slug, opening, parent):
     article = rulebook.books["regulations"].articles[slug]
     holder = next(c for c in article.walk_clauses() if any(p.text.startswith(opening) for p in c.paragraphs))
-    assert holder.label == "" and holder.anchor.startswith(parent + "-p"), f"第{slug}条: {opening!r} stands under {holder.anchor}"
+    assert holder.label == "" and holder.anchor.startswith(parent + "-p"), (
+        f"第{slug}条: {opening!r} stands under {holder.anchor}"
+    )
     assert any(child is holder for child in {c.anchor: c for c in article.walk_clauses()}[parent].children)

@@ -9,7 +9,14 @@ from mkdocs.utils.yaml import yaml_load
 
 from scripts.site.css import classes_in_use, selectors_without_use, without_unused_properties, without_unused_rules
 from scripts.site.pwa import STORED_PAGE
-from scripts.site.stylesheets import BLOCKING_MEDIA, critical_css, in_each_scheme, linked_stylesheets, stored_copy, with_critical_css
+from scripts.site.stylesheets import (
+    BLOCKING_MEDIA,
+    critical_css,
+    in_each_scheme,
+    linked_stylesheets,
+    stored_copy,
+    with_critical_css,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,14 +25,22 @@ PAGE = ('<html><head></head><body data-md-color-scheme="default" data-md-color-p
         '<article class="md-typeset"><h1>第9条</h1><p class="lead">正文</p></article></body></html>')
 
 
-@pytest.mark.parametrize("css, minified", [
-    ("a { color : red ; }", "a{color:red}"),
-    ("/* c */ .a  >  .b , .c { margin: 0 auto !important }", ".a>.b,.c{margin:0 auto!important}"),
-    ("@media screen and (max-width: 10em) {\n  .a { width: calc(1px + 2px) }\n}", "@media screen and (max-width:10em){.a{width:calc(1px + 2px)}}"),
-    ("@media print { @page { size: A5 } a { color: #000 } }", "@media print{@page{size:A5}a{color:#000}}"),
-    ("@keyframes spin { from { transform: rotate(0) } to { transform: rotate(1turn) } }",
-     "@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}"),
-])
+@pytest.mark.parametrize(
+    "css, minified",
+    [
+        ("a { color : red ; }", "a{color:red}"),
+        ("/* c */ .a  >  .b , .c { margin: 0 auto !important }", ".a>.b,.c{margin:0 auto!important}"),
+        (
+            "@media screen and (max-width: 10em) {\n  .a { width: calc(1px + 2px) }\n}",
+            "@media screen and (max-width:10em){.a{width:calc(1px + 2px)}}",
+        ),
+        ("@media print { @page { size: A5 } a { color: #000 } }", "@media print{@page{size:A5}a{color:#000}}"),
+        (
+            "@keyframes spin { from { transform: rotate(0) } to { transform: rotate(1turn) } }",
+            "@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}",
+        ),
+    ],
+)
 def test_minify_keeps_every_rule(css, minified):
     """rcssmin, then the purge's compact writing with every class in use: each rule comes out whole."""
     assert without_unused_rules(rcssmin.cssmin(css), {"a", "b", "c"}) == minified
@@ -46,9 +61,11 @@ def test_critical_rules_are_the_ones_the_page_uses_in_order():
         .md-header:hover .md-icon::after { content: "x"; }
     """)
     critical = critical_css(css, [PAGE])
-    assert critical == (":root{--md-primary:#3f51b5;--md-fg:var(--md-primary)}.md-header{background:var(--md-fg)}"
-                        ".md-typeset h1{font-size:2em;animation:fade 1s}@media screen and (max-width:44em){.md-typeset p{margin:0}}"
-                        "@keyframes fade{from{opacity:0}}")
+    assert critical == (
+        ":root{--md-primary:#3f51b5;--md-fg:var(--md-primary)}.md-header{background:var(--md-fg)}"
+        ".md-typeset h1{font-size:2em;animation:fade 1s}@media screen and (max-width:44em){.md-typeset p{margin:0}}"
+        "@keyframes fade{from{opacity:0}}"
+    )
     # the dark scheme's rules come in when the page is matched in each palette scheme
     both = critical_css(css, in_each_scheme(PAGE, [{"scheme": "default"}, {"scheme": "slate"}]))
     assert "[data-md-color-scheme=slate]{--md-primary:#000}" in both
@@ -68,14 +85,20 @@ def test_pages_link_the_combined_sheet_after_the_inline_rules():
     head, body = out.split("<body>")
     # wide screens: render-blocking in the head, after the inline rules; narrow ones: at the end of the body
     assert head.index("<style>p{margin:0}</style>") < head.index(f'{sheet} media="{BLOCKING_MEDIA}"')
-    assert body.endswith(f'<p>t</p><link rel="stylesheet" {sheet} media="not all and {BLOCKING_MEDIA}" data-rulebook-stylesheet>\n</body>')
+    assert body.endswith(
+        f'<p>t</p><link rel="stylesheet" {sheet} media="not all and {BLOCKING_MEDIA}" data-rulebook-stylesheet>\n</body>'
+    )
     assert head.endswith("<script>x</script></head>")
 
 
 def test_rules_for_classes_nothing_uses_go():
-    css = rcssmin.cssmin(".md-tag{a:1}.md-typeset .md-tag,.md-typeset p{b:2}p:not(.md-tag){c:3}"
-                     "@media screen{.md-tag{d:4}}:root{--md-tag-icon:url(x);--kept:1;--set-by-script:2}p{e:var(--kept)}")
-    used = classes_in_use(['<article class="md-typeset"><p>t</p></article>'], ['el.style.setProperty("--set-by-script", 1)'])
+    css = rcssmin.cssmin(
+        ".md-tag{a:1}.md-typeset .md-tag,.md-typeset p{b:2}p:not(.md-tag){c:3}"
+        "@media screen{.md-tag{d:4}}:root{--md-tag-icon:url(x);--kept:1;--set-by-script:2}p{e:var(--kept)}"
+    )
+    used = classes_in_use(
+        ['<article class="md-typeset"><p>t</p></article>'], ['el.style.setProperty("--set-by-script", 1)']
+    )
     assert without_unused_properties(without_unused_rules(css, used), used) == (
         ".md-typeset p{b:2}p:not(.md-tag){c:3}:root{--kept:1;--set-by-script:2}p{e:var(--kept)}")
 
@@ -112,12 +135,20 @@ def test_every_rule_of_our_own_stylesheets_reaches_the_combined_sheet(shipped_si
     pages = [p.read_text(encoding="utf-8") for p in site_dir.rglob("*.html") if p.name != STORED_PAGE]
     scripts = [p.read_text(encoding="utf-8") for p in site_dir.rglob("*.js")]
     used = classes_in_use(pages, scripts)
-    dropped = {selector.strip(): f"{sheet}: {selector.strip()} (nothing uses {', '.join(sorted(missing))})"
-               for sheet in config["extra_css"]
-               for selector, missing in selectors_without_use(rcssmin.cssmin((ROOT / "docs" / sheet).read_text(encoding="utf-8")), used)}
+    dropped = {
+        selector.strip(): f"{sheet}: {selector.strip()} (nothing uses {', '.join(sorted(missing))})"
+        for sheet in config["extra_css"]
+        for selector, missing in selectors_without_use(
+            rcssmin.cssmin((ROOT / "docs" / sheet).read_text(encoding="utf-8")), used
+        )
+    }
     assert config["extra_css"]
-    assert not set(dropped) - set(UNUSED_ON_PURPOSE), "\n".join(v for k, v in dropped.items() if k not in UNUSED_ON_PURPOSE)
-    assert not set(UNUSED_ON_PURPOSE) - set(dropped), f"now used, take them off UNUSED_ON_PURPOSE: {set(UNUSED_ON_PURPOSE) - set(dropped)}"
+    assert not set(dropped) - set(UNUSED_ON_PURPOSE), "\n".join(
+        v for k, v in dropped.items() if k not in UNUSED_ON_PURPOSE
+    )
+    assert not set(UNUSED_ON_PURPOSE) - set(dropped), (
+        f"now used, take them off UNUSED_ON_PURPOSE: {set(UNUSED_ON_PURPOSE) - set(dropped)}"
+    )
 
 
 def test_the_narrow_screens_link_comes_before_materials_configuration_and_scripts():

@@ -37,11 +37,20 @@ FIXES = load_fixes(real_src())  # the edition's reviewed fixes
         ("`发牌` 发牌", "`发牌` 發牌"),
         ("```\n发牌\n```\n发牌", "```\n发牌\n```\n發牌"),
         # HTML: ids, hrefs and data stay; text, title and aria-label are converted
-        ('<a href="#一-2" id="发" title="发牌" data-x="罚">罚分</a>', '<a href="#一-2" id="发" title="發牌" data-x="罚">罰分</a>'),
+        (
+            '<a href="#一-2" id="发" title="发牌" data-x="罚">罚分</a>',
+            '<a href="#一-2" id="发" title="發牌" data-x="罚">罰分</a>',
+        ),
         ('<span aria-label="庄家">庄家</span>', '<span aria-label="莊家">莊家</span>'),
         # the notes CSS shows on tap (restored clause markers, errata) are text too
-        ('<span class="restored-marker" data-note="款项编号据规则补">A.</span>', '<span class="restored-marker" data-note="款項編號據規則補">A.</span>'),
-        ('<ins class="erratum" data-original="原文：发">罚</ins>', '<ins class="erratum" data-original="原文：發">罰</ins>'),
+        (
+            '<span class="restored-marker" data-note="款项编号据规则补">A.</span>',
+            '<span class="restored-marker" data-note="款項編號據規則補">A.</span>',
+        ),
+        (
+            '<ins class="erratum" data-original="原文：发">罚</ins>',
+            '<ins class="erratum" data-original="原文：發">罰</ins>',
+        ),
         ("<script>var x = '发';</script>发", "<script>var x = '发';</script>發"),
         ("<!-- 发 -->发", "<!-- 发 -->發"),
         ("[ref]: ../发.md \"发\"\n发", "[ref]: ../发.md \"发\"\n發"),
@@ -153,7 +162,9 @@ def _simplified_leftovers(text: str) -> list[str]:
 def test_traditional_pages_have_no_simplified_characters_left(shipped_site):
     leftovers = []
     for _, hant in _edition_pairs(shipped_site[0]):
-        leftovers += [f"{hant.relative_to(shipped_site[0])}: {found}" for found in _simplified_leftovers(visible_text(hant))]
+        leftovers += [
+            f"{hant.relative_to(shipped_site[0])}: {found}" for found in _simplified_leftovers(visible_text(hant))
+        ]
     assert not leftovers, "simplified characters in the traditional edition:\n" + "\n".join(leftovers[:20])
 
 
@@ -168,9 +179,13 @@ def test_traditional_calculators_and_previews_speak_traditional(browser, shipped
     reach_calculators(page)
     page.locator(".penalty-calculator .penalty-output").first.wait_for(state="visible")
     shown = "\n".join(page.locator(".penalty-calculator").all_inner_texts())
-    page.locator("article a.ref").first.focus()  # the preview texts are added when a reference is first focused or tapped
+    page.locator(
+        "article a.ref"
+    ).first.focus()  # the preview texts are added when a reference is first focused or tapped
     page.wait_for_function("() => !!window.RULEBOOK_REF_PREVIEWS")
-    previews = page.evaluate("Object.values(window.RULEBOOK_REF_PREVIEWS || {}).map(v => JSON.stringify(v)).join('\\n')")
+    previews = page.evaluate(
+        "Object.values(window.RULEBOOK_REF_PREVIEWS || {}).map(v => JSON.stringify(v)).join('\\n')"
+    )
     context.close()
     assert previews, "no reference previews loaded"
     leftovers = _simplified_leftovers(shown) + _simplified_leftovers(previews)
@@ -194,7 +209,9 @@ def test_every_article_went_through_the_converter(shipped_site):
         if expected != actual:
             import difflib
 
-            diff = "\n".join(list(difflib.unified_diff(expected.splitlines(), actual.splitlines(), lineterm="", n=0))[:12])
+            diff = "\n".join(
+                list(difflib.unified_diff(expected.splitlines(), actual.splitlines(), lineterm="", n=0))[:12]
+            )
             pytest.fail(f"{hant.relative_to(shipped_site[0])} differs from the conversion of {hans.name}:\n{diff}")
 
 
@@ -233,7 +250,9 @@ def test_every_page_switches_to_the_same_page_in_the_other_script(flavour_root):
         target = target + "/index.html" if not target.endswith(".html") else target
         target = target.removeprefix("./")
         counterpart = rel.removeprefix("zh-hant/") if rel.startswith("zh-hant/") else f"zh-hant/{rel}"
-        assert target == counterpart, f"{rel}: switch leads to {found.group('href')!r} ({target}), expected {counterpart}"
+        assert target == counterpart, (
+            f"{rel}: switch leads to {found.group('href')!r} ({target}), expected {counterpart}"
+        )
         assert (flavour_root / target).is_file()
         checked += 1
     assert checked >= 2
@@ -244,7 +263,9 @@ def test_search_works_in_the_traditional_edition(browser, shipped_site, shipped_
     hant_root = site_dir / "zh-hant"
     article = article_pages(hant_root)[0]
     title = re.search(r"<h1[^>]*>(?P<t>.*?)</h1>", article.read_text(encoding="utf-8"), re.S).group("t")
-    words = [w for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"<[^>]+>", "", title)) if not re.fullmatch(r"第.*條", w)]
+    words = [
+        w for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"<[^>]+>", "", title)) if not re.fullmatch(r"第.*條", w)
+    ]
     assert words, f"{article}: no word in its title {title!r}"
     query = words[0][:2]
     context = phone_context(browser, service_workers="block")

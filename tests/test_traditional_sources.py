@@ -1,4 +1,5 @@
 """The traditional edition reads like the traditional sources (002, 003): same characters, except the sources' own slips."""
+
 from __future__ import annotations
 
 import difflib
@@ -74,8 +75,12 @@ def explained(source: str, edition: str, run: tuple[str, str, int], slips: dict[
         if slips.get(a) == b:
             continue
         position = start + k
-        if not any(source.find(word, max(0, position - len(word) + 1)) in range(position - len(word) + 1, position + 1)
-                   and slips[word][word.index(a) if a in word else 0] == b for word in slips if len(word) > 1 and a in word):
+        if not any(
+            source.find(word, max(0, position - len(word) + 1)) in range(position - len(word) + 1, position + 1)
+            and slips[word][word.index(a) if a in word else 0] == b
+            for word in slips
+            if len(word) > 1 and a in word
+        ):
             return False
     return True
 
@@ -86,7 +91,9 @@ def test_the_edition_writes_every_character_as_the_sources_do_but_their_slips(so
     for place, source, edition in source_lines:
         for run in differences(source, edition):
             if not explained(source, edition, run, slips):
-                problems.append(f"{place}: the source writes {run[0]!r}, the edition {run[1]!r}: …{source[max(0, run[2] - 6):run[2] + 8]}…")
+                problems.append(
+                    f"{place}: the source writes {run[0]!r}, the edition {run[1]!r}: …{source[max(0, run[2] - 6) : run[2] + 8]}…"
+                )
     assert not problems, "\n".join(problems)
 
 
@@ -118,7 +125,11 @@ def traditional_pages() -> dict[str, str]:
     for path in sorted(DOCS.rglob("*.md")):
         rel = path.relative_to(DOCS).as_posix()
         if rel.startswith(("laws/", "regulations/")) or rel == "glossary.md":
-            html = markdown.markdown(path.read_text(encoding="utf-8").split("---", 2)[-1], extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_EXTENSION_CONFIGS)
+            html = markdown.markdown(
+                path.read_text(encoding="utf-8").split("---", 2)[-1],
+                extensions=MARKDOWN_EXTENSIONS,
+                extension_configs=MARKDOWN_EXTENSION_CONFIGS,
+            )
             converted = to_traditional_markdown(html, load_fixes(real_src()))
             titles = " ".join(re.findall(r'title="([^"]*)"', converted))  # tooltips are read too
             pages[rel] = re.sub(r"<[^>]*>", "", converted) + " " + titles
@@ -140,10 +151,14 @@ def test_no_character_the_traditional_sources_write_otherwise(source_lines, trad
             ch = match.group(0)
             written = by_simplified.get(t2s.convert(ch), set())
             if ch not in source_chars and written - {ch}:
-                problems.append(f"{page}: {ch!r} in …{text[max(0, match.start() - 6):match.end() + 6]}…, the traditional sources write {sorted(written)}")
+                problems.append(
+                    f"{page}: {ch!r} in …{text[max(0, match.start() - 6) : match.end() + 6]}…, the traditional sources write {sorted(written)}"
+                )
     assert not problems, "\n".join(problems)
 
 
 def test_no_simplified_only_character_in_the_traditional_pages(traditional_pages):
-    leftovers = [f"{page}: {found}" for page, text in traditional_pages.items() for found in _simplified_leftovers(text)]
+    leftovers = [
+        f"{page}: {found}" for page, text in traditional_pages.items() for found in _simplified_leftovers(text)
+    ]
     assert not leftovers, "\n".join(leftovers)

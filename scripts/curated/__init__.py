@@ -111,6 +111,8 @@ def load_rows(path: Path) -> list[tuple[int, list[str]]]:
 
 def data_files(src_dir: Path) -> list[Path]:
     """Every curated data file under src_dir (rulebook_src/), sorted."""
-    return [path for path in sorted(src_dir.rglob("*"))
-            if path.is_file() and is_data_file(path.relative_to(src_dir).as_posix()) and "__pycache__" not in path.parts]
-
+    return [
+        path
+        for path in sorted(src_dir.rglob("*"))
+        if path.is_file() and is_data_file(path.relative_to(src_dir).as_posix()) and "__pycache__" not in path.parts
+    ]

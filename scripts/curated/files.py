@@ -30,31 +30,50 @@ MANIFEST = record({
     })),
 })
 
-ERRATA = record({}, optional={
-    "mojibake": list_of(record({
-        "file": text(pattern=SOURCE_FILE),
-        "line": whole(minimum=1),
-        "original": ONE_LINE,
-        "replacement": ONE_LINE,
-        "lost_lead_byte": text(pattern=r"([0-9a-f]{2})*"),
-        "lost_tail_bytes": text(pattern=r"([0-9a-f]{2})*"),
-        "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
-        "reason": PROSE,
-    }), min_items=0),
-    "errata": list_of(record({
-        "file": text(pattern=SOURCE_FILE),
-        "kind": choice(("ocr", "typo", "heading", "restored", "truncation", "marker")),
-        "find": PROSE,
-        "replace": text(empty=True),
-        "original": PROSE,
-        "reason": PROSE,
-    }, optional={"count": whole(minimum=1), "restored": boolean()}), min_items=0),
-    "unresolved": list_of(record({
-        "file": text(pattern=SOURCE_FILE),
-        "quote": PROSE,
-        "reason": PROSE,
-    }), min_items=0),
-})
+ERRATA = record(
+    {},
+    optional={
+        "mojibake": list_of(
+            record(
+                {
+                    "file": text(pattern=SOURCE_FILE),
+                    "line": whole(minimum=1),
+                    "original": ONE_LINE,
+                    "replacement": ONE_LINE,
+                    "lost_lead_byte": text(pattern=r"([0-9a-f]{2})*"),
+                    "lost_tail_bytes": text(pattern=r"([0-9a-f]{2})*"),
+                    "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
+                    "reason": PROSE,
+                }
+            ),
+            min_items=0,
+        ),
+        "errata": list_of(
+            record(
+                {
+                    "file": text(pattern=SOURCE_FILE),
+                    "kind": choice(("ocr", "typo", "heading", "restored", "truncation", "marker")),
+                    "find": PROSE,
+                    "replace": text(empty=True),
+                    "original": PROSE,
+                    "reason": PROSE,
+                },
+                optional={"count": whole(minimum=1), "restored": boolean()},
+            ),
+            min_items=0,
+        ),
+        "unresolved": list_of(
+            record(
+                {
+                    "file": text(pattern=SOURCE_FILE),
+                    "quote": PROSE,
+                    "reason": PROSE,
+                }
+            ),
+            min_items=0,
+        ),
+    },
+)
 
 OVERLAPS = map_of(key=choice(BOOKS), value=list_of(record({
     "numbers": list_of(whole(minimum=1)),
@@ -97,6 +116,16 @@ SEARCH_SYNONYMS = record({}, optional={
     }), min_items=0),
     "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
 })
+# Everyday words by class (search_everyday.yml): each rulebook term with the clause and sentence it serves
+SEARCH_EVERYDAY = record({"entries": list_of(record({
+    "term": ONE_LINE,
+    "from": choice(("glossary", "heading", "text")),
+    "serves": text(pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?",
+                   form="book/slug#anchor or glossary#term"),
+    "sentence": ONE_LINE,
+    "typed": list_of(ONE_LINE, min_items=0),
+    "reason": PROSE,
+}))})
 
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
 MISSING_LAW_TITLES = record({"titles": list_of(record({
@@ -146,15 +175,43 @@ JIEBA_USER_DICT = LineTable(
 # The concordance with the 1997 WBF Laws (scripts/pipeline/concordance.py checks the entries against each other and
 # the text; here, the shapes) and the paragraphs moved to their parent clause (scripts/pipeline/reparent.py).
 ARTICLE_NUMBER = text(numbers=True, pattern=r"[0-9]{1,3}", form="an article number")
-CLAUSE_MARKERS = map_of(key=choice(BOOKS), min_items=0, value=map_of(key=ARTICLE_NUMBER, min_items=0, value=record(
-    {},
-    optional={"reason": PROSE, "note": PROSE, "follows": ARTICLE_NUMBER, "untitled": list_of(ONE_LINE), "uncovered": list_of(ONE_LINE), "clauses": list_of(record(
-        {"starts": ONE_LINE, "clause": ONE_LINE}, optional={"heading": ONE_LINE, "source_label": ONE_LINE}))},
-)))
-CLAUSE_PARENTS = list_of(record(
-    {"book": choice(BOOKS), "article": whole(minimum=1), "starts": ONE_LINE, "parent": text(pattern=ANCHOR), "reason": PROSE},
-    optional={"paragraphs": whole(minimum=1)},
-), min_items=0)
+CLAUSE_MARKERS = map_of(
+    key=choice(BOOKS),
+    min_items=0,
+    value=map_of(
+        key=ARTICLE_NUMBER,
+        min_items=0,
+        value=record(
+            {},
+            optional={
+                "reason": PROSE,
+                "note": PROSE,
+                "follows": ARTICLE_NUMBER,
+                "untitled": list_of(ONE_LINE),
+                "uncovered": list_of(ONE_LINE),
+                "clauses": list_of(
+                    record(
+                        {"starts": ONE_LINE, "clause": ONE_LINE},
+                        optional={"heading": ONE_LINE, "source_label": ONE_LINE},
+                    )
+                ),
+            },
+        ),
+    ),
+)
+CLAUSE_PARENTS = list_of(
+    record(
+        {
+            "book": choice(BOOKS),
+            "article": whole(minimum=1),
+            "starts": ONE_LINE,
+            "parent": text(pattern=ANCHOR),
+            "reason": PROSE,
+        },
+        optional={"paragraphs": whole(minimum=1)},
+    ),
+    min_items=0,
+)
 # wbf1997.yml: a Law's clauses nest four levels deep (A-Z, 1-99, a-z, 1-99: 25B2(b)(1)); concordance.py checks how the
 # entries fit the text. A chapter's `laws:` may be left empty (a chapter not yet read).
 CLAUSE_LABELS = (r"[A-Z]", r"[1-9][0-9]?", r"[a-z]", r"[1-9][0-9]?")
@@ -172,13 +229,20 @@ WBF_LAW = record({"title": ONE_LINE}, optional={
     "title_read_at": SOURCE_IDS, "skeleton_read_at": SOURCE_IDS, "zh_check": PROSE})
 LAW_RANGE = any_of((list_of(whole(minimum=1), min_items=2, max_items=2), null()))
 WBF_SECTION = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE})
-WBF_PART = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "sections": list_of(WBF_SECTION)})
-WBF_CHAPTER = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": list_of(WBF_PART)})
+WBF_PART = record(
+    {"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE},
+    optional={"note": PROSE, "sections": list_of(WBF_SECTION)},
+)
+WBF_CHAPTER = record(
+    {"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": list_of(WBF_PART)}
+)
 WBF_1997 = record({"laws": map_of(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
                   optional={"source_copies": list_of(record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
                             "chapters": list_of(WBF_CHAPTER, min_items=0)})
 TRADITIONAL_SOURCE_SLIPS = LineTable(
-    fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")), min_fields=3)
+    fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")),
+    min_fields=3,
+)
 
 # path pattern relative to rulebook_src/ → schema (YAML files: a Schema; line-based files: a LineTable)
 SCHEMAS = {
@@ -188,6 +252,7 @@ SCHEMAS = {
     "reference_titles.yml": REFERENCE_TITLES,
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
+    "search_everyday.yml": SEARCH_EVERYDAY,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,

@@ -25,11 +25,15 @@ class LineTable:
                 continue
             parts = line.split(self.separator) if self.separator else line.split()
             if not self.min_fields <= len(parts) <= len(self.fields):
-                names = self.separator_name().join(name if i < self.min_fields else f"[{name}]" for i, (name, _) in enumerate(self.fields))
+                names = self.separator_name().join(
+                    name if i < self.min_fields else f"[{name}]" for i, (name, _) in enumerate(self.fields)
+                )
                 raise CuratedFileError(f"{file}:{number}: expected {names}, got {clip(line.strip())!r}")
             for (name, pattern), value in zip(self.fields, parts):
                 if not re.fullmatch(pattern, value.strip()):
-                    raise CuratedFileError(f"{file}:{number}: {name} {clip(value.strip())!r} is not allowed here (must match {pattern})")
+                    raise CuratedFileError(
+                        f"{file}:{number}: {name} {clip(value.strip())!r} is not allowed here (must match {pattern})"
+                    )
             rows.append((number, [part.strip() for part in parts]))
         if len(rows) < self.min_rows:
             raise CuratedFileError(f"{file}:1: has no entries")

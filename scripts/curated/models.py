@@ -290,7 +290,9 @@ def check(schema: Any, data: Any, lines: Lines) -> None:
     except ValidationError as exc:
         path, line_path, message = _first_fault(exc, data, lines, context["known"])
         where = key_path(path, data)
-        raise CuratedFileError(f"{lines.file}:{lines.of(*line_path)}: {where + ': ' if where else ''}{message}") from None
+        raise CuratedFileError(
+            f"{lines.file}:{lines.of(*line_path)}: {where + ': ' if where else ''}{message}"
+        ) from None
 
 
 def check_unique_keys(node: Node, file: str, path: str = "") -> None:

@@ -23,26 +23,48 @@ PENALTY_AMOUNTS = {"vp": number(), "imp": whole(), "top_percent": whole(minimum=
 
 def table(calculator: str, required: dict, optional: dict | None = None) -> Any:
     """A table file: its calculator's name, the article it rests on, its title, then its own keys."""
-    return record({"calculator": choice((calculator,)), "article": ARTICLE, "title": ONE_LINE, **required}, optional=optional or {})
+    return record(
+        {"calculator": choice((calculator,)), "article": ARTICLE, "title": ONE_LINE, **required},
+        optional=optional or {},
+    )
 
 
 # --- calculators.yml: the calculators' declarations (scripts/penalties/spec.py checks how they fit together) -------
 KINDS = ("choice", "flag", "minutes", "number", "integer", "share", "text")
 VALUE = text(one_line=True, numbers=True)  # an input value as the text would be typed: `12`, "0.75", pairs-imp
 PARAMETER = record(
-    {"name": text(pattern=r"[A-Za-z][A-Za-z0-9-]*", form="an option name (letters, digits, dashes)"), "label": ONE_LINE, "kind": choice(KINDS)},
+    {
+        "name": text(pattern=r"[A-Za-z][A-Za-z0-9-]*", form="an option name (letters, digits, dashes)"),
+        "label": ONE_LINE,
+        "kind": choice(KINDS),
+    },
     optional={
-        "required": boolean(), "default": VALUE, "choices": list_of(list_of(VALUE, min_items=2, max_items=2)),
-        "choices_from": ONE_LINE, "min": number(), "max": number(), "min_exclusive": boolean(),
-        "places": whole(minimum=0), "placeholder": ONE_LINE, "help": ONE_LINE, "only_with": ONE_LINE,
+        "required": boolean(),
+        "default": VALUE,
+        "choices": list_of(list_of(VALUE, min_items=2, max_items=2)),
+        "choices_from": ONE_LINE,
+        "min": number(),
+        "max": number(),
+        "min_exclusive": boolean(),
+        "places": whole(minimum=0),
+        "placeholder": ONE_LINE,
+        "help": ONE_LINE,
+        "only_with": ONE_LINE,
         "events": list_of(VALUE),
-    })
+    },
+)
 TEMPLATES = map_of(value=ONE_LINE)
 CALCULATOR = record(
-    {"name": text(pattern=r"[a-z][a-z-]*", form="a calculator name (lowercase, dashes)"), "title": ONE_LINE, "article": ARTICLE,
-     "pages": list_of(record({"page": ARTICLE}, optional={"fixed": map_of(value=VALUE)})),
-     "parameters": list_of(PARAMETER), "subject": any_of((ONE_LINE, TEMPLATES))},
-    optional={"headlines": TEMPLATES})
+    {
+        "name": text(pattern=r"[a-z][a-z-]*", form="a calculator name (lowercase, dashes)"),
+        "title": ONE_LINE,
+        "article": ARTICLE,
+        "pages": list_of(record({"page": ARTICLE}, optional={"fixed": map_of(value=VALUE)})),
+        "parameters": list_of(PARAMETER),
+        "subject": any_of((ONE_LINE, TEMPLATES)),
+    },
+    optional={"headlines": TEMPLATES},
+)
 # words: the phrases both engines put together (a phrase, or a group of phrases by case)
 WORD = any_of((text(empty=True, one_line=True), map_of(value=text(empty=True, one_line=True))))
 # the scorings and penalty units are names the engines look up, not phrases
@@ -57,31 +79,58 @@ CALCULATORS = record({"calculators": list_of(CALCULATOR), "words": WORDS})
 
 # --- conventions.yml: the readings the band tables and ladders share ----------------------------------------------
 READING = record({"reading": PROSE, "other_reading": PROSE})
-CONVENTIONS = record({
-    "band_boundary": READING,
-    "open_band": READING,
-    "repeat_outside_warning_band": record({"reading": PROSE}),
-    "offence_count": READING,
-    "beyond_ladder": READING,
-    "listed_ladder": READING,
-    "conversion": record({"reading": PROSE}),
-    "rounding": record({"article": ARTICLE, "quote": PROSE, "decimals": whole(minimum=0), "reading": PROSE, "other_reading": PROSE,
-                        "stage_total": PROSE, "stage_total_quote": PROSE}),
-    # 第36条 免予处罚, stated with the rulings of the calculators it names
-    "exemption": record({"article": ARTICLE, "calculators": list_of(text(pattern=r"[a-z][a-z-]*", form="a calculator name")),
-                         "quote": PROSE, "makeup_quote": PROSE, "text": PROSE}),
-    # a ruling names its clause as the articles print it: article → anchor → printed form (规则第12条C款1)
-    "clause_labels": map_of(key=ARTICLE, value=map_of(key=ANCHOR, value=ONE_LINE)),
-})
+CONVENTIONS = record(
+    {
+        "band_boundary": READING,
+        "open_band": READING,
+        "repeat_outside_warning_band": record({"reading": PROSE}),
+        "offence_count": READING,
+        "beyond_ladder": READING,
+        "listed_ladder": READING,
+        "conversion": record({"reading": PROSE}),
+        "rounding": record(
+            {
+                "article": ARTICLE,
+                "quote": PROSE,
+                "decimals": whole(minimum=0),
+                "reading": PROSE,
+                "other_reading": PROSE,
+                "stage_total": PROSE,
+                "stage_total_quote": PROSE,
+            }
+        ),
+        # 第36条 免予处罚, stated with the rulings of the calculators it names
+        "exemption": record(
+            {
+                "article": ARTICLE,
+                "calculators": list_of(text(pattern=r"[a-z][a-z-]*", form="a calculator name")),
+                "quote": PROSE,
+                "makeup_quote": PROSE,
+                "text": PROSE,
+            }
+        ),
+        # a ruling names its clause as the articles print it: article → anchor → printed form (规则第12条C款1)
+        "clause_labels": map_of(key=ARTICLE, value=map_of(key=ANCHOR, value=ONE_LINE)),
+    }
+)
 
 # --- band tables: 第26条 lateness, 第27条 slow play -----------------------------------------------------------------
 EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
 # what the director may do on top of a band's penalty: remove boards (scores for both sides), a forfeit, or only words
-BAND_OPTION = any_of((
-    record({"text": PROSE, "remove_boards": list_of(whole(minimum=1), min_items=2, max_items=2), "offender": ONE_LINE, "non_offender": ONE_LINE}),
-    record({"text": PROSE, "forfeit": choice(("session", "round", "match"))}),
-    record({"text": PROSE}),
-))
+BAND_OPTION = any_of(
+    (
+        record(
+            {
+                "text": PROSE,
+                "remove_boards": list_of(whole(minimum=1), min_items=2, max_items=2),
+                "offender": ONE_LINE,
+                "non_offender": ONE_LINE,
+            }
+        ),
+        record({"text": PROSE, "forfeit": choice(("session", "round", "match"))}),
+        record({"text": PROSE}),
+    )
+)
 BAND = record(
     {"band": ONE_LINE, "upper": any_of((number(minimum=0), null())), "quote": PROSE},
     optional={
@@ -104,63 +153,196 @@ SLOW_PLAY = table("slow-play", {"unit_label": ONE_LINE, "events": BAND_EVENTS},
 # --- offence ladders: 第34条 procedural, 第37条 discipline, 第38条 phones and smoking -----------------------------------
 RANGE = record({}, optional={key: PAIR for key in PENALTY_AMOUNTS}, nonempty=True)
 STEP_OUTCOMES = {**PENALTY_AMOUNTS, "range": RANGE, "disqualification": PROSE}
-STEP = record({"text": PROSE}, optional={
-    **STEP_OUTCOMES, "warning": any_of((boolean(), ONE_LINE)), "alternative": record({"text": PROSE}, optional=STEP_OUTCOMES),
-    "committee": PROSE, "consequences": WORDS_LIST, "void_result": PROSE, "adjusted_score": PROSE,
-    "reading": PROSE, "other_reading": PROSE, "clause": ONE_LINE, "quote": PROSE})
+STEP = record(
+    {"text": PROSE},
+    optional={
+        **STEP_OUTCOMES,
+        "warning": any_of((boolean(), ONE_LINE)),
+        "alternative": record({"text": PROSE}, optional=STEP_OUTCOMES),
+        "committee": PROSE,
+        "consequences": WORDS_LIST,
+        "void_result": PROSE,
+        "adjusted_score": PROSE,
+        "reading": PROSE,
+        "other_reading": PROSE,
+        "clause": ONE_LINE,
+        "quote": PROSE,
+    },
+)
 LADDER_ITEM = record(
-    {"item": whole(minimum=1), "quote": PROSE, "sequence": ONE_LINE, "summary": ONE_LINE,
-     "variants": list_of(record({"name": ONE_LINE, "steps": list_of(STEP)}, optional={
-         "label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "summary": ONE_LINE, "quote": PROSE}))},
-    optional={"label": ONE_LINE, "reading": PROSE, "other_reading": PROSE, "also": PROSE, "repeat_note": PROSE, "damage": record({"text": PROSE, "ruling": ONE_LINE})})
+    {
+        "item": whole(minimum=1),
+        "quote": PROSE,
+        "sequence": ONE_LINE,
+        "summary": ONE_LINE,
+        "variants": list_of(
+            record(
+                {"name": ONE_LINE, "steps": list_of(STEP)},
+                optional={
+                    "label": ONE_LINE,
+                    "reading": PROSE,
+                    "other_reading": PROSE,
+                    "summary": ONE_LINE,
+                    "quote": PROSE,
+                },
+            )
+        ),
+    },
+    optional={
+        "label": ONE_LINE,
+        "reading": PROSE,
+        "other_reading": PROSE,
+        "also": PROSE,
+        "repeat_note": PROSE,
+        "damage": record({"text": PROSE, "ruling": ONE_LINE}),
+    },
+)
 SCALE = record(
-    {"conversion": record(dict(PENALTY_AMOUNTS)), "conversion_quote": PROSE, "limits": record({key: PAIR for key in PENALTY_AMOUNTS})},
-    optional={"conversion_article": ARTICLE, "limits_quote": PROSE, "uniform_quote": PROSE})
+    {
+        "conversion": record(dict(PENALTY_AMOUNTS)),
+        "conversion_quote": PROSE,
+        "limits": record({key: PAIR for key in PENALTY_AMOUNTS}),
+    },
+    optional={"conversion_article": ARTICLE, "limits_quote": PROSE, "uniform_quote": PROSE},
+)
 LADDER = table("procedural", {"items": list_of(LADDER_ITEM), "scale": SCALE})
 
 # --- 第28条 forfeit and withdrawal ------------------------------------------------------------------------------
-FORFEIT_EVENTS = ("round-robin", "board-a-match", "match-points", "swiss", "knock-out", "pairs-mp", "pairs-imp", "pairs-match-points")
+FORFEIT_EVENTS = (
+    "round-robin",
+    "board-a-match",
+    "match-points",
+    "swiss",
+    "knock-out",
+    "pairs-mp",
+    "pairs-imp",
+    "pairs-match-points",
+)
 FORFEITING = record({"quote": PROSE}, optional={
     "vp": number(minimum=0), "imp": whole(), "tp": whole(), "mp": whole(), "match_points": whole(),
     "per_board": ONE_LINE, "imp_per_board": whole(), "result": PROSE})
-NON_FORFEITING = record({"rule": ONE_LINE, "quote": PROSE}, optional={
-    "candidates": list_of(record({"name": ONE_LINE, "text": PROSE, "quote": PROSE},
-                                optional={"factor": number(minimum=0), "cap": number(minimum=0), "only_scale": whole(minimum=1),
-                                          "minuend": number(minimum=0)})),
-    "imp_quote": PROSE, "mp_per_board": whole(), "mp_per_board_half_scale": whole(), "tp_per_board": whole(),
-    "match_points": whole(), "also": WORDS_LIST, "factor": number(minimum=0), "per_board": ONE_LINE,
-    "imp_per_board": whole(), "result": PROSE})
-FORFEIT_EVENT = record({"label": ONE_LINE, "anchor": ANCHOR, "forfeiting": FORFEITING, "non_forfeiting": NON_FORFEITING},
-                       optional={"reading": PROSE, "other_reading": PROSE, "keeps_playing_quote": PROSE})
+NON_FORFEITING = record(
+    {"rule": ONE_LINE, "quote": PROSE},
+    optional={
+        "candidates": list_of(
+            record(
+                {"name": ONE_LINE, "text": PROSE, "quote": PROSE},
+                optional={
+                    "factor": number(minimum=0),
+                    "cap": number(minimum=0),
+                    "only_scale": whole(minimum=1),
+                    "minuend": number(minimum=0),
+                },
+            )
+        ),
+        "imp_quote": PROSE,
+        "mp_per_board": whole(),
+        "mp_per_board_half_scale": whole(),
+        "tp_per_board": whole(),
+        "match_points": whole(),
+        "also": WORDS_LIST,
+        "factor": number(minimum=0),
+        "per_board": ONE_LINE,
+        "imp_per_board": whole(),
+        "result": PROSE,
+    },
+)
+FORFEIT_EVENT = record(
+    {"label": ONE_LINE, "anchor": ANCHOR, "forfeiting": FORFEITING, "non_forfeiting": NON_FORFEITING},
+    optional={"reading": PROSE, "other_reading": PROSE, "keeps_playing_quote": PROSE},
+)
 WITHDRAWAL_EVENT = record({"quote": PROSE, "withdrawing": ONE_LINE}, optional={
     "withdrawing_imp": whole(), "withdrawing_mp": whole(), "other": ONE_LINE, "other_imp": whole(),
     "other_mp": whole(), "other_mp_half_scale": whole(), "lose_match": boolean()})
-FORFEIT = table("forfeit", {
-    "imp_by_vp": ONE_LINE, "tie_vp_25": number(minimum=0),
-    "events": record({event: FORFEIT_EVENT for event in FORFEIT_EVENTS}),
-    # further consequences the text names (disqualification, discipline, results void), by event
-    "consequences": list_of(record({"events": list_of(choice(FORFEIT_EVENTS)), "kinds": list_of(choice(("disqualification", "discipline", "void_result"))),
-                                   "text": PROSE, "quote": PROSE})),
-    "withdrawal": record({"anchor": ANCHOR, "reading": PROSE, "consequences": list_of(TEXT_AND_QUOTE),
-                          "events": map_of(key=choice(FORFEIT_EVENTS), value=WITHDRAWAL_EVENT)}),
-})
+FORFEIT = table(
+    "forfeit",
+    {
+        "imp_by_vp": ONE_LINE,
+        "tie_vp_25": number(minimum=0),
+        "events": record({event: FORFEIT_EVENT for event in FORFEIT_EVENTS}),
+        # further consequences the text names (disqualification, discipline, results void), by event
+        "consequences": list_of(
+            record(
+                {
+                    "events": list_of(choice(FORFEIT_EVENTS)),
+                    "kinds": list_of(choice(("disqualification", "discipline", "void_result"))),
+                    "text": PROSE,
+                    "quote": PROSE,
+                }
+            )
+        ),
+        "withdrawal": record(
+            {
+                "anchor": ANCHOR,
+                "reading": PROSE,
+                "consequences": list_of(TEXT_AND_QUOTE),
+                "events": map_of(key=choice(FORFEIT_EVENTS), value=WITHDRAWAL_EVENT),
+            }
+        ),
+    },
+)
 
 # --- the small tables -------------------------------------------------------------------------------------------
 SIDE_SCORE = record({"top_percent": whole(minimum=0), "imp": whole()})
-FOULED = table("fouled", {
-    "teams": record({"anchor": ANCHOR, "per_board_imp": whole(), "quote": PROSE, "procedural_quote": PROSE, "no_replay_quote": PROSE,
-                     "whole_match": record({"replay_quote": PROSE, "offender_factor": number(minimum=0), "quote": PROSE,
-                                            "reading": PROSE, "non_offender": ONE_LINE})}),
-    "pairs": record({"anchor": ANCHOR, "quote": PROSE, "reading": PROSE, "adjustable_quote": PROSE,
-                     "non_offender": SIDE_SCORE, "offender": SIDE_SCORE}),
-})
+FOULED = table(
+    "fouled",
+    {
+        "teams": record(
+            {
+                "anchor": ANCHOR,
+                "per_board_imp": whole(),
+                "quote": PROSE,
+                "procedural_quote": PROSE,
+                "no_replay_quote": PROSE,
+                "whole_match": record(
+                    {
+                        "replay_quote": PROSE,
+                        "offender_factor": number(minimum=0),
+                        "quote": PROSE,
+                        "reading": PROSE,
+                        "non_offender": ONE_LINE,
+                    }
+                ),
+            }
+        ),
+        "pairs": record(
+            {
+                "anchor": ANCHOR,
+                "quote": PROSE,
+                "reading": PROSE,
+                "adjustable_quote": PROSE,
+                "non_offender": SIDE_SCORE,
+                "offender": SIDE_SCORE,
+            }
+        ),
+    },
+)
 BOUNDS = ("at-most", "exact", "at-least")
-ADJUSTED = table("adjusted", {
-    "anchor": ANCHOR, "quote": PROSE, "balance_quote": PROSE, "reading": PROSE, "other_reading": PROSE,
-    "bound_words": record({bound: text(empty=True, one_line=True) for bound in BOUNDS}),
-    "responsibilities": record({who: record({"score": ONE_LINE, "percent": whole(minimum=0), "bound": choice(BOUNDS), "imp": whole(),
-                                             "label": ONE_LINE}) for who in ("direct", "partial", "none")}),
-})
+ADJUSTED = table(
+    "adjusted",
+    {
+        "anchor": ANCHOR,
+        "quote": PROSE,
+        "balance_quote": PROSE,
+        "reading": PROSE,
+        "other_reading": PROSE,
+        "bound_words": record({bound: text(empty=True, one_line=True) for bound in BOUNDS}),
+        "responsibilities": record(
+            {
+                who: record(
+                    {
+                        "score": ONE_LINE,
+                        "percent": whole(minimum=0),
+                        "bound": choice(BOUNDS),
+                        "imp": whole(),
+                        "label": ONE_LINE,
+                    }
+                )
+                for who in ("direct", "partial", "none")
+            }
+        ),
+    },
+)
 SEATS, VULNERABILITIES = ("N", "E", "S", "W"), ("None", "NS", "EW", "All")
 BOARD = table("board", {
     "quote": PROSE, "cycle": whole(minimum=1), "notice": PROSE,
@@ -173,10 +355,20 @@ CARRY_OVER = table("carry-over", {
     "source_lines": list_of(ONE_LINE), "notice": PROSE, "precision_quote": PROSE,
     "variables": list_of(record({"name": ONE_LINE, "text": ONE_LINE, "quote": PROSE})),
 })
-TIE_BREAK = table("tie-ratio", {
-    "decimals": whole(minimum=0), "reading": PROSE, "other_reading": PROSE,
-    "kinds": record({kind: record({"label": ONE_LINE, "anchor": ANCHOR, "formula": ONE_LINE, "quote": PROSE}) for kind in ("imp", "tp")}),
-})
+TIE_BREAK = table(
+    "tie-ratio",
+    {
+        "decimals": whole(minimum=0),
+        "reading": PROSE,
+        "other_reading": PROSE,
+        "kinds": record(
+            {
+                kind: record({"label": ONE_LINE, "anchor": ANCHOR, "formula": ONE_LINE, "quote": PROSE})
+                for kind in ("imp", "tp")
+            }
+        ),
+    },
+)
 
 # file (relative to rulebook_src/) → schema; files.py puts these before its catch-all for penalties/*.yml
 PENALTY_SCHEMAS = {

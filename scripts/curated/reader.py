@@ -67,7 +67,9 @@ def read_text(path: Path, limit: int = MAX_CURATED_BYTES) -> str:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         where = display_path(path)
-        raise CuratedFileError(f"{where}:{line}: not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+        raise CuratedFileError(
+            f"{where}:{line}: not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -145,14 +147,18 @@ def compose(text: str, where: str) -> Node | None:
                 add(node, 1, line)
             elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 if len(stack) >= MAX_YAML_DEPTH:
-                    raise CuratedFileError(f"{where}:{line}: lists and mappings nested more than {MAX_YAML_DEPTH} deep, "
-                                           "which exceeds the limit for a curated file (scripts/limits.py)")
+                    raise CuratedFileError(
+                        f"{where}:{line}: lists and mappings nested more than {MAX_YAML_DEPTH} deep, "
+                        "which exceeds the limit for a curated file (scripts/limits.py)"
+                    )
                 kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = loader.resolve(kind, None, event.implicit)
                 if tag not in (SEQ, MAP):
-                    raise CuratedFileError(f"{where}:{line}: the YAML type {clip(short_tag(tag))} is not used by these files")
+                    raise CuratedFileError(
+                        f"{where}:{line}: the YAML type {clip(short_tag(tag))} is not used by these files"
+                    )
                 node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
                 if event.anchor is not None:
                     anchors[event.anchor] = node
@@ -166,7 +172,9 @@ def compose(text: str, where: str) -> Node | None:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(part for part in (exc.context, exc.problem) if part)
-        raise CuratedFileError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {clip(problem, 120)}") from None
+        raise CuratedFileError(
+            f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {clip(problem, 120)}"
+        ) from None
     except yaml.YAMLError as exc:
         raise CuratedFileError(f"{where}:1: not valid YAML: {clip(str(exc).splitlines()[0], 120)}") from None
     finally:

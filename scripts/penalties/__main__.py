@@ -89,12 +89,19 @@ def build_parser() -> ArgumentParser:
             for parameter in calculator["parameters"]:
                 dest = parameter["name"].replace("-", "_")
                 if parameter["kind"] == "flag":
-                    sub.add_argument(f"--{parameter['name']}", dest=dest, action="store_true", help=option_help(parameter))
+                    sub.add_argument(
+                        f"--{parameter['name']}", dest=dest, action="store_true", help=option_help(parameter)
+                    )
                 else:
                     # values stay strings: the spec parses and checks them (the same rules as the widget)
                     required = parameter.get("required", False) and "default" not in parameter
-                    sub.add_argument(f"--{parameter['name']}", dest=dest, required=required, help=option_help(parameter),
-                                     metavar=parameter["name"].upper().replace("-", "_"))
+                    sub.add_argument(
+                        f"--{parameter['name']}",
+                        dest=dest,
+                        required=required,
+                        help=option_help(parameter),
+                        metavar=parameter["name"].upper().replace("-", "_"),
+                    )
         return parser
 
 

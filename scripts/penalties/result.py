@@ -67,7 +67,9 @@ def describe_penalty(penalty: dict) -> str:
             parts.append(fill(w["amount"][key], value=format_number(penalty[key])))
     if penalty["range"] is not None:
         bounds = penalty["range"]
-        parts.append(fill(w["range"][bounds["unit"]], min=format_number(bounds["min"]), max=format_number(bounds["max"])))
+        parts.append(
+            fill(w["range"][bounds["unit"]], min=format_number(bounds["min"]), max=format_number(bounds["max"]))
+        )
     if penalty["stop_play"]:
         parts.append(w["stop_play"])
     if penalty["forfeit"]:

@@ -4,7 +4,17 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from scripts.penalties.result import AMOUNT_KEYS, add_readings, describe_penalty, empty_penalty, format_number, json_number, make_result, rational, subject
+from scripts.penalties.result import (
+    AMOUNT_KEYS,
+    add_readings,
+    describe_penalty,
+    empty_penalty,
+    format_number,
+    json_number,
+    make_result,
+    rational,
+    subject,
+)
 from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import SANCTION_TABLES, load_tables
 from scripts.penalties.timing import apply_consequences
@@ -24,7 +34,9 @@ def converted(amounts: dict, unit: str, conversion: dict) -> tuple[list[Fraction
             if source == unit:
                 return [rational(value) for value in stated], None
             values = [rational(value) / rational(conversion[source]) * rational(conversion[unit]) for value in stated]
-            return values, fill(words()["unit_amount"][source], value="-".join(format_number(value) for value in stated))
+            return values, fill(
+                words()["unit_amount"][source], value="-".join(format_number(value) for value in stated)
+            )
     return None, None
 
 
@@ -55,7 +67,11 @@ def option_of(step: dict, unit: str, scale: dict, conversions: list) -> dict:
         if penalty[key] is not None:
             option[key] = json_number(penalty[key])
     if penalty["range"] is not None:
-        option["range"] = {"unit": unit, "min": json_number(penalty["range"]["min"]), "max": json_number(penalty["range"]["max"])}
+        option["range"] = {
+            "unit": unit,
+            "min": json_number(penalty["range"]["min"]),
+            "max": json_number(penalty["range"]["max"]),
+        }
     for key in ("disqualification", "committee", "void_result"):
         if penalty[key]:
             option[key] = penalty[key]
@@ -71,13 +87,20 @@ def item_number(table: dict, article: str, text: str) -> int:
             return entry["item"]
     if re.fullmatch(r"[0-9]{1,3}", label) and int(label) in numbers:
         return int(label)
-    raise input_error(calculator_spec("procedural"), "item", "item", article=article, first=numbers[0], last=numbers[-1], text=text)
+    raise input_error(
+        calculator_spec("procedural"), "item", "item", article=article, first=numbers[0], last=numbers[-1], text=text
+    )
 
 
 def procedural(**raw) -> dict:
     """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
     values = parse_inputs("procedural", raw)
-    article, offence, scoring, direct_damage = values["article"], values["offence"], values["scoring"], values["direct_damage"]
+    article, offence, scoring, direct_damage = (
+        values["article"],
+        values["offence"],
+        values["scoring"],
+        values["direct_damage"],
+    )
     table = load_tables()[SANCTION_TABLES[article]]
     w = words()
     conventions = load_tables()["conventions"]
@@ -88,7 +111,9 @@ def procedural(**raw) -> dict:
     variant = values["variant"] or names[0]
     if variant not in names:
         labels = "、".join(v.get("label", words()["default_variant"]) for v in entry["variants"])  # the widget's wording
-        raise input_error(calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels)
+        raise input_error(
+            calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels
+        )
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
     step = steps[min(offence, len(steps)) - 1]
@@ -106,7 +131,13 @@ def procedural(**raw) -> dict:
         consequences.append(entry["also"])
     if direct_damage:
         if "damage" not in entry:
-            raise input_error(calculator_spec("procedural"), "direct_damage", "no_damage", article=article, item=entry.get("label", item))
+            raise input_error(
+                calculator_spec("procedural"),
+                "direct_damage",
+                "no_damage",
+                article=article,
+                item=entry.get("label", item),
+            )
         consequences.append(entry["damage"]["text"])
     if entry["sequence"] == "listed" and len(steps) > 1:
         add_readings(readings, others, conventions["listed_ladder"])
@@ -121,7 +152,9 @@ def procedural(**raw) -> dict:
     if offence > 1:
         add_readings(readings, others, conventions["offence_count"])
     for source in dict.fromkeys(conversions):
-        readings.append(fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source))
+        readings.append(
+            fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source)
+        )
     label = entry.get("label", str(item))
     # a case of an item that is its own offence (第37条8) names itself; a step another clause orders (第38条三) quotes it
     variant_text = f"（{spec['label']}）" if spec.get("label") and not spec.get("summary") else ""
@@ -132,11 +165,33 @@ def procedural(**raw) -> dict:
     if direct_damage:
         title = fill(w["headline_damage"], headline=title, damage=entry["damage"]["ruling"])
     return make_result(
-        "procedural", table["article"], anchor=step.get("clause", label),
-        inputs={"article": article, "item": item, "offence": offence, "scoring": scoring, "variant": variant,
-                "direct_damage": direct_damage},
-        band=step["text"], penalty=penalty, quote=step.get("quote") or spec.get("quote") or entry["quote"],
-        readings=readings, other_readings=others, options=options, consequences=consequences, headline=title,
-        subject=subject("procedural", article=article, label=label, summary=spec.get("summary", entry["summary"]),
-                        variant_text=variant_text, offence_text=offence_text, scoring_label=w["scoring_names"][scoring]),
-        variants=[{"name": v["name"], "label": v.get("label", "")} for v in entry["variants"]])
+        "procedural",
+        table["article"],
+        anchor=step.get("clause", label),
+        inputs={
+            "article": article,
+            "item": item,
+            "offence": offence,
+            "scoring": scoring,
+            "variant": variant,
+            "direct_damage": direct_damage,
+        },
+        band=step["text"],
+        penalty=penalty,
+        quote=step.get("quote") or spec.get("quote") or entry["quote"],
+        readings=readings,
+        other_readings=others,
+        options=options,
+        consequences=consequences,
+        headline=title,
+        subject=subject(
+            "procedural",
+            article=article,
+            label=label,
+            summary=spec.get("summary", entry["summary"]),
+            variant_text=variant_text,
+            offence_text=offence_text,
+            scoring_label=w["scoring_names"][scoring],
+        ),
+        variants=[{"name": v["name"], "label": v.get("label", "")} for v in entry["variants"]],
+    )

@@ -20,11 +20,25 @@ def board(**raw) -> dict:
     vulnerability = table["vulnerabilities"][(index + index // 4) % 4]
     cycle = index % table["cycle"] + 1
     return make_result(
-        "board", table["article"], anchor=None, inputs={"number": number}, band=None, penalty=empty_penalty(),
-        quote=table["quote"], readings=[table["notice"]], other_readings=[], subject=subject("board", number=number, cycle=cycle),
-        dealer=dealer, vulnerability=vulnerability,
-        headline=headline("board", "board", dealer_label=table["dealer_labels"][dealer],
-                          vulnerability_label=table["vulnerability_labels"][vulnerability]))
+        "board",
+        table["article"],
+        anchor=None,
+        inputs={"number": number},
+        band=None,
+        penalty=empty_penalty(),
+        quote=table["quote"],
+        readings=[table["notice"]],
+        other_readings=[],
+        subject=subject("board", number=number, cycle=cycle),
+        dealer=dealer,
+        vulnerability=vulnerability,
+        headline=headline(
+            "board",
+            "board",
+            dealer_label=table["dealer_labels"][dealer],
+            vulnerability_label=table["vulnerability_labels"][vulnerability],
+        ),
+    )
 
 
 def fixed_places(value: Fraction, places: int) -> str:
@@ -50,10 +64,21 @@ def tie_ratio(**raw) -> dict:
         title = headline("tie-ratio", "repeating", fraction=f"{ratio.numerator}/{ratio.denominator}",
                          approx=fixed_places(ratio, table["decimals"]), **facts)
     return make_result(
-        "tie-ratio", table["article"], anchor=spec["anchor"], inputs={"won": json_number(won), "lost": json_number(lost), "kind": kind},
-        band=None, penalty=empty_penalty(), quote=spec["quote"], readings=[table["reading"]], other_readings=[table["other_reading"]],
-        subject=subject("tie-ratio", kind_label=spec["label"], formula=spec["formula"]), ratio=json_number(ratio),
-        ratio_fraction=None if ratio is None else [ratio.numerator, ratio.denominator], formula=spec["formula"], headline=title)
+        "tie-ratio",
+        table["article"],
+        anchor=spec["anchor"],
+        inputs={"won": json_number(won), "lost": json_number(lost), "kind": kind},
+        band=None,
+        penalty=empty_penalty(),
+        quote=spec["quote"],
+        readings=[table["reading"]],
+        other_readings=[table["other_reading"]],
+        subject=subject("tie-ratio", kind_label=spec["label"], formula=spec["formula"]),
+        ratio=json_number(ratio),
+        ratio_fraction=None if ratio is None else [ratio.numerator, ratio.denominator],
+        formula=spec["formula"],
+        headline=title,
+    )
 
 
 def rounding(**raw) -> dict:
@@ -63,10 +88,19 @@ def rounding(**raw) -> dict:
     exact, decimals = values["value"], int(values["decimals"])
     rounded = round_half_up(exact, decimals)
     return make_result(
-        "rounding", spec["article"], anchor=None, inputs={"value": json_number(exact), "decimals": decimals},
-        band=None, penalty=empty_penalty(), quote=spec["quote"], readings=[fill(spec["reading"], decimals=decimals)],
-        other_readings=[spec["other_reading"]], subject=subject("rounding", value=format_number(exact), decimals=decimals),
-        value=json_number(rounded), headline=headline("rounding", "rounded", rounded=format_number(rounded)))
+        "rounding",
+        spec["article"],
+        anchor=None,
+        inputs={"value": json_number(exact), "decimals": decimals},
+        band=None,
+        penalty=empty_penalty(),
+        quote=spec["quote"],
+        readings=[fill(spec["reading"], decimals=decimals)],
+        other_readings=[spec["other_reading"]],
+        subject=subject("rounding", value=format_number(exact), decimals=decimals),
+        value=json_number(rounded),
+        headline=headline("rounding", "rounded", rounded=format_number(rounded)),
+    )
 
 
 def adjusted(**raw) -> dict:
@@ -83,11 +117,20 @@ def adjusted(**raw) -> dict:
         score = {"text": spec["score"], "top_percent": None, "bound": "exact", "imp": spec["imp"]}
         title = headline("adjusted", "imp", score=spec["score"], imp_text=f"{spec['imp']:+d}" if spec["imp"] else "0")
     return make_result(
-        "adjusted", table["article"], anchor=table["anchor"], inputs={"responsibility": responsibility, "scoring": scoring},
-        band=spec["label"], penalty=empty_penalty(), quote=table["quote"], readings=[table["reading"]],
+        "adjusted",
+        table["article"],
+        anchor=table["anchor"],
+        inputs={"responsibility": responsibility, "scoring": scoring},
+        band=spec["label"],
+        penalty=empty_penalty(),
+        quote=table["quote"],
+        readings=[table["reading"]],
         other_readings=[table["other_reading"]],
         subject=subject("adjusted", responsibility_label=spec["label"], scoring_label=scoring.upper()),
-        score=score, consequences=[table["balance_quote"]], headline=title)
+        score=score,
+        consequences=[table["balance_quote"]],
+        headline=title,
+    )
 
 
 def fouled(**raw) -> dict:
@@ -102,9 +145,18 @@ def fouled(**raw) -> dict:
             tie = Fraction(load_tables()["forfeit"]["tie_vp_25"]) if values["tie_vp"] is None else values["tie_vp"]
             factor = rational(spec["whole_match"]["offender_factor"])
             offender_vp = tie * factor
-            scores = {"offender": {"vp": json_number(offender_vp)}, "non_offender": {"text": spec["whole_match"]["non_offender"]}}
-            title = headline("fouled", "whole-match", factor_percent=format_number(factor * 100), tie=format_number(tie),
-                             factor=format_number(factor), vp=format_number(offender_vp))
+            scores = {
+                "offender": {"vp": json_number(offender_vp)},
+                "non_offender": {"text": spec["whole_match"]["non_offender"]},
+            }
+            title = headline(
+                "fouled",
+                "whole-match",
+                factor_percent=format_number(factor * 100),
+                tie=format_number(tie),
+                factor=format_number(factor),
+                vp=format_number(offender_vp),
+            )
             quote = spec["whole_match"]["quote"]
             readings.append(spec["whole_match"]["reading"])
             consequences.insert(0, spec["whole_match"]["replay_quote"])
@@ -124,7 +176,10 @@ def fouled(**raw) -> dict:
             title = headline("fouled", "pairs-mp", non_offender=non, offender=off, boards=boards)
         else:
             off, non = spec["offender"]["imp"], spec["non_offender"]["imp"]
-            scores = {"offender": {"imp_per_board": off, "imp": off * boards}, "non_offender": {"imp_per_board": non, "imp": non * boards}}
+            scores = {
+                "offender": {"imp_per_board": off, "imp": off * boards},
+                "non_offender": {"imp_per_board": non, "imp": non * boards},
+            }
             title = headline("fouled", "pairs-imp", non_offender=non, non_offender_total=non * boards, offender=off,
                              offender_total=off * boards)
         quote = spec["quote"]
@@ -148,7 +203,9 @@ def forfeit(**raw) -> dict:
     non = spec["non_forfeiting"]
     if values["tie_vp"] is None:
         if vp_scale != "25" and non["rule"] in ("max-of-three", "tie-factor"):
-            raise input_error(calculator, "tie_vp", "tie_vp_needed", scale=choice_label("forfeit", "vp_scale", vp_scale))
+            raise input_error(
+                calculator, "tie_vp", "tie_vp_needed", scale=choice_label("forfeit", "vp_scale", vp_scale)
+            )
         tie = Fraction(table["tie_vp_25"])
     else:
         tie = values["tie_vp"]
@@ -169,8 +226,15 @@ def forfeit(**raw) -> dict:
                 value = round_half_up(min(left, Fraction(candidate["cap"])), decimals)
             elif candidate["name"] == "tie-times-1.2":
                 value = round_half_up(tie * rational(candidate["factor"]), decimals)
-            candidates.append({"name": candidate["name"], "text": candidate["text"], "vp": json_number(value) if applies else None,
-                               "applies": applies and value is not None, "quote": candidate["quote"]})
+            candidates.append(
+                {
+                    "name": candidate["name"],
+                    "text": candidate["text"],
+                    "vp": json_number(value) if applies else None,
+                    "applies": applies and value is not None,
+                    "quote": candidate["quote"],
+                }
+            )
         best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
         non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
         title = headline("forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
@@ -186,15 +250,26 @@ def forfeit(**raw) -> dict:
     elif rule == "tie-factor":
         vp = round_half_up(tie * rational(non["factor"]), decimals)
         non_scores = {"vp": json_number(vp), "imp": table["imp_by_vp"], "match_points": non["match_points"]}
-        title = headline("forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp))
+        title = headline(
+            "forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp)
+        )
     elif rule == "per-board-text":
         non_scores = {"per_board": non["per_board"]}
-        title = headline("forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"])
+        title = headline(
+            "forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"]
+        )
     elif rule == "per-board-imp":
         own = spec["forfeiting"]["imp_per_board"]
         non_scores = {"imp_per_board": non["imp_per_board"], "imp": non["imp_per_board"] * count if count else None}
-        title = headline("forfeit", "per-board-imp-count" if count else rule, forfeiting_imp=own, imp_per_board=non["imp_per_board"],
-                         boards=count, forfeiting_total=own * count if count else None, imp=non_scores["imp"])
+        title = headline(
+            "forfeit",
+            "per-board-imp-count" if count else rule,
+            forfeiting_imp=own,
+            imp_per_board=non["imp_per_board"],
+            boards=count,
+            forfeiting_total=own * count if count else None,
+            imp=non_scores["imp"],
+        )
     elif rule == "lose-match":
         non_scores = {"result": non["result"]}
         title = headline("forfeit", rule)
@@ -227,28 +302,46 @@ def withdrawal(**raw) -> dict:
     spec = table["events"][event]
     scores = {"withdrawing": spec["withdrawing"], "other": None}
     if "other_imp" in spec:
-        scores["other"] = headline("withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards)
+        scores["other"] = headline(
+            "withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards
+        )
     elif "other_mp" in spec:
-        scores["other"] = headline("withdrawal", "other-mp", other_mp=spec["other_mp"], other_mp_half_scale=spec["other_mp_half_scale"])
+        scores["other"] = headline(
+            "withdrawal", "other-mp", other_mp=spec["other_mp"], other_mp_half_scale=spec["other_mp_half_scale"]
+        )
     elif "other" in spec:
         scores["other"] = headline("withdrawal", "other-text", other_text=spec["other"])
     penalty = empty_penalty()
     penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
-    title = (headline("withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"]) if scores["other"]
-             else headline("withdrawal", "alone", withdrawing=spec["withdrawing"]))
+    title = (
+        headline("withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"])
+        if scores["other"]
+        else headline("withdrawal", "alone", withdrawing=spec["withdrawing"])
+    )
     return make_result(
-        "withdrawal", load_tables()["forfeit"]["article"], anchor=table["anchor"], inputs={"event": event, "boards": boards},
-        band=None, penalty=penalty, quote=spec["quote"], readings=[table["reading"]], other_readings=[],
+        "withdrawal",
+        load_tables()["forfeit"]["article"],
+        anchor=table["anchor"],
+        inputs={"event": event, "boards": boards},
+        band=None,
+        penalty=penalty,
+        quote=spec["quote"],
+        readings=[table["reading"]],
+        other_readings=[],
         consequences=[further["text"] for further in table["consequences"]],
         subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
-        headline=title, scores=scores)
+        headline=title,
+        scores=scores,
+    )
 
 
 def carry_over(**raw) -> dict:
     """第52条（双人赛的带分方法）: the formula is garbled in the source, so no value is computed."""
     table = load_tables()["carry_over"]
     values = parse_inputs("carry-over", raw)
-    variables = [{"name": v["name"], "text": v["text"], "value": json_number(values[v["name"]])} for v in table["variables"]]
+    variables = [
+        {"name": v["name"], "text": v["text"], "value": json_number(values[v["name"]])} for v in table["variables"]
+    ]
     return make_result(
         "carry-over", table["article"], anchor=None, inputs={v["name"]: v["value"] for v in variables}, band=None,
         penalty=empty_penalty(), quote=table["variables"][0]["quote"], readings=[table["notice"]], other_readings=[],

@@ -19,8 +19,23 @@ from scripts.penalties import tables
 
 KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
 CALCULATOR_KEYS = {"name", "title", "article", "pages", "parameters", "subject", "headlines"}
-PARAMETER_KEYS = {"name", "label", "kind", "required", "default", "choices", "choices_from", "min", "max", "min_exclusive",
-                  "places", "placeholder", "help", "only_with", "events"}
+PARAMETER_KEYS = {
+    "name",
+    "label",
+    "kind",
+    "required",
+    "default",
+    "choices",
+    "choices_from",
+    "min",
+    "max",
+    "min_exclusive",
+    "places",
+    "placeholder",
+    "help",
+    "only_with",
+    "events",
+}
 
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 FULL_WIDTH["\u3000"] = " "
@@ -37,7 +52,9 @@ INPUT_FORMS = {
     "flag_false": ["0", "false", "no", "off", "否", ""],
 }
 DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
-    re.compile(INPUT_FORMS[name], re.ASCII) for name in ("decimal", "minutes_clock", "share_fraction", "share_percent", "integer"))
+    re.compile(INPUT_FORMS[name], re.ASCII)
+    for name in ("decimal", "minutes_clock", "share_fraction", "share_percent", "integer")
+)
 FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
 
 
@@ -59,9 +76,15 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
     def problem(path: tuple, message: str) -> None:
         while path not in lines and path:
             path = path[:-1]
-        problems.append(f"{where.relative_to(tables.ROOT) if where.is_relative_to(tables.ROOT) else where}:{lines.get(path, 1)}: {message}")
+        problems.append(
+            f"{where.relative_to(tables.ROOT) if where.is_relative_to(tables.ROOT) else where}:{lines.get(path, 1)}: {message}"
+        )
 
-    if not isinstance(spec, dict) or not isinstance(spec.get("calculators"), list) or not isinstance(spec.get("words"), dict):
+    if (
+        not isinstance(spec, dict)
+        or not isinstance(spec.get("calculators"), list)
+        or not isinstance(spec.get("words"), dict)
+    ):
         problem((), "expected `calculators:` (a list) and `words:` (a mapping)")
         raise PenaltySpecError("\n".join(problems))
     seen = set()
@@ -101,7 +124,11 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
             if kind == "choice" and not (isinstance(parameter.get("choices"), list) and parameter["choices"]
                                          and all(isinstance(c, list) and len(c) == 2 for c in parameter["choices"])):
                 problem(here + ("choices",), "a choice parameter needs `choices`: a list of [value, label]")
-            if "min" in parameter and "max" in parameter and Fraction(str(parameter["min"])) > Fraction(str(parameter["max"])):
+            if (
+                "min" in parameter
+                and "max" in parameter
+                and Fraction(str(parameter["min"])) > Fraction(str(parameter["max"]))
+            ):
                 problem(here + ("min",), f"min {parameter['min']} is above max {parameter['max']}")
             if "default" in parameter and kind in KINDS and not problems:
                 try:
@@ -126,7 +153,9 @@ def _spec(path: Path, stamp: tuple) -> dict:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = path.relative_to(tables.ROOT) if path.is_relative_to(tables.ROOT) else path
-        raise PenaltySpecError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {getattr(error, 'problem', error)}") from None
+        raise PenaltySpecError(
+            f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {getattr(error, 'problem', error)}"
+        ) from None
     _CHECKING_WORDS = data.get("words") if isinstance(data, dict) and isinstance(data.get("words"), dict) else None
     try:
         _check(data, lines.by_path, path)
@@ -138,7 +167,9 @@ def _spec(path: Path, stamp: tuple) -> dict:
 
 def load_spec() -> dict:
     """{"calculators": name → calculator, "words": …}; read again when calculators.yml changed."""
-    return _spec(tables.PENALTY_DIR / f"{tables.SPEC_FILE}.yml", tables.fingerprint(tables.PENALTY_DIR, (tables.SPEC_FILE,)))
+    return _spec(
+        tables.PENALTY_DIR / f"{tables.SPEC_FILE}.yml", tables.fingerprint(tables.PENALTY_DIR, (tables.SPEC_FILE,))
+    )
 
 
 def calculator_spec(name: str) -> dict:
@@ -266,7 +297,11 @@ def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
     known = {p["name"].replace("-", "_") for p in calculator["parameters"]}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise PenaltyInputError(unknown[0].replace("_", "-"), "未知输入", f"“{calculator['title']}”没有这一项（可用：{'、'.join(sorted(p['name'] for p in calculator['parameters']))}）")
+        raise PenaltyInputError(
+            unknown[0].replace("_", "-"),
+            "未知输入",
+            f"“{calculator['title']}”没有这一项（可用：{'、'.join(sorted(p['name'] for p in calculator['parameters']))}）",
+        )
     values = {}
     for parameter in calculator["parameters"]:
         key = parameter["name"].replace("-", "_")

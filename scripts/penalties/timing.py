@@ -4,8 +4,19 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from scripts.penalties.result import (AMOUNT_KEYS, add_readings, describe_penalty, empty_penalty, format_number, headline,
-                                      json_number, make_result, rational, round_half_up, subject)
+from scripts.penalties.result import (
+    AMOUNT_KEYS,
+    add_readings,
+    describe_penalty,
+    empty_penalty,
+    format_number,
+    headline,
+    json_number,
+    make_result,
+    rational,
+    round_half_up,
+    subject,
+)
 from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs, words
 from scripts.penalties.tables import load_tables
 
@@ -37,7 +48,9 @@ def boundary_readings(bands: list[dict], index: int, minutes: Fraction, lower: F
     readings, others = [], []
     if band["upper"] is not None and minutes == rational(band["upper"]):
         upper = format_number(band["upper"])
-        add_readings(readings, others, conventions["band_boundary"], band=band["band"], lower=format_number(lower), upper=upper)
+        add_readings(
+            readings, others, conventions["band_boundary"], band=band["band"], lower=format_number(lower), upper=upper
+        )
         following = bands[index + 1]
         if following["upper"] is None:
             add_readings(readings, others, conventions["open_band"], open_band=following["band"], upper=upper)
@@ -68,8 +81,11 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     state = {"table": table, "spec": spec, "event": event, "minutes": minutes, "repeat": repeat,
              "penalty": empty_penalty(), "band": None, "quote": None, "readings": [], "others": [],
              "options": [], "consequences": [], "band_data": None, "lower": None}
-    state["subject"] = {"event_label": choice_label(calculator, "event", event), "minutes_text": format_minutes(minutes),
-                        "repeat_text": words()["repeat"] if repeat else ""}
+    state["subject"] = {
+        "event_label": choice_label(calculator, "event", event),
+        "minutes_text": format_minutes(minutes),
+        "repeat_text": words()["repeat"] if repeat else "",
+    }
     if minutes == 0:
         state["readings"].append(fill(words()["zero_minutes"], unit=table["unit_label"]))
         return state
@@ -153,9 +169,18 @@ def share_difference(penalty: dict, total: dict, share: Fraction, decimals: int,
         other = round_half_up(whole * (1 - share), decimals)
         both = penalty[key] + other
         if both != whole:
-            others.append(fill(w["share_difference_other"], total=fill(w["unit_amount"][key], value=format_number(whole))))
-            unit = {name: fill(w["unit_amount"][key], value=format_number(value))
-                    for name, value in (("other", other), ("sum", both), ("total", whole), ("difference", abs(both - whole)))}
+            others.append(
+                fill(w["share_difference_other"], total=fill(w["unit_amount"][key], value=format_number(whole)))
+            )
+            unit = {
+                name: fill(w["unit_amount"][key], value=format_number(value))
+                for name, value in (
+                    ("other", other),
+                    ("sum", both),
+                    ("total", whole),
+                    ("difference", abs(both - whole)),
+                )
+            }
             return fill(w["share_difference"], headline=describe_penalty(penalty),
                         other_percent=format_number(round_half_up((1 - share) * 100, 4)), **unit)
     return None
@@ -185,12 +210,26 @@ def slow_play(**raw) -> dict:
                 exact = penalty[key] * share
                 penalty[key] = round_half_up(exact, decimals)
                 shown = round_half_up(exact, 6)
-                readings.append(fill(words()["share_reading"], percent=percent, total=format_number(total[key]),
-                                     share=format_number(round_half_up(share, 6)), relation="=" if shown == exact else "≈",
-                                     shown=format_number(shown)) + fill(rounding["reading"], decimals=decimals))
+                readings.append(
+                    fill(
+                        words()["share_reading"],
+                        percent=percent,
+                        total=format_number(total[key]),
+                        share=format_number(round_half_up(share, 6)),
+                        relation="=" if shown == exact else "≈",
+                        shown=format_number(shown),
+                    )
+                    + fill(rounding["reading"], decimals=decimals)
+                )
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
         title = share_difference(penalty, total, share, decimals, state["others"])
     share_text = fill(words()["share"], percent=percent) if share != 1 else ""
-    return timed_result("slow-play", state, {"share": json_number(share), "decimals": decimals}, {"share_text": share_text},
-                        total=total or None, headline=title)
+    return timed_result(
+        "slow-play",
+        state,
+        {"share": json_number(share), "decimals": decimals},
+        {"share_text": share_text},
+        total=total or None,
+        headline=title,
+    )

@@ -23,8 +23,10 @@ def widget_markup_for(book: str, slug: str) -> str:
     blocks = []
     for name, fixed, widget_id in placements().get((book, slug), ()):
         attributes = "".join(f' data-fixed-{html.escape(key)}="{html.escape(value)}"' for key, value in fixed.items())
-        blocks.append(f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}" data-page="{book}/{slug}"{attributes}>'
-                      f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>')
+        blocks.append(
+            f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}" data-page="{book}/{slug}"{attributes}>'
+            f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>'
+        )
     return "\n\n".join(blocks)
 
 

@@ -76,7 +76,10 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
                     for k, para in enumerate(c.paragraphs):
                         # a title line has no paragraph text: the drop records the line as the source had it
                         text = para.text or (f"{c.label}{c.title}" if k == 0 and c.title else "")
-                        drop_paragraph(Paragraph(text, para.provs), f"duplicate-clause (第{article.number}条 {clause.label}，重复前面的同一款)")
+                        drop_paragraph(
+                            Paragraph(text, para.provs),
+                            f"duplicate-clause (第{article.number}条 {clause.label}，重复前面的同一款)",
+                        )
                 continue
             clause.paragraphs = filter_paragraphs(clause.paragraphs)
             clause.children = filter_clauses(clause.children)
@@ -90,24 +93,43 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
 
 def make_variant(primary: Article, other: Article, reason: str, drops: list[Drop]) -> Variant:
     """The other copy's paragraphs that differ from every paragraph of the primary copy (the rest are recorded as drops)."""
-    primary_texts = {comparable(p.text) for p in primary.paragraphs()} | {comparable(c.label + c.title) for c in primary.walk_clauses()}
+    primary_texts = {comparable(p.text) for p in primary.paragraphs()} | {
+        comparable(c.label + c.title) for c in primary.walk_clauses()
+    }
     primary_texts |= {comparable(c.title) for c in primary.walk_clauses()}
-    primary_texts |= {comparable(f"第{primary.number}条 {primary.title}"), comparable(f"第{primary.number}条"), comparable(primary.title)}
+    primary_texts |= {
+        comparable(f"第{primary.number}条 {primary.title}"),
+        comparable(f"第{primary.number}条"),
+        comparable(primary.title),
+    }
     differing: list[Paragraph] = []
     # a paragraph with no text stands for a line the parser read as a heading: the article heading (the first intro
     # paragraph) or a clause title; the drop records that line's text, so nothing leaves without its words
     title_on_own_line = len(other.intro) > 1 and other.intro[0].text == other.intro[1].text == ""
     heading_lines = [f"第{other.number}条", other.title] if title_on_own_line else [f"第{other.number}条 {other.title}"]
     lines = [("", p, heading_lines[k] if k < len(heading_lines) else "") for k, p in enumerate(other.intro)]
-    lines += [(c.label, p, f"{c.label}{c.title}" if c.title else "") for c in other.walk_clauses() for p in c.paragraphs]
+    lines += [
+        (c.label, p, f"{c.label}{c.title}" if c.title else "") for c in other.walk_clauses() for p in c.paragraphs
+    ]
     for clause_label, para, line_text in lines:
         key = comparable(para.text)
-        if para.text == "" and line_text and comparable(line_text) not in primary_texts and comparable(line_text.removeprefix(clause_label)) not in primary_texts:
+        if (
+            para.text == ""
+            and line_text
+            and comparable(line_text) not in primary_texts
+            and comparable(line_text.removeprefix(clause_label)) not in primary_texts
+        ):
             differing.append(Paragraph(line_text, para.provs, []))
             continue
         if not key or key in primary_texts:
             for prov in para.provs:
-                drops.append(Drop(f"overlap-same-as-primary (第{primary.number}条，与正文（{primary.sources[0]}）相同)", prov, para.text or line_text))
+                drops.append(
+                    Drop(
+                        f"overlap-same-as-primary (第{primary.number}条，与正文（{primary.sources[0]}）相同)",
+                        prov,
+                        para.text or line_text,
+                    )
+                )
             continue
         # the clause label goes with the reading: printed with it where the source line starts with it, else as context
         starts_clause = any(c.paragraphs and c.paragraphs[0] is para and not c.title for c in other.walk_clauses())
@@ -135,7 +157,9 @@ def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], d
             primary = next((a for a in copies if a.sources[0] == overlap["primary"]), None)
             other = next((a for a in copies if a.sources[0] == overlap["variant"]), None)
             if primary is None or other is None:
-                raise StructureError(f"overlaps.yml: 第{number}条 ({book_key}) should stand in {overlap['primary']} and {overlap['variant']}; found in {[a.sources[0] for a in copies]}")
+                raise StructureError(
+                    f"overlaps.yml: 第{number}条 ({book_key}) should stand in {overlap['primary']} and {overlap['variant']}; found in {[a.sources[0] for a in copies]}"
+                )
             drop_repeated_text(primary, assembly.drops)
             primary.variants.append(make_variant(primary, other, " ".join(overlap["note"].split()), assembly.drops))
             primary.sources.append(other.sources[0])
@@ -145,12 +169,18 @@ def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], d
             for k, article in enumerate(copies, 1):
                 article.slug = str(number) if k == 1 else f"{number}-{k}"
                 others = "、".join(f"“{a.title}”" for a in copies if a is not article)
-                article.warnings.append(f"来源中有 {len(copies)} 个“第{number}条”：本条（{article.title}）与 {others} 编号相同。编号照录来源，网址以 {article.slug} 区分。")
-                assembly.defects.append(f"{article.sources[0]}:{article.provenance()[0].line}: 条号重复：第{number}条（{article.title}），网址用 {article.slug}")
+                article.warnings.append(
+                    f"来源中有 {len(copies)} 个“第{number}条”：本条（{article.title}）与 {others} 编号相同。编号照录来源，网址以 {article.slug} 区分。"
+                )
+                assembly.defects.append(
+                    f"{article.sources[0]}:{article.provenance()[0].line}: 条号重复：第{number}条（{article.title}），网址用 {article.slug}"
+                )
                 drop_repeated_text(article, assembly.drops)
                 ordered[book_key].append(article)
         elif len(copies) > 1:
-            raise StructureError(f"第{number}条 ({book_key}) stands in {[a.sources[0] for a in copies]} but overlaps.yml does not say which copy is the main text")
+            raise StructureError(
+                f"第{number}条 ({book_key}) stands in {[a.sources[0] for a in copies]} but overlaps.yml does not say which copy is the main text"
+            )
         else:
             drop_repeated_text(copies[0], assembly.drops)
             ordered[book_key].append(copies[0])
@@ -190,7 +220,9 @@ def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
                 f"注意：来源中本条（第{article.number}条 {article.title}）的正文与第{first.number}条（{first.title}）逐字相同，"
                 f"是第{first.number}条正文的重复；第{article.number}条的原文在来源中缺失。以下照录来源，仅供参考。"
             )
-            defects.append(f"{article.sources[0]}:{article.provenance()[0].line}: 第{article.number}条的正文与第{first.number}条逐字相同，本条原文缺失")
+            defects.append(
+                f"{article.sources[0]}:{article.provenance()[0].line}: 第{article.number}条的正文与第{first.number}条逐字相同，本条原文缺失"
+            )
         else:
             seen[body] = article
 

@@ -38,7 +38,9 @@ def parse_clause_path(path: str, where: str) -> tuple[ClauseStep, ...]:
     steps = []
     for level, token in enumerate(tokens):
         if not STEP_FORMS[level].fullmatch(token):
-            raise ConcordanceError(f"{where}: clause {path!r}: step {level + 1} {token!r} should look like {STEP_FORMS[level].pattern}")
+            raise ConcordanceError(
+                f"{where}: clause {path!r}: step {level + 1} {token!r} should look like {STEP_FORMS[level].pattern}"
+            )
         label = token.strip("()")
         steps.append(ClauseStep(LEVEL_FAMILIES[level], label.lower(), LEVEL_LABELS[level].format(label)))
     return tuple(steps)
@@ -85,7 +87,9 @@ class LawConcordance:
     reason: str = ""  # why the markers were needed (Chinese, shown in the build report)
     note: str = ""  # where the Chinese text and the skeleton disagree and how (Chinese, shown in the build report)
     uncovered: list[str] = field(default_factory=list)  # skeleton clauses the Chinese text has no clause for (anchors)
-    untitled: list[str] = field(default_factory=list)  # skeleton clauses with a heading the Chinese clause lacks (anchors)
+    untitled: list[str] = field(
+        default_factory=list
+    )  # skeleton clauses with a heading the Chinese clause lacks (anchors)
 
     @property
     def english_heading(self) -> str:
@@ -103,7 +107,9 @@ class Concordance:
         return self.laws[number].markers
 
 
-def skeleton_clauses(clauses: list, prefix: str, where: str, out: dict[str, str], labels: dict[str, str], level: int = 0) -> None:
+def skeleton_clauses(
+    clauses: list, prefix: str, where: str, out: dict[str, str], labels: dict[str, str], level: int = 0
+) -> None:
     """Flattens a Law's nested clause list into anchor → English heading (and anchor → WBF notation)."""
     for clause in clauses or []:
         if not isinstance(clause, dict) or "label" not in clause:
@@ -145,7 +151,9 @@ def load_concordance(src: RulebookSrc) -> Concordance:
                 if anchor not in entry.skeleton:
                     raise ConcordanceError(f"{where}: {key} clause {clause} is not in the skeleton of Law {number}")
                 if not entry.note:
-                    raise ConcordanceError(f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from the skeleton")
+                    raise ConcordanceError(
+                        f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from the skeleton"
+                    )
                 getattr(entry, key).append(anchor)
         for index, item in enumerate(law.get("clauses") or []):
             at = marked_lines.at("laws", str(number), "clauses", index)
@@ -156,14 +164,28 @@ def load_concordance(src: RulebookSrc) -> Concordance:
                 raise ConcordanceError(f"{where}: entry “{item['starts']}” has unknown keys {sorted(unknown)}")
             steps = parse_clause_path(str(item["clause"]), f"{where} “{item['starts']}”")
             follows = int(law.get("follows") or 0)
-            marker = ClauseMarker(number, str(item["starts"]), str(item["clause"]), steps, str(item.get("heading", "") or ""),
-                                  str(item.get("source_label", "") or ""), at, follows)
+            marker = ClauseMarker(
+                number,
+                str(item["starts"]),
+                str(item["clause"]),
+                steps,
+                str(item.get("heading", "") or ""),
+                str(item.get("source_label", "") or ""),
+                at,
+                follows,
+            )
             if follows and (follows not in concordance.laws or marker.anchor not in concordance.laws[follows].skeleton):
-                raise ConcordanceError(f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {follows}, "
-                                       "which this Law's text follows")
-            if marker.heading and not (marker.heading.startswith(marker.starts) or marker.starts.startswith(marker.heading)):
+                raise ConcordanceError(
+                    f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {follows}, "
+                    "which this Law's text follows"
+                )
+            if marker.heading and not (
+                marker.heading.startswith(marker.starts) or marker.starts.startswith(marker.heading)
+            ):
                 raise ConcordanceError(f"{marker.where}: heading “{marker.heading}” is not how the paragraph starts")
             if marker.anchor not in entry.skeleton and not entry.note:
-                raise ConcordanceError(f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {number}; say why in the Law's note")
+                raise ConcordanceError(
+                    f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {number}; say why in the Law's note"
+                )
             entry.markers.append(marker)
     return concordance

@@ -34,9 +34,13 @@ def decode_escaped_json(file: str, text: str) -> tuple[str, list[Repair]]:
         once = json.loads('"' + text.strip() + '"', strict=False)
         obj = json.loads(once, strict=False)
     except json.JSONDecodeError as exc:
-        raise SourceFormatError(f"{file}:{text.count(chr(10), 0, exc.pos) + 1}: not a doubly escaped JSON object: {exc.msg}") from exc
+        raise SourceFormatError(
+            f"{file}:{text.count(chr(10), 0, exc.pos) + 1}: not a doubly escaped JSON object: {exc.msg}"
+        ) from exc
     if not isinstance(obj, dict) or not isinstance(obj.get("content"), str):
-        raise SourceFormatError(f"{file}:1: decoded JSON has no string 'content' field (keys: {sorted(obj) if isinstance(obj, dict) else type(obj).__name__})")
+        raise SourceFormatError(
+            f"{file}:1: decoded JSON has no string 'content' field (keys: {sorted(obj) if isinstance(obj, dict) else type(obj).__name__})"
+        )
     envelope = {k: v for k, v in obj.items() if k != "content"}
     repair = Repair(
         kind="json-double-escaping",

@@ -48,26 +48,48 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
     for erratum in (e for e in errata if e.file == file):
         found = sum(p.text.count(erratum.find) for p in paragraphs)
         if found != erratum.count:
-            problems.append(f"{erratum.where}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s) in {file}, expected {erratum.count}")
+            problems.append(
+                f"{erratum.where}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s) in {file}, expected {erratum.count}"
+            )
             continue
         out: list[Paragraph] = []
         for para in paragraphs:
             if erratum.find not in para.text:
                 out.append(para)
                 continue
-            repairs.append(Repair(f"erratum-{erratum.kind}", para.provs[0], erratum.original, erratum.replace.replace("\n", "⏎"), erratum.reason))
+            repairs.append(
+                Repair(
+                    f"erratum-{erratum.kind}",
+                    para.provs[0],
+                    erratum.original,
+                    erratum.replace.replace("\n", "⏎"),
+                    erratum.reason,
+                )
+            )
             new_text = para.text.replace(erratum.find, erratum.replace)
             for piece in new_text.split("\n"):
                 corrections = [c for c in para.corrections if c[0] in piece]
-                # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks nothing
-                changed = [part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find]
-                pure_split = "\n" in erratum.replace and all(part in erratum.find for part in erratum.replace.split("\n"))
+                # mark the new text in the piece that holds it; a pure split (every part already in `find`) marks
+                # nothing
+                changed = [
+                    part for part in erratum.replace.split("\n") if part and part in piece and part not in erratum.find
+                ]
+                pure_split = "\n" in erratum.replace and all(
+                    part in erratum.find for part in erratum.replace.split("\n")
+                )
                 if pure_split and piece and piece == new_text.split("\n")[0]:
                     changed = [piece]  # a pure split (a heading cut off its body) is marked on the heading it made
                 if changed:
-                    # restored text has no reading in the source: the note says so instead of quoting the line it was put by
+                    # restored text has no reading in the source: the note says so instead of quoting the line it was
+                    # put by
                     original = "（来源中无此文字）" if erratum.restored else erratum.original
-                    corrections = corrections + [(max(changed, key=len), original, erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""))]
+                    corrections = corrections + [
+                        (
+                            max(changed, key=len),
+                            original,
+                            erratum.reason + ("（补入的内容，不见于来源）" if erratum.restored else ""),
+                        )
+                    ]
                 out.append(Paragraph(piece, list(para.provs), corrections))
         paragraphs = out
     if problems:
@@ -88,7 +110,9 @@ def mark_mojibake(file: str, paragraphs: list[Paragraph], mojibake: list[dict]) 
                             f"the recovered text {shown!r} is not in the paragraph of that line")
             continue
         para = paragraphs[at]
-        paragraphs[at] = Paragraph(para.text, list(para.provs), [*para.corrections, (shown, item["original"], item["reason"])])
+        paragraphs[at] = Paragraph(
+            para.text, list(para.provs), [*para.corrections, (shown, item["original"], item["reason"])]
+        )
     if problems:
         raise ErratumError("\n".join(problems))
     return paragraphs

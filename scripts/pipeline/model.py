@@ -64,8 +64,10 @@ class Clause:
     title: str
     paragraphs: list[Paragraph] = field(default_factory=list)
     children: list[Clause] = field(default_factory=list)
-    restored: str = ""  # the editor's note where the label is not printed in the source (restored from the 1997 WBF Laws)
-    heading_split: bool = False  # the title was glued to its first sentence in the source and split off by the concordance
+    restored: str = ""
+    heading_split: bool = (
+        False  # the title was glued to its first sentence in the source and split off by the concordance
+    )
 
     def walk(self) -> Iterator[Clause]:
         yield self

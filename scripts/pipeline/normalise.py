@@ -57,7 +57,9 @@ GLUED_SUBCLAUSE = re.compile(rf"(?<=[。：])(?=(?:[A-Z]|[0-9]{{1,2}})\.[{HAN}])
 # A chapter heading glued to an article heading: '第三章 比赛的准备与进行第6条：洗牌与发牌'.
 GLUED_CHAPTER = re.compile(rf"^(?P<chapter>第[{CN_DIGITS}]+章\s*[{HAN}]+?)(?=第[0-9]+条)")
 # A heading repeated at the start of its body: '来不及更改叫牌来不及更改叫牌时…'.
-REPEATED_HEADING = re.compile(rf"^(?P<marker>(?:[A-Z]|[0-9]{{1,2}})\.)?(?P<heading>[{HAN}“”]{{3,14}}?)(?=(?:对于|如果|如)?(?P=heading))")
+REPEATED_HEADING = re.compile(
+    rf"^(?P<marker>(?:[A-Z]|[0-9]{{1,2}})\.)?(?P<heading>[{HAN}“”]{{3,14}}?)(?=(?:对于|如果|如)?(?P=heading))"
+)
 
 # Display widths (min, max) of a PDF line that counts as full, i.e. wrapped; short headings and formula lines stay
 # apart. In the JSON blob every line is a whole paragraph except three PDF lines carried over (18–28 CJK wide),
@@ -155,9 +157,13 @@ class LineNormaliser:
             run = item["original"]
             if run not in text:
                 raise SourceFormatError(f"{prov}: mojibake run {run!r} listed in errata.yml is not on this line")
-            recovered = recover_shifted_gbk(run, bytes.fromhex(item["lost_lead_byte"]), bytes.fromhex(item["lost_tail_bytes"]))
+            recovered = recover_shifted_gbk(
+                run, bytes.fromhex(item["lost_lead_byte"]), bytes.fromhex(item["lost_tail_bytes"])
+            )
             if recovered != item["replacement"]:
-                raise SourceFormatError(f"{prov}: mojibake run decodes to {recovered!r}, errata.yml says {item['replacement']!r}")
+                raise SourceFormatError(
+                    f"{prov}: mojibake run decodes to {recovered!r}, errata.yml says {item['replacement']!r}"
+                )
             self.repairs.append(Repair("mojibake", prov, run, recovered, item["reason"]))
             text = text.replace(run, recovered)
         return text
@@ -176,7 +182,9 @@ def recover_shifted_gbk(run: str, lost_lead: bytes, lost_tail: bytes) -> str:
     return (lost_lead + middle + lost_tail).decode("gbk")
 
 
-def join_wrapped_lines(lines: list[tuple[str, list[Provenance]]], fmt: str, repairs: list[Repair]) -> list[tuple[str, list[Provenance]]]:
+def join_wrapped_lines(
+    lines: list[tuple[str, list[Provenance]]], fmt: str, repairs: list[Repair]
+) -> list[tuple[str, list[Provenance]]]:
     """Joins a line to the next one when it is full, does not end a sentence and the next one starts no list item.
 
     ('全队参赛人数不得超过规', '定的限额；…') → '全队参赛人数不得超过规定的限额；…'; '一、团体赛' stays apart (too short).
@@ -193,11 +201,20 @@ def join_wrapped_lines(lines: list[tuple[str, list[Provenance]]], fmt: str, repa
             if (
                 last_line_width >= min_width
                 and (max_width is None or last_line_width <= max_width)
-                and (not prev_text.endswith(LINE_END_PUNCTUATION) or (fmt == "pdf-text" and prev_text.endswith(("；", "：")) and last_line_width >= FULL_PDF_LINE_WIDTH))
+                and (
+                    not prev_text.endswith(LINE_END_PUNCTUATION)
+                    or (
+                        fmt == "pdf-text"
+                        and prev_text.endswith(("；", "："))
+                        and last_line_width >= FULL_PDF_LINE_WIDTH
+                    )
+                )
                 and (fmt not in WRAP_NEEDS_HAN_END or han_end.search(prev_text))
                 and not LIST_MARKER_START.match(text)
             ):
-                repairs.append(Repair("line-wrap", provs[0], f"{prev_text[-8:]}⏎{text[:8]}", f"{prev_text[-8:]}{text[:8]}"))
+                repairs.append(
+                    Repair("line-wrap", provs[0], f"{prev_text[-8:]}⏎{text[:8]}", f"{prev_text[-8:]}{text[:8]}")
+                )
                 out[-1] = (prev_text + "\n" + text, prev_provs + provs)
                 continue
         out.append((text, provs))
@@ -242,21 +259,38 @@ def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repa
     for prev, para in zip(paragraphs, paragraphs[1:]):
         if prev.provs == para.provs:
             continue
-        if (len(prev.text) >= REPEATED_HEADING_MIN_CHARS and SHORT_HEADING.match(prev.text) and para.text.startswith(prev.text)
-                and len(para.text) > len(prev.text) + BODY_AFTER_REPEATED_HEADING_MIN_CHARS):
-            repairs.append(Repair("duplicate-heading", para.provs[0], para.text[: len(prev.text) * 2], para.text[len(prev.text) : len(prev.text) * 2]))
+        if (
+            len(prev.text) >= REPEATED_HEADING_MIN_CHARS
+            and SHORT_HEADING.match(prev.text)
+            and para.text.startswith(prev.text)
+            and len(para.text) > len(prev.text) + BODY_AFTER_REPEATED_HEADING_MIN_CHARS
+        ):
+            repairs.append(
+                Repair(
+                    "duplicate-heading",
+                    para.provs[0],
+                    para.text[: len(prev.text) * 2],
+                    para.text[len(prev.text) : len(prev.text) * 2],
+                )
+            )
             para.text = para.text[len(prev.text):]
     return paragraphs
 
 
-def normalise_source(entry: SourceEntry, lines: list[SourceLine], decode_repairs: list[Repair], mojibake: list[dict], src: RulebookSrc) -> NormalisedSource:
+def normalise_source(
+    entry: SourceEntry, lines: list[SourceLine], decode_repairs: list[Repair], mojibake: list[dict], src: RulebookSrc
+) -> NormalisedSource:
     """Decoded lines → simplified paragraphs with provenance; blank and layout lines are dropped by a named rule."""
     normaliser = LineNormaliser(entry, load_script_postmap(src), mojibake)
     drops: list[Drop] = []
     kept: list[tuple[str, list[Provenance]]] = []
     for line in lines:
         if LAYOUT_LINE.match(line.text):
-            rule = "downtown-separator" if line.text.strip() == "downtown" else ("whitespace-only-line" if line.text else "blank-line")
+            rule = (
+                "downtown-separator"
+                if line.text.strip() == "downtown"
+                else ("whitespace-only-line" if line.text else "blank-line")
+            )
             drops.append(Drop(rule, line.prov, line.text))
             continue
         kept.append((normaliser.normalise_line(line), [line.prov]))

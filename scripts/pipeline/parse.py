@@ -26,8 +26,26 @@ MARKERS = [
 # Nesting rank of each marker family per book: a marker closes every open clause of equal or lower rank.
 # Ranks (not the order markers happen to appear in) keep the tree right where the source lost a marker.
 FAMILY_RANK = {
-    "laws": {"upper": 1, "cn": 1, "number": 2, "paren-lower": 3, "paren-number": 4, "paren-circled": 4, "circled": 5, "paren-cn": 2},
-    "regulations": {"cn": 1, "paren-cn": 2, "number": 3, "paren-number": 4, "paren-circled": 4, "upper": 5, "circled": 6, "paren-lower": 7},
+    "laws": {
+        "upper": 1,
+        "cn": 1,
+        "number": 2,
+        "paren-lower": 3,
+        "paren-number": 4,
+        "paren-circled": 4,
+        "circled": 5,
+        "paren-cn": 2,
+    },
+    "regulations": {
+        "cn": 1,
+        "paren-cn": 2,
+        "number": 3,
+        "paren-number": 4,
+        "paren-circled": 4,
+        "upper": 5,
+        "circled": 6,
+        "paren-lower": 7,
+    },
 }
 CIRCLED_VALUE = {**{chr(0x2474 + i): str(i + 1) for i in range(20)}, **{chr(0x2460 + i): str(i + 1) for i in range(20)}}
 # A clause text that is only a title: short, with no sentence punctuation.
@@ -75,7 +93,12 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
     i = 0
     while i < len(paragraphs):
         window = paragraphs[i : i + 3]
-        if len(window) == 3 and FORMULA_FRACTION_LABEL.match(window[1].text) and len(window[0].text) <= FORMULA_OPERAND_MAX_CHARS and len(window[2].text) <= FORMULA_OPERAND_MAX_CHARS:
+        if (
+            len(window) == 3
+            and FORMULA_FRACTION_LABEL.match(window[1].text)
+            and len(window[0].text) <= FORMULA_OPERAND_MAX_CHARS
+            and len(window[2].text) <= FORMULA_OPERAND_MAX_CHARS
+        ):
             top, label, bottom = (p.text for p in window)
             provs = [prov for p in window for prov in p.provs]
             if FORMULA_OPERAND_WORDS.match(top) and FORMULA_OPERAND_WORDS.match(bottom):
@@ -155,8 +178,10 @@ class ArticleParser:
             # shaped like the next article's heading (第N条, with or without a space after 条: source 003 writes
             # 第17條競叫過程), but no title can be read from it: never let the article vanish into the one before
             changed = "; the line was changed by an erratum in rulebook_src/errata.yml" if para.corrections else ""
-            raise StructureError(f"{para.provs[0]}: “{text[:24]}…” starts like the heading of 第{article['n']}条, but the"
-                                 f" rest is not a title (over 30 characters or a full stop){changed}; fix the line or add an erratum")
+            raise StructureError(
+                f"{para.provs[0]}: “{text[:24]}…” starts like the heading of 第{article['n']}条, but the"
+                f" rest is not a title (over 30 characters or a full stop){changed}; fix the line or add an erratum"
+            )
         if self.article is None:
             (self.result.toc if self.in_toc else self.result.front_matter).append(para)
             return
@@ -164,7 +189,9 @@ class ArticleParser:
             self.pending_title = False
             if SHORT_HEADING.match(text) and not match_marker(text):
                 self.article.title = text
-                self.article.intro.append(Paragraph("", para.provs, para.corrections))  # title line: provenance kept, no text
+                self.article.intro.append(
+                    Paragraph("", para.provs, para.corrections)
+                )  # title line: provenance kept, no text
                 return
         self.read_body(para)
 
@@ -233,7 +260,9 @@ class ArticleParser:
                 return entry
         return None
 
-    def open_concordance_clause(self, entry: ClauseMarker, marker: tuple[str, str, str, str] | None, para: Paragraph) -> None:
+    def open_concordance_clause(
+        self, entry: ClauseMarker, marker: tuple[str, str, str, str] | None, para: Paragraph
+    ) -> None:
         """Opens the clause an entry names, under its parent clause: a printed marker is kept (and must agree with the
         skeleton, unless the entry names the printed label it overrides); a lost one is restored with the editor's note;
         the heading is split from the sentence glued to it."""
@@ -243,8 +272,12 @@ class ArticleParser:
         agrees = marker is not None and marker[2] == last.label and family_group(marker[0]) == last.family
         if entry.source_label != ("" if agrees or marker is None else printed):
             if marker is None or agrees:
-                raise ConcordanceError(f"{where}: source_label {entry.source_label!r} given, but the source prints {printed or 'no marker'} there")
-            raise ConcordanceError(f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: {printed!r} to the entry to confirm the relabelling")
+                raise ConcordanceError(
+                    f"{where}: source_label {entry.source_label!r} given, but the source prints {printed or 'no marker'} there"
+                )
+            raise ConcordanceError(
+                f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: {printed!r} to the entry to confirm the relabelling"
+            )
         law = f"1997年WBF规则第{entry.law}条{entry.clause}".replace("(", "（").replace(")", "）")
         if entry.follows:  # the source printed another Law's text here: its labels follow that text, not this Law
             law = (f"这段文字自身的次序（来源此处印的是第{entry.follows}条的文字，"
@@ -258,22 +291,31 @@ class ArticleParser:
         parent_anchor = "-".join(step.label for step in entry.steps[:-1])
         chain = self.clause_chain(parent_anchor)
         if parent_anchor and not chain:
-            raise ConcordanceError(f"{where}: clause {entry.clause} needs its parent #{parent_anchor}, which the text has not opened yet")
+            raise ConcordanceError(
+                f"{where}: clause {entry.clause} needs its parent #{parent_anchor}, which the text has not opened yet"
+            )
         if entry.anchor in self.anchors:
-            raise ConcordanceError(f"{where}: clause {entry.clause} (#{entry.anchor}) is already open in 第{self.article.number}条")
+            raise ConcordanceError(
+                f"{where}: clause {entry.clause} (#{entry.anchor}) is already open in 第{self.article.number}条"
+            )
         clause = Clause(label=label, level=len(entry.steps), anchor=entry.anchor, title="", restored=note)
         body, corrections = rest, list(para.corrections)
         if entry.heading:
             if not rest.startswith(entry.heading):
-                raise ConcordanceError(f"{where}: the paragraph does not start with the heading “{entry.heading}”: {rest[:30]!r}")
+                raise ConcordanceError(
+                    f"{where}: the paragraph does not start with the heading “{entry.heading}”: {rest[:30]!r}"
+                )
             clause.title, body = entry.heading, rest[len(entry.heading):]
             clause.heading_split = bool(body)
-            # corrections inside the heading stay with it, on the text-less title line (as for a heading on its own line)
+            # corrections inside the heading stay with it, on the text-less title line (as for a heading on its own
+            # line)
             in_heading = [c for c in corrections if c[0] in entry.heading and c[0] not in body]
             if body and in_heading:
                 corrections = [c for c in corrections if c not in in_heading]
                 clause.paragraphs.append(Paragraph("", para.provs, in_heading))
-        clause.paragraphs.append(Paragraph(body, para.provs, corrections) if body else Paragraph("", para.provs, corrections))
+        clause.paragraphs.append(
+            Paragraph(body, para.provs, corrections) if body else Paragraph("", para.provs, corrections)
+        )
         (chain[-1].children if chain else self.article.clauses).append(clause)
         self.anchors.add(entry.anchor)
         self.stack = [(step.family, c) for step, c in zip(entry.steps, chain + [clause])]
@@ -298,7 +340,9 @@ def family_group(family: str) -> str:
     return {"paren-circled": "paren-number", "paren-cn": "cn"}.get(family, family)
 
 
-def parse_articles(file: str, book: str, paragraphs: list[Paragraph], concordance: Concordance | None = None) -> ParsedSource:
+def parse_articles(
+    file: str, book: str, paragraphs: list[Paragraph], concordance: Concordance | None = None
+) -> ParsedSource:
     """One source's paragraphs → front matter, table of contents, chapter headings and articles.
 
     `concordance` (rulebook_src/clause_markers.yml) names paragraphs that start a clause whose marker the source lost

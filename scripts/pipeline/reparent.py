@@ -22,7 +22,9 @@ def reparent_paragraphs(books: dict[str, Book], src: RulebookSrc) -> list[Repair
         parent = clauses.get(entry["parent"])
         holder = next((c for c in clauses.values() for p in c.paragraphs if p.text.startswith(entry["starts"])), None)
         if article is None or parent is None or holder is None:
-            problems.append(f"{lines.at(i - 1)}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → {entry['parent']!r}): paragraph or parent clause not found")
+            problems.append(
+                f"{lines.at(i - 1)}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → {entry['parent']!r}): paragraph or parent clause not found"
+            )
             continue
         start = next(k for k, p in enumerate(holder.paragraphs) if p.text.startswith(entry["starts"]))
         moved = holder.paragraphs[start : start + entry.get("paragraphs", 1)]
@@ -31,7 +33,15 @@ def reparent_paragraphs(books: dict[str, Book], src: RulebookSrc) -> list[Repair
         block = Clause(label="", level=parent.level,  # set at its parent's depth, not as one more item
                         anchor=f"{parent.anchor}-p{n}", title="", paragraphs=moved)
         parent.children.append(block)
-        repairs.append(Repair("clause-parent", moved[0].provs[0], f"{holder.anchor}：{moved[0].text[:16]}…", f"{parent.anchor}（不编号的段落）", entry["reason"]))
+        repairs.append(
+            Repair(
+                "clause-parent",
+                moved[0].provs[0],
+                f"{holder.anchor}：{moved[0].text[:16]}…",
+                f"{parent.anchor}（不编号的段落）",
+                entry["reason"],
+            )
+        )
     if problems:
         raise StructureError("\n".join(problems))
     return repairs

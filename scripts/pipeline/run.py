@@ -100,7 +100,9 @@ def check_every_marker_used(concordance: Concordance, parsed: list) -> None:
     used = {id(entry) for source in parsed for entry in source.markers_used}
     unused = [entry for law in concordance.laws.values() for entry in law.markers if id(entry) not in used]
     if unused:
-        raise ConcordanceError("\n".join(f"{entry.where}: starts no paragraph of the Law (clause {entry.clause})" for entry in unused))
+        raise ConcordanceError(
+            "\n".join(f"{entry.where}: starts no paragraph of the Law (clause {entry.clause})" for entry in unused)
+        )
 
 
 def output_provenance(rulebook: Rulebook) -> set[Provenance]:

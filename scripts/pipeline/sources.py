@@ -29,12 +29,18 @@ def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
         name = f"raw/{raw['file']}"
         entry = SourceEntry(**raw, raw=src.raw(name) if src.has(name) else b"")
         if entry.format not in FORMATS:
-            raise SourceFormatError(f"{lines.at('sources', i, 'format')}: unknown format {entry.format!r}; expected one of {FORMATS}")
+            raise SourceFormatError(
+                f"{lines.at('sources', i, 'format')}: unknown format {entry.format!r}; expected one of {FORMATS}"
+            )
         if not src.has(name):
-            raise SourceFormatError(f"{lines.at('sources', i, 'file')}: raw file {entry.file} is missing from rulebook_src/raw/")
+            raise SourceFormatError(
+                f"{lines.at('sources', i, 'file')}: raw file {entry.file} is missing from rulebook_src/raw/"
+            )
         digest = hashlib.sha256(entry.raw).hexdigest()
         if digest != entry.sha256:
-            raise SourceFormatError(f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds")
+            raise SourceFormatError(
+                f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds"
+            )
         entries.append(entry)
     listed = {f"raw/{entry.file}" for entry in entries}
     for name in src.names("raw/*"):

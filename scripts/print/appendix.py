@@ -29,7 +29,9 @@ def report_appendix(rulebook: Rulebook, links: LinkIndex, book_key: str) -> str:
         unaccounted += rest
         line_rows.append([f"来源{number}（{entry.file[:3]}）", lines, shown[entry.file], dropped_only[entry.file], rest])
     repairs = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
-    repair_rows = [[REPAIR_NAMES.get(kind, kind), count] for kind, count in sorted(repairs.items(), key=lambda kv: -kv[1])]
+    repair_rows = [
+        [REPAIR_NAMES.get(kind, kind), count] for kind, count in sorted(repairs.items(), key=lambda kv: -kv[1])
+    ]
     counts = links.counts()
     reference_rows = [[name.strip("　"), counts[key]] for key, name in STATUS_NAMES]
     missing_items = "".join(
@@ -50,7 +52,5 @@ def report_appendix(rulebook: Rulebook, links: LinkIndex, book_key: str) -> str:
         f"仍未解决的来源缺陷 {len(rulebook.unresolved) + len(rulebook.defects)} 处。</p>"
         "<h3 class=\"appendix-heading\">来源中缺失的条文</h3>"
         f"<ul>{missing_items}</ul>"
-        "<h3 class=\"appendix-heading\">交叉引用</h3>"
-        + table(["类别", "数量"], reference_rows)
-        + "</section>"
+        "<h3 class=\"appendix-heading\">交叉引用</h3>" + table(["类别", "数量"], reference_rows) + "</section>"
     )

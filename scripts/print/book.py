@@ -43,9 +43,18 @@ class BookDocument:
 
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
-        parts = [self.title_page(title), self.contents(), self.definitions(), *self.chapters(), self.front_matter(), self.appendix_html]
-        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
-                f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>")
+        parts = [
+            self.title_page(title),
+            self.contents(),
+            self.definitions(),
+            *self.chapters(),
+            self.front_matter(),
+            self.appendix_html,
+        ]
+        return (
+            f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
+            f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>"
+        )
 
     # --- front ------------------------------------------------------------------------------------------
     def title_page(self, title: TitleInfo) -> str:
@@ -65,19 +74,31 @@ class BookDocument:
     def contents(self) -> str:
         items = []
         if self.glossary():
-            items.append(f'<li class="toc-chapter"><a href="#{html.escape(self.book.key)}/definitions">定义（来源所存部分）</a></li>')
+            items.append(
+                f'<li class="toc-chapter"><a href="#{html.escape(self.book.key)}/definitions">定义（来源所存部分）</a></li>'
+            )
         for depth, parts, articles in self.chapter_groups():
             for level, part in enumerate(parts[depth:], depth):
-                items.append(f'<li class="toc-chapter toc-depth-{min(level, 2)}">{self.marks.chapter_part(part, "contents", with_notes=False)[0]}</li>')
+                items.append(
+                    f'<li class="toc-chapter toc-depth-{min(level, 2)}">{self.marks.chapter_part(part, "contents", with_notes=False)[0]}</li>'
+                )
             for article in articles:
                 target = html.escape(anchor_id(article.book, article.slug))
                 title, _ = self.marks.article_title(article, title_corrections(article), with_notes=False)
-                items.append(f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> {title}</a></li>')
+                items.append(
+                    f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> {title}</a></li>'
+                )
         if self.front_matter_paragraphs():
-            items.append(f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">附录 来源前言（照录）</a></li>')
-        items.append(f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 构建报告摘要</a></li>')
-        return (f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
-                f'<ol class="toc">{"".join(items)}</ol></section>')
+            items.append(
+                f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">附录 来源前言（照录）</a></li>'
+            )
+        items.append(
+            f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 构建报告摘要</a></li>'
+        )
+        return (
+            f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
+            f'<ol class="toc">{"".join(items)}</ol></section>'
+        )
 
     def chapter_groups(self) -> list[tuple[int, list[str], list[Article]]]:
         """Articles in reading order, grouped under the chapter path they stand under ('第五章 竞叫 · 第一部分 正确的程序 ·
@@ -93,7 +114,9 @@ class BookDocument:
             shared = 0
             while shared < min(len(parts), len(previous)) and parts[shared] == previous[shared]:
                 shared += 1
-            groups.append((min(shared, len(parts) - 1), parts, [article]))  # a path that only shortens repeats its last division
+            groups.append(
+                (min(shared, len(parts) - 1), parts, [article])
+            )  # a path that only shortens repeats its last division
         return groups
 
     def glossary(self) -> list:
@@ -107,11 +130,16 @@ class BookDocument:
         items = "".join(
             f'<p class="definition" id="{html.escape(self.book.key)}/definitions/{html.escape(entry.term)}">'
             f'<span class="definition-term">{html.escape(entry.term)}（{html.escape(entry.english)}）</span>'
-            + "".join(self.definition(glossary_paragraph_key(number, i), para) for i, para in enumerate(entry.definition)) + "</p>"
+            + "".join(
+                self.definition(glossary_paragraph_key(number, i), para) for i, para in enumerate(entry.definition)
+            )
+            + "</p>"
             for number, entry in enumerate(entries)
         )
-        return (f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
-                f'<h2 class="chapter-title" {RUNNING_HEAD}="定义"><span class="heading-text">定义（来源所存部分）</span></h2>{items}</section>')
+        return (
+            f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
+            f'<h2 class="chapter-title" {RUNNING_HEAD}="定义"><span class="heading-text">定义（来源所存部分）</span></h2>{items}</section>'
+        )
 
     def definition(self, key: str, para: Paragraph) -> str:
         """A definition's text (`key`: its stable id); a defect the sources leave unresolved (a definition cut short)
@@ -129,10 +157,14 @@ class BookDocument:
         if not paragraphs:
             return ""
         where = f"{self.book.key}/front-matter"
-        body = "".join(f'<p class="{"subheading" if is_subheading(p.text) else "front-matter"}">{self.marks.plain_paragraph(p, where)}</p>'
-                       for p in paragraphs)
-        return (f'<section class="appendix" id="{html.escape(where)}"><h2 class="chapter-title" {RUNNING_HEAD}="附录">附录 来源前言（照录）</h2>'
-                f"<p>以下是来源文本在正文之前的文字，照录；编者的校勘同正文一样标出。</p>{body}</section>")
+        body = "".join(
+            f'<p class="{"subheading" if is_subheading(p.text) else "front-matter"}">{self.marks.plain_paragraph(p, where)}</p>'
+            for p in paragraphs
+        )
+        return (
+            f'<section class="appendix" id="{html.escape(where)}"><h2 class="chapter-title" {RUNNING_HEAD}="附录">附录 来源前言（照录）</h2>'
+            f"<p>以下是来源文本在正文之前的文字，照录；编者的校勘同正文一样标出。</p>{body}</section>"
+        )
 
     # --- body -------------------------------------------------------------------------------------------
     def chapters(self) -> list[str]:
@@ -144,7 +176,9 @@ class BookDocument:
             headings = []
             for level, part in enumerate(parts[depth:], depth):
                 text, notes = self.marks.chapter_part(part, f"{self.book.key}/chapter-{number}")
-                headings.append(f'<h2 class="chapter-title division-{min(level, 2)}" {running}><span class="heading-text">{text}</span>{notes}</h2>')
+                headings.append(
+                    f'<h2 class="chapter-title division-{min(level, 2)}" {running}><span class="heading-text">{text}</span>{notes}</h2>'
+                )
             out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
                        + "".join(headings) + "".join(self.article(article) for article in articles) + "</section>")
         return out
@@ -157,9 +191,13 @@ class BookDocument:
         if article.english:
             out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
         for warning in article.warnings:
-            out.append(f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>')
+            out.append(
+                f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>'
+            )
         for i, para in enumerate(article.intro):
-            out.append(self.paragraph(article, paragraph_key(article.book, article.slug, "", i), para, source_notes, variants))
+            out.append(
+                self.paragraph(article, paragraph_key(article.book, article.slug, "", i), para, source_notes, variants)
+            )
         for clause in article.clauses:
             out.append(self.clause(article, clause, source_notes, variants))
         out.append(penalty_tables_html(article.book, article.slug))
@@ -168,8 +206,10 @@ class BookDocument:
 
     def article_heading(self, article: Article) -> str:
         title, notes = self.marks.article_title(article, title_corrections(article))
-        return (f'<h3 class="article-title"><span class="heading-text"><span class="article-number">第{article.number}条</span> {title}</span>'
-                f"{notes}</h3>")
+        return (
+            f'<h3 class="article-title"><span class="heading-text"><span class="article-number">第{article.number}条</span> {title}</span>'
+            f"{notes}</h3>"
+        )
 
     def clause(self, article: Article, clause: Clause, source_notes, variants) -> str:
         clause_id = html.escape(anchor_id(article.book, article.slug, clause.anchor))
@@ -178,7 +218,11 @@ class BookDocument:
             label = (f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>'
                      + footnote(f"补入：{html.escape(clause.restored)}", "restored-marker"))
         # (stable id, paragraph): the index in the id counts every paragraph of the clause, also an empty one
-        paragraphs = [(paragraph_key(article.book, article.slug, clause.anchor, i), p) for i, p in enumerate(clause.paragraphs) if p.text]
+        paragraphs = [
+            (paragraph_key(article.book, article.slug, clause.anchor, i), p)
+            for i, p in enumerate(clause.paragraphs)
+            if p.text
+        ]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
         if clause.title:
             title, notes = self.marks.heading(clause.title, clause_title_corrections(clause), clause_id)
@@ -214,8 +258,14 @@ class BookDocument:
 
     def restored_table(self, article: Article, name: str, para: Paragraph) -> str:
         data = self.rulebook.src.load(f"restored/{name}.yml")
-        notes = "".join(self.inline.notes.correction_note(c, f"{article.book}/{article.slug}") for c in para.corrections)
+        notes = "".join(
+            self.inline.notes.correction_note(c, f"{article.book}/{article.slug}") for c in para.corrections
+        )
         head = "".join(f"<th>{html.escape(str(c))}</th>" for c in data["columns"])
-        rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in data["rows"])
-        return (f'<aside class="restored"><p class="box-title">补入内容：{html.escape(data["title"])}{notes}</p>'
-                f'<p>{html.escape(data["notice"])}</p><table class="band-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></aside>')
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in data["rows"]
+        )
+        return (
+            f'<aside class="restored"><p class="box-title">补入内容：{html.escape(data["title"])}{notes}</p>'
+            f'<p>{html.escape(data["notice"])}</p><table class="band-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></aside>'
+        )

@@ -61,7 +61,11 @@ class HeadingMarks:
         """Unresolved defects that are the article's heading itself, matched as the site matches them."""
         heading = re.sub(r"\s+", "", f"第{article.number}条{article.title}")
         files = set(article.sources)
-        return [item for item in self.notes.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
+        return [
+            item
+            for item in self.notes.unresolved
+            if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading
+        ]
 
     def plain_paragraph(self, para: Paragraph, where: str) -> str:
         """A paragraph printed as it stands (the sources' front matter): corrections and defects marked, no links."""

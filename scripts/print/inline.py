@@ -42,7 +42,9 @@ class BookLinks:
     index: LinkIndex
     book: str
     other_pdf: str  # the other book's PDF file name, in the same folder
-    other_pages: dict[str, int] = field(default_factory=dict)  # id in the other PDF → page number (empty: not typeset yet)
+    other_pages: dict[str, int] = field(
+        default_factory=dict
+    )  # id in the other PDF → page number (empty: not typeset yet)
 
 
 # how a marked stretch is set: a correction underlined with dots, an unresolved defect with a wavy line (as on the site)
@@ -97,7 +99,9 @@ class InlineRenderer:
         for lo, hi, citation in sorted(spans, key=lambda span: span[0]):
             out.append(self.marked(text, pos, lo, marks, source_notes, None))
             deferred: list[str] = []  # a footnote inside a link would make its call part of the link
-            out.append(self.reference(self.marked(text, lo, hi, marks, source_notes, deferred), citation) + "".join(deferred))
+            out.append(
+                self.reference(self.marked(text, lo, hi, marks, source_notes, deferred), citation) + "".join(deferred)
+            )
             pos = hi
         out.append(self.marked(text, pos, len(text), marks, source_notes, None))
         return "".join(out)
@@ -142,7 +146,9 @@ class InlineRenderer:
         key, para = source_notes[number]
         body_start = FOOTNOTE_DEF.match(para.text).end()
         body = self.paragraph_without_notes(key, para, body_start)
-        moved = [self.notes.erratum_for(c[2], "a source footnote").reason for c in para.corrections if c[0].startswith("[^")]
+        moved = [
+            self.notes.erratum_for(c[2], "a source footnote").reason for c in para.corrections if c[0].startswith("[^")
+        ]
         remark = "".join(f"〔校勘：{html.escape(note)}〕" for note in moved)
         return footnote(f"原注{number}：{body}{remark}", "source")
 

@@ -38,7 +38,9 @@ class ErratumNotes:
 
     def __init__(self, errata: list[Erratum], unresolved: list[dict] | None = None, mojibake: list[dict] | None = None):
         self.by_reason = {erratum.reason: erratum for erratum in errata}
-        for item in mojibake or []:  # a recovered mojibake run is marked like an erratum (pipeline/errata.mark_mojibake)
+        for item in (
+            mojibake or []
+        ):  # a recovered mojibake run is marked like an erratum (pipeline/errata.mark_mojibake)
             self.by_reason.setdefault(item["reason"], Erratum(item["file"], "mojibake", item["shown"], item["shown"],
                                                               item["original"], item["reason"]))
         self.unresolved: list[dict] = unresolved or []
@@ -46,7 +48,9 @@ class ErratumNotes:
     def erratum_for(self, reason: str, where: str) -> Erratum:
         erratum = self.by_reason.get(reason.removesuffix(RESTORED_SUFFIX))
         if erratum is None:
-            raise PrintNoteError(f"{where}: a correction carries a reason no erratum in errata.yml has: {reason[:60]!r}")
+            raise PrintNoteError(
+                f"{where}: a correction carries a reason no erratum in errata.yml has: {reason[:60]!r}"
+            )
         return erratum
 
     def correction_note(self, correction: tuple[str, str, str], where: str) -> str:
@@ -85,7 +89,10 @@ def variant_notes(article: Article, sources: list[SourceEntry]) -> dict[str, lis
         for para in variant.paragraphs:
             if not para.text or not targets:
                 continue
-            nearest, _ = max(targets, key=lambda target: difflib.SequenceMatcher(None, target[1].text, para.text, autojunk=False).ratio())
+            nearest, _ = max(
+                targets,
+                key=lambda target: difflib.SequenceMatcher(None, target[1].text, para.text, autojunk=False).ratio(),
+            )
             text = f"异文：{kinds.get(variant.source, '另一来源')}作“{html.escape(para.text)}”"
             out.setdefault(nearest, []).append(footnote(text, "variant"))
     return out

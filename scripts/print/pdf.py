@@ -54,7 +54,9 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
     try:  # imported here: its system libraries are only needed when printing
         from weasyprint import HTML
     except (ImportError, OSError) as exc:
-        raise PrintEditionError(f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`") from exc
+        raise PrintEditionError(
+            f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`"
+        ) from exc
 
     links = link_rulebook(rulebook)
     fixes = load_fixes(rulebook.src)  # for the traditional PDFs
@@ -66,7 +68,9 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
         for book in BOOK_ORDER:
             other = other_book(book)
             book_links = BookLinks(links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
-            document = BookDocument(rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book))
+            document = BookDocument(
+                rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book)
+            )
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":

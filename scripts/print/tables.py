@@ -1,4 +1,5 @@
 """The penalty calculators of an article printed as their band tables (rulebook_src/penalties/ via scripts.penalties)."""
+
 from __future__ import annotations
 
 import html
@@ -52,7 +53,14 @@ def band_tables(name: str) -> Callable[[dict, str], list[Table]]:
             notes = [f"读法：{band['reading']}" for band in event["bands"] if band.get("reading")]
             if "total_for_both_sides" in event:
                 notes.append(event["total_for_both_sides"]["text"] + "。")
-            out.append(Table(caption(event["label"], table["article"], event["anchor"]), [table["unit_label"], "判罚"], rows, notes))
+            out.append(
+                Table(
+                    caption(event["label"], table["article"], event["anchor"]),
+                    [table["unit_label"], "判罚"],
+                    rows,
+                    notes,
+                )
+            )
         if "shares" in table:
             out[-1].notes.append(table["shares"]["quote"])
         return out
@@ -93,8 +101,12 @@ def forfeit_tables(tables: dict, _article: str) -> list[Table]:
 def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
     """第28条二: the boards not played after a side withdraws."""
     withdrawal = tables["forfeit"]["withdrawal"]
-    labels = dict(next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"])
-    rows = [[labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()]
+    labels = dict(
+        next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"]
+    )
+    rows = [
+        [labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()
+    ]
     return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows,
                   [consequence["text"] for consequence in withdrawal["consequences"]])]
 
@@ -122,8 +134,10 @@ def adjusted_tables(tables: dict, _article: str) -> list[Table]:
     """规则第12条C1: the artificial adjusted score by responsibility."""
     table = tables["adjusted_score"]
     bounds = {"at-most": "至多", "exact": "", "at-least": "至少"}
-    rows = [[r["label"], r["score"], f"{bounds[r['bound']]}{r['percent']}%", f"{r['imp']:+d}IMP" if r["imp"] else "0IMP"]
-            for r in table["responsibilities"].values()]
+    rows = [
+        [r["label"], r["score"], f"{bounds[r['bound']]}{r['percent']}%", f"{r['imp']:+d}IMP" if r["imp"] else "0IMP"]
+        for r in table["responsibilities"].values()
+    ]
     return [Table(caption(table["title"], table["article"], table["anchor"]), ["责任", "得分", "双人赛", "IMP制"], rows,
                   [f"读法：{table['reading']}"])]
 

@@ -79,7 +79,9 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
         lines.append(f"{where}:1: no article found in this file")
     for repair in rulebook.repairs:
         if repair.prov.file == name:
-            lines.append(f"{where}:{repair.prov.line}: repair ({repair.kind}): {clip(repair.original)} → {clip(repair.replacement)}")
+            lines.append(
+                f"{where}:{repair.prov.line}: repair ({repair.kind}): {clip(repair.original)} → {clip(repair.replacement)}"
+            )
     for drop in rulebook.drops:
         if drop.prov.file == name and drop.text.strip():  # blank lines are not worth a line
             lines.append(f"{where}:{drop.prov.line}: dropped ({drop.rule}): {clip(drop.text)}")
@@ -108,7 +110,9 @@ def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise SourceFormatError(f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8 first") from None
+        raise SourceFormatError(
+            f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8 first"
+        ) from None
     digest = hashlib.sha256(data).hexdigest()
     raw_dir, manifest = src_dir / "raw", src_dir / "manifest.yml"
     for existing in raw_dir.iterdir():

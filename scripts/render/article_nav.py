@@ -1,10 +1,11 @@
 """Renders the ways between articles: previous/next links and the jump-to-number box, at the top and foot of every article page."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from scripts.pipeline.model import Book
-from scripts.render.articles import escape_markdown, html_text
+from scripts.render.markup import escape_markdown, html_text
 from scripts.render.missing import MissingArticle
 
 JUMP_INPUT_ID = "article-jump-number"
@@ -61,14 +62,16 @@ def jump_form(pages: dict[str, str], compact: bool = False) -> str:
     `pages` is pages_by_book(): which numbers have a page, so a number without one gets a message, not a 404.
     """
     numbers = " ".join(f'data-pages-{key}="{ranges}"' for key, ranges in pages.items())
-    return "".join([
-        f'<form class="article-jump{" article-jump--compact" if compact else ""}" action="javascript:void(0)" data-article-jump {numbers} data-search-exclude>',
-        f'<label for="{JUMP_INPUT_ID}">{"跳到" if compact else "跳到条文"}</label>',
-        f'<input id="{JUMP_INPUT_ID}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" aria-label="条号">',
-        '<button type="submit" name="book" value="laws">规则</button>',
-        '<button type="submit" name="book" value="regulations">裁判法</button>',
-        "</form>",
-    ])
+    return "".join(
+        [
+            f'<form class="article-jump{" article-jump--compact" if compact else ""}" action="javascript:void(0)" data-article-jump {numbers} data-search-exclude>',
+            f'<label for="{JUMP_INPUT_ID}">{"跳到" if compact else "跳到条文"}</label>',
+            f'<input id="{JUMP_INPUT_ID}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" aria-label="条号">',
+            '<button type="submit" name="book" value="laws">规则</button>',
+            '<button type="submit" name="book" value="regulations">裁判法</button>',
+            "</form>",
+        ]
+    )
 
 
 def neighbours(order: dict[str, list[Stop]], book: str, slug: str) -> tuple[Stop | None, Stop | None]:
@@ -84,8 +87,16 @@ def relative(stop: Stop, book: str) -> str:
 def top_bar(order: dict[str, list[Stop]], book: str, slug: str) -> str:
     """Under the title: ‹ previous number, the jump box, next number ›."""
     prev, nxt = neighbours(order, book, slug)
-    left = f'[‹ {prev.number}]({relative(prev, book)} "{html_text(prev.title)}"){{.article-bar__prev rel=prev}}' if prev else ""
-    right = f'[{nxt.number} ›]({relative(nxt, book)} "{html_text(nxt.title)}"){{.article-bar__next rel=next}}' if nxt else ""
+    left = (
+        f'[‹ {prev.number}]({relative(prev, book)} "{html_text(prev.title)}"){{.article-bar__prev rel=prev}}'
+        if prev
+        else ""
+    )
+    right = (
+        f'[{nxt.number} ›]({relative(nxt, book)} "{html_text(nxt.title)}"){{.article-bar__next rel=next}}'
+        if nxt
+        else ""
+    )
     return "\n".join([
         '<nav class="article-bar" aria-label="条文之间" data-search-exclude markdown="1">',
         "",
@@ -102,7 +113,19 @@ def foot_links(order: dict[str, list[Stop]], book: str, slug: str) -> str:
     prev, nxt = neighbours(order, book, slug)
     items = []
     if prev:
-        items.append(f'[<span class="article-foot__dir">上一条</span> {escape_markdown(prev.title)}]({relative(prev, book)}){{.article-foot__prev rel=prev}}')
+        items.append(
+            f'[<span class="article-foot__dir">上一条</span> {escape_markdown(prev.title)}]({relative(prev, book)}){{.article-foot__prev rel=prev}}'
+        )
     if nxt:
-        items.append(f'[<span class="article-foot__dir">下一条</span> {escape_markdown(nxt.title)}]({relative(nxt, book)}){{.article-foot__next rel=next}}')
-    return "\n".join(['<nav class="article-foot" aria-label="上一条与下一条" data-search-exclude markdown="1">', "", " ".join(items), "", "</nav>"])
+        items.append(
+            f'[<span class="article-foot__dir">下一条</span> {escape_markdown(nxt.title)}]({relative(nxt, book)}){{.article-foot__next rel=next}}'
+        )
+    return "\n".join(
+        [
+            '<nav class="article-foot" aria-label="上一条与下一条" data-search-exclude markdown="1">',
+            "",
+            " ".join(items),
+            "",
+            "</nav>",
+        ]
+    )

@@ -1,99 +1,21 @@
-"""Renders the linked article tree as Markdown pages (path under docs/ → text), one page per article."""
+"""Renders the linked article tree as Markdown pages (path under docs/ → text), one page per article (the text
+markup they share with the other pages: scripts/render/markup.py)."""
 from __future__ import annotations
 
 import html
-import json
 import re
-from dataclasses import dataclass
-from collections.abc import Callable
 
-from scripts.books import BOOKS, HAN
-from scripts.document.headings import clause_title_corrections, heading_stretch, is_subheading, title_corrections
+from scripts.books import BOOKS
+from scripts.document.headings import clause_title_corrections, is_subheading, title_corrections
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
 from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.render.title_notes import title_notes
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
+from scripts.render.markup import (GENERATED, Span, erratum_mark, erratum_spans, escape_markdown, front_matter_title,
+                                   heading_markup, heading_spans, html_text, inline_html, relative_link, render_inline,
+                                   variant_item)
 from scripts.curated.rulebook_src import RulebookSrc
-
-GENERATED = "<!-- 由 scripts/render/docs.py 从 rulebook_src/ 生成，请勿手工编辑 (generated: do not edit) -->"
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}#|])")  # `{` too: an attr_list `{: onclick=…}` would set attributes
-
-
-@dataclass(frozen=True)
-class Span:
-    """An annotated stretch of a paragraph: an erratum mark, a cross-reference link or a glossary term."""
-
-    start: int
-    end: int
-    priority: int  # lower wins where spans overlap
-    render: Callable[[str], str]  # escaped span text → Markdown/HTML
-
-
-def escape_markdown(text: str) -> str:
-    """Plain source text made safe for Markdown: special characters backslash-escaped, footnote marks kept."""
-    parts = re.split(r"(\[\^[0-9]+\])", text)
-    # & < > as entities (Markdown has no backslash escape for `<`: it would pass raw HTML on), the rest backslashed
-    return "".join(part if re.fullmatch(r"\[\^[0-9]+\]", part) else MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(part, quote=False)) for part in parts)
-
-
-def html_text(text: str) -> str:
-    """Source text for a place that takes HTML but no Markdown: page titles in front matter and the navigation
-    (Material prints them unescaped in <title>, the header and the nav), admonition titles."""
-    return html.escape(text, quote=True)
-
-
-def front_matter_title(text: str) -> str:
-    """`title: "…"` for a page's front matter: the text HTML-escaped, then quoted as a YAML string (JSON is YAML)."""
-    return "title: " + json.dumps(html_text(text), ensure_ascii=False)
-
-
-def render_inline(text: str, spans: list[Span]) -> str:
-    """Escapes the text and wraps each non-overlapping span (the lowest priority number wins a clash)."""
-    chosen: list[Span] = []
-    for span in sorted(spans, key=lambda s: (s.priority, s.start)):
-        if all(span.end <= c.start or span.start >= c.end for c in chosen):
-            chosen.append(span)
-    out, pos = [], 0
-    for span in sorted(chosen, key=lambda s: s.start):
-        out.append(escape_markdown(text[pos : span.start]))
-        out.append(span.render(escape_markdown(text[span.start : span.end])))
-        pos = span.end
-    out.append(escape_markdown(text[pos:]))
-    return "".join(out)
-
-
-def erratum_mark(original: str, reason: str):
-    """The wrapper that marks corrected text: tap or hover shows the source's reading and the reason in the page's
-    one popup (assets/refs/preview.js; no title attribute, whose tooltip would be a second box)."""
-    title = html.escape(f"原文：{original}｜{reason}", quote=True)
-
-    def wrap(inner: str) -> str:
-        return f'<ins class="erratum" tabindex="0" data-original="{title}">{inner}</ins>'
-
-    return wrap
-
-
-def erratum_spans(para: Paragraph) -> list[Span]:
-    spans = []
-    for replacement, original, reason in para.corrections:
-        start = para.text.find(replacement)
-        if start < 0 or replacement.startswith("[^"):
-            continue
-        spans.append(Span(start, start + len(replacement), 0, erratum_mark(original, reason)))
-    return spans
-
-
-def heading_spans(text: str, corrections) -> list[Span]:
-    """Erratum marks in a heading or title, each where scripts.document.headings.heading_stretch finds it."""
-    stretches = [(heading_stretch(text, correction), correction) for correction in corrections]
-    return [Span(*found, 0, erratum_mark(original, reason)) for found, (_, original, reason) in stretches if found]
-
-
-def heading_markup(text: str, corrections) -> str:
-    """A heading's text as Markdown, with its erratum marks."""
-    return render_inline(text, heading_spans(text, corrections))
-
 
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
@@ -125,7 +47,13 @@ class PageRenderer:
                 continue
             used.add(entry.term)
             target = relative_link(page, "glossary.md") + f"#{entry.term}"
-            summary = (entry.summary + self.glossary_defect_note(entry)).replace('"', "“").replace("}", "）").replace("<", "＜").replace(">", "＞")
+            summary = (
+                (entry.summary + self.glossary_defect_note(entry))
+                .replace('"', "“")
+                .replace("}", "）")
+                .replace("<", "＜")
+                .replace(">", "＞")
+            )
 
             def wrap(inner: str, target=target, summary=summary) -> str:
                 # the definition shows in the page's one popup (assets/refs/preview.js), not in a title tooltip
@@ -142,7 +70,11 @@ class PageRenderer:
         footnote = FOOTNOTE_DEF.match(para.text)
         if footnote:
             body_start = footnote.end()
-            spans = [Span(s.start - body_start, s.end - body_start, s.priority, s.render) for s in self.extra_spans(key, para, page) if s.start >= body_start]
+            spans = [
+                Span(s.start - body_start, s.end - body_start, s.priority, s.render)
+                for s in self.extra_spans(key, para, page)
+                if s.start >= body_start
+            ]
             body = render_inline(para.text[body_start:], spans)
             for replacement, original, reason in para.corrections:  # the footnote itself was cut out of its sentence
                 if replacement.startswith(f"[^{footnote['n']}]:"):
@@ -152,7 +84,12 @@ class PageRenderer:
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
             return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
                     f'    <p class="source-text broken-formula">{lines}</p>')
-        spans = erratum_spans(para) + self.extra_spans(key, para, page) + self.glossary_spans(para.text, page, used_terms) + self.unresolved_spans(para)
+        spans = (
+            erratum_spans(para)
+            + self.extra_spans(key, para, page)
+            + self.glossary_spans(para.text, page, used_terms)
+            + self.unresolved_spans(para)
+        )
         body = render_inline(para.text, spans)
         if is_subheading(para.text):
             return f"**{body}**"
@@ -173,7 +110,8 @@ class PageRenderer:
             note = html.escape(f"未解决的缺陷：{item['reason']}", quote=True)
 
             def wrap(inner: str, note=note) -> str:
-                # no `title`: Material would show it as a second tooltip beside the page's one popup (assets/refs/preview.js)
+                # no `title`: Material would show it as a second tooltip beside the page's one popup
+                # (assets/refs/preview.js)
                 return f'<mark class="unresolved" tabindex="0" aria-label="{note}" data-note="{note}">{inner}</mark>'
 
             spans.append(Span(start, start + len(item["quote"]), 3, wrap))
@@ -183,17 +121,30 @@ class PageRenderer:
         """Unresolved defects that are the article's heading itself (a title not in any source)."""
         heading = re.sub(r"\s+", "", f"第{article.number}条{article.title}")
         files = set(article.sources)
-        return [item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading]
+        return [
+            item for item in self.unresolved if item["file"] in files and re.sub(r"\s+", "", item["quote"]) == heading
+        ]
 
     def restored_block(self, name: str, para: Paragraph) -> str:
         data = self.src.load(f"restored/{name}.yml")
-        rows = ["| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |", "|" + "---|" * len(data["columns"])]
+        rows = [
+            "| " + " | ".join(escape_markdown(c) for c in data["columns"]) + " |",
+            "|" + "---|" * len(data["columns"]),
+        ]
         rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
         return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {escape_markdown(" ".join(data["notice"].split()))}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
-    def article_page(self, article: Article, widget_markup: str = "", backlinks: str = "", calculator_notice: str = "", top: str = "", bottom: str = "") -> str:
+    def article_page(
+        self,
+        article: Article,
+        widget_markup: str = "",
+        backlinks: str = "",
+        calculator_notice: str = "",
+        top: str = "",
+        bottom: str = "",
+    ) -> str:
         """One article: title, `top` (the bar to other articles), text, calculator, notes, back-links, `bottom`, sources."""
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
@@ -218,7 +169,10 @@ class PageRenderer:
             out += ['!!! danger "未解决的缺陷：标题"', f"    {escape_markdown(item['reason'])}", ""]
         for i, para in enumerate(article.intro):
             if para.text:
-                out += [self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms), ""]
+                out += [
+                    self.paragraph_markdown(paragraph_key(article.book, article.slug, "", i), para, page, used_terms),
+                    "",
+                ]
         for clause in article.clauses:
             out += self.clause_markdown(article, clause, page, used_terms)
         if widget_markup:
@@ -226,7 +180,11 @@ class PageRenderer:
         for variant in article.variants:
             if variant.paragraphs:
                 # the source file and its lines are listed in the 来源 box (role 异文), not here
-                out += [f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"', f"    {escape_markdown(variant.note)}", ""]
+                out += [
+                    f'??? note "异文：另一份来源的不同读法（{len(variant.paragraphs)} 处）"',
+                    f"    {escape_markdown(variant.note)}",
+                    "",
+                ]
                 for para in variant.paragraphs:
                     out += [f"    - {variant_item(para.text)}"]
                 out.append("")
@@ -234,9 +192,14 @@ class PageRenderer:
         if corrections:
             out += [f'??? info "本条校勘（{len(corrections)} 处）"']
             for (replacement, original, reason), _para in corrections:
-                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its placeholder
+                # the line it stands on is in the 来源 box; a restored block is named by its title, never by its
+                # placeholder
                 restored = RESTORED.match(replacement)
-                shown = f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）" if restored else escape_markdown(replacement)
+                shown = (
+                    f"（补入的{escape_markdown(self.src.load('restored/' + restored['name'] + '.yml')['title'])}）"
+                    if restored
+                    else escape_markdown(replacement)
+                )
                 out.append(f"    - {escape_markdown(original)} → {shown}：{escape_markdown(reason)}")
             out.append("")
         if backlinks:
@@ -271,11 +234,17 @@ class PageRenderer:
         if clause.title:
             level = min(clause.level + 1, 6)
             split = " .heading-split" if clause.heading_split else ""
-            out += [f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}", ""]
+            out += [
+                f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}",
+                "",
+            ]
             for text in texts:
                 out += [text, ""]
         elif not clause.label:  # an unnumbered block closing its parent's list (clause_parents.yml)
-            out += [f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">', ""]
+            out += [
+                f'<div class="clause level-{clause.level} clause-unnumbered" id="{clause.anchor}" markdown="1">',
+                "",
+            ]
             for text in texts:
                 out += [text, ""]
             out += ["</div>", ""]
@@ -312,31 +281,6 @@ class PageRenderer:
         return "\n".join(lines)
 
 
-# A 异文 item starts with the clause label of where the reading belongs ('B.2.', '（a）'): at most this long, no Han.
-VARIANT_LABEL_MAX_CHARS = 4
-
-
-def variant_item(text: str) -> str:
-    """One 异文 item; the clause label that tells where the reading belongs is set apart from the reading."""
-    label, _, reading = text.partition(" ")
-    if reading and len(label) <= VARIANT_LABEL_MAX_CHARS and not re.search(f"[{HAN}]", label):
-        return f'<span class="variant-place">{html.escape(label)}</span> {escape_markdown(reading)}'
-    return escape_markdown(text)
-
-
-def inline_html(text: str, spans: list[Span]) -> str:
-    """Like render_inline, for text set inside raw HTML: escaped as HTML, not as Markdown."""
-    out, pos = [], 0
-    for span in sorted(spans, key=lambda s: s.start):
-        if span.start < pos:
-            continue
-        out.append(html.escape(text[pos : span.start]))
-        out.append(span.render(html.escape(text[span.start : span.end])))
-        pos = span.end
-    out.append(html.escape(text[pos:]))
-    return "".join(out)
-
-
 LINE_GAP_BRIDGED = 1  # one line missing between two cited lines (a blank or dropped line) does not split a range
 
 
@@ -349,13 +293,3 @@ def line_ranges(numbers: list[int]) -> str:
         else:
             ranges.append((n, n))
     return "、".join(f"{a}" if a == b else f"{a}–{b}" for a, b in ranges)
-
-
-def relative_link(from_page: str, to_page: str) -> str:
-    """Relative Markdown link between two docs/ paths: ('laws/26.md', 'glossary.md') → '../glossary.md'."""
-    from_parts = from_page.split("/")[:-1]
-    to_parts = to_page.split("/")
-    common = 0
-    while common < min(len(from_parts), len(to_parts) - 1) and from_parts[common] == to_parts[common]:
-        common += 1
-    return "/".join([".."] * (len(from_parts) - common) + to_parts[common:])

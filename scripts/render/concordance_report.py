@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.model import Book
-from scripts.render.articles import escape_markdown
+from scripts.render.markup import escape_markdown
 
 
 @dataclass
@@ -89,8 +89,17 @@ def concordance_report_section(laws: Book, concordance: Concordance) -> str:
             parts.append("中文本有、1997年结构无：" + "、".join(wbf_notation(a) for a in only_ours))
         if only_skeleton:
             parts.append("1997年结构有、中文本无对应款项：" + "、".join(wbf_notation(a) for a in only_skeleton))
-        note = escape_markdown(law.note) if law.note else "对照表未说明原因（1997年结构" + ("已核实" if law.verified else "未经核实") + "）。"
-        out.append(f"- [第{article.number}条](../laws/{slug}.md)（{escape_markdown(law.english_heading)}）：" + "；".join(parts) + ("。" if parts else "") + note)
+        note = (
+            escape_markdown(law.note)
+            if law.note
+            else "对照表未说明原因（1997年结构" + ("已核实" if law.verified else "未经核实") + "）。"
+        )
+        out.append(
+            f"- [第{article.number}条](../laws/{slug}.md)（{escape_markdown(law.english_heading)}）："
+            + "；".join(parts)
+            + ("。" if parts else "")
+            + note
+        )
     if not disagreements:
         out.append("无。")
     return "\n".join(out)

@@ -9,7 +9,15 @@ from pathlib import Path
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.errors import RulebookError, run_entry_point
 from scripts.pipeline.link import LinkIndex, link_rulebook
-from scripts.render.links import MISSING_PAGE, PREVIEWS_SCRIPT, ReferenceSpans, backlinks_markdown, missing_references_page, previews_script, reference_report_section
+from scripts.render.links import (
+    MISSING_PAGE,
+    PREVIEWS_SCRIPT,
+    ReferenceSpans,
+    backlinks_markdown,
+    missing_references_page,
+    previews_script,
+    reference_report_section,
+)
 from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
@@ -19,7 +27,8 @@ from scripts.penalties.tables import load_tables, table_lines
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.headings import heading_corrections
-from scripts.render.articles import GENERATED, PageRenderer
+from scripts.render.articles import PageRenderer
+from scripts.render.markup import GENERATED
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.paths import ROOT
@@ -40,7 +49,10 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
                             heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
     missing = missing_articles(rulebook.books, links, rulebook.concordance, src)
     order = reading_order(rulebook.books, missing)
-    pages: dict[str, str] = {"index.md": home_page(rulebook, order), "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown)}
+    pages: dict[str, str] = {
+        "index.md": home_page(rulebook, order),
+        "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown),
+    }
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key, missing)
         for slug, article in book.articles.items():
@@ -53,9 +65,13 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
                 bottom=foot_links(order, key, slug),
             )
     for gap in missing:  # a page for every number the sources lack (laws/64/): a place, not a hole
-        pages[gap.page] = missing_article_page(gap, links, rulebook.books, top_bar(order, gap.book, gap.slug), foot_links(order, gap.book, gap.slug))
+        pages[gap.page] = missing_article_page(
+            gap, links, rulebook.books, top_bar(order, gap.book, gap.slug), foot_links(order, gap.book, gap.slug)
+        )
     structure = concordance_report_section(rulebook.books["laws"], rulebook.concordance)
-    pages["about/build-report.md"] = report_page(rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)])
+    pages["about/build-report.md"] = report_page(
+        rulebook, extra_sections=[structure, reference_report_section(links, rulebook.books)]
+    )
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     check_quotes_in_articles(load_tables(), table_lines, rulebook.books)  # every table's quote stands in its article
@@ -109,7 +125,11 @@ def write_pages(pages: dict[str, str], docs: Path) -> list[str]:
 
 def stale_pages(pages: dict[str, str], docs: Path) -> list[str]:
     """Generated pages whose committed text differs from what the sources give now."""
-    stale = [rel for rel, text in sorted(pages.items()) if not (docs / rel).exists() or (docs / rel).read_text(encoding="utf-8") != text]
+    stale = [
+        rel
+        for rel, text in sorted(pages.items())
+        if not (docs / rel).exists() or (docs / rel).read_text(encoding="utf-8") != text
+    ]
     return stale + sorted(generated_files(docs) - set(pages))
 
 

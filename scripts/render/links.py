@@ -1,4 +1,5 @@
 """Renders the link stage's output: reference links in paragraphs, back-links, the missing-references page, previews, report counts."""
+
 from __future__ import annotations
 
 import json
@@ -10,11 +11,13 @@ from scripts.paths import DOCS, GENERATED_ASSETS
 from scripts.pipeline.link import Citation, LinkIndex, citing_sentence, target_label, target_text
 from scripts.pipeline.model import Article, Book, Paragraph
 from scripts.document.report_names import LINKED, STATUS_NAMES
-from scripts.render.articles import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
+from scripts.render.markup import GENERATED, Span, erratum_spans, escape_markdown, relative_link, render_inline
 
 MISSING_PAGE = "about/missing-references.md"
 PREVIEWS_SCRIPT = (GENERATED_ASSETS / "ref-previews.js").relative_to(DOCS).as_posix()  # a page path under docs/
-FOOTNOTE_MARK = re.compile(r"\[\^[0-9]+\]:?\s*")  # footnote marks and a footnote's own label, kept out of quoted sentences
+FOOTNOTE_MARK = re.compile(
+    r"\[\^[0-9]+\]:?\s*"
+)  # footnote marks and a footnote's own label, kept out of quoted sentences
 
 
 def reference_href(page: str, citation: Citation) -> str:
@@ -79,7 +82,11 @@ def sentence_markdown(citation: Citation) -> str:
     at = sentence.find(ref.text)
     if at < 0:
         return escape_markdown(sentence)
-    return escape_markdown(sentence[:at]) + f"**{escape_markdown(ref.text)}**" + escape_markdown(sentence[at + len(ref.text):])
+    return (
+        escape_markdown(sentence[:at])
+        + f"**{escape_markdown(ref.text)}**"
+        + escape_markdown(sentence[at + len(ref.text) :])
+    )
 
 
 def citing_link(page: str, citation: Citation) -> str:
@@ -91,7 +98,11 @@ def citation_items(page: str, citations: list[Citation], books: dict[str, Book],
     """One list item per citing sentence (a sentence citing the same target twice is listed once)."""
     items, seen = [], set()
     for citation in citations:
-        key = (citation.place, citing_sentence(citation.text, citation.reference.start, citation.reference.end), citation.resolution.key)
+        key = (
+            citation.place,
+            citing_sentence(citation.text, citation.reference.start, citation.reference.end),
+            citation.resolution.key,
+        )
         if key in seen:
             continue
         seen.add(key)
@@ -144,7 +155,12 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
         out += [f"## {BOOKS[key].title}", ""]
         for (book, number), citations in numbers:
             written = [c for c in citations if not c.reference.implied]
-            out += [missing_anchor_heading(book, number), "", f"本条的页面：[{BOOKS[book].cite_prefix}第{number}条](../{book}/{number}.md)。被引用 {len(written)} 次：", ""]
+            out += [
+                missing_anchor_heading(book, number),
+                "",
+                f"本条的页面：[{BOOKS[book].cite_prefix}第{number}条](../{book}/{number}.md)。被引用 {len(written)} 次：",
+                "",
+            ]
             out += citation_items(MISSING_PAGE, citations, books, show_target=False)
             out.append("")
     return "\n".join(out)
@@ -156,7 +172,11 @@ def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
     for citation in index.citations:
         resolution = citation.resolution
         if resolution.status in LINKED and resolution.key not in previews:
-            previews[resolution.key] = {"label": target_label(books, resolution), "text": target_text(books, resolution), "missing": resolution.status == "missing"}
+            previews[resolution.key] = {
+                "label": target_label(books, resolution),
+                "text": target_text(books, resolution),
+                "missing": resolution.status == "missing",
+            }
     body = json.dumps(dict(sorted(previews.items())), ensure_ascii=False, indent=0)
     return f"/* {GENERATED[5:-4]} */\nwindow.RULEBOOK_REF_PREVIEWS = {body};\n"
 
@@ -167,17 +187,30 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
     out = ["## 交叉引用", "", "| 类别 | 数量 |", "|---|---:|"]
     out += [f"| {name} | {counts[key]} |" for key, name in STATUS_NAMES]
     out += [f"| 范围中隐含的条号（如“规则25-32”中的26–31：计入反向链接，不单独成链） | {counts['implied']} |", ""]
-    not_found = [c for c in index.citations if c.resolution.status == "article" and c.resolution.cited_anchor and not c.reference.implied]
+    not_found = [
+        c
+        for c in index.citations
+        if c.resolution.status == "article" and c.resolution.cited_anchor and not c.reference.implied
+    ]
     if not_found:
         out += [f"所引款项在来源的条文结构中找不到、改链到整条的引用（{len(not_found)} 处；多为来源丢失了款项标记）：", ""]
         for c in not_found:
-            out.append(f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}” → {escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）")
+            out.append(
+                f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}” → {escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）"
+            )
         out.append("")
     unparsed = [c for c in index.citations if c.resolution.status == "unparsed"]
     out += [f"**未能解析的引用：{len(unparsed)}**" + ("（应为零）" if unparsed else "。"), ""]
     for c in unparsed:
-        out.append(f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}")
+        out.append(
+            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}"
+        )
     missing = index.missing_targets()
     by_book = Counter(book for book, _ in missing)
-    out += ["", "被引用但不在来源中的条文：" + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items()) + "，明细见[缺失条文的引用](missing-references.md)。"]
+    out += [
+        "",
+        "被引用但不在来源中的条文："
+        + "、".join(f"{BOOKS[b].cite_prefix} {n} 条" for b, n in by_book.items())
+        + "，明细见[缺失条文的引用](missing-references.md)。",
+    ]
     return "\n".join(out)

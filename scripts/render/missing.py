@@ -1,4 +1,5 @@
 """Renders a page for every article number the sources lack: what the Law is called, who cites it, and that its text is not here."""
+
 from __future__ import annotations
 
 import html
@@ -11,7 +12,7 @@ from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts.curated.rulebook_src import RulebookSrc
-from scripts.render.articles import GENERATED, escape_markdown, front_matter_title
+from scripts.render.markup import GENERATED, escape_markdown, front_matter_title
 from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
                                          load_missing_law_data)
 
@@ -39,7 +40,9 @@ class MissingArticle:
     book: str
     number: int
     english: str = ""  # the 1997 WBF English title (Laws only)
-    english_checked: bool = False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified` or `title_read_at`)
+    english_checked: bool = (
+        False  # the title was read in a stored copy of the 1997 code (wbf1997.yml `verified` or `title_read_at`)
+    )
     chinese: CitedTitle | None = None
     facts: MissingLawFacts | None = None  # rulebook_src/missing_laws.yml: editor's title, division, words, related
     director: tuple[LinkedArticle, ...] = ()  # the articles that say how to call the director
@@ -84,7 +87,9 @@ def cited_titles(books: dict[str, Book], src: RulebookSrc) -> dict[int, CitedTit
     return out
 
 
-def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Concordance, src: RulebookSrc) -> list[MissingArticle]:
+def missing_articles(
+    books: dict[str, Book], index: LinkIndex, concordance: Concordance, src: RulebookSrc
+) -> list[MissingArticle]:
     """Every Law number the sources lack, and every other missing number that an article cites (each gets a page).
     English titles come from the concordance (rulebook_src/wbf1997.yml)."""
     english = {n: (law.title, law.title_checked) for n, law in concordance.laws.items()}
@@ -112,10 +117,16 @@ def missing_articles(books: dict[str, Book], index: LinkIndex, concordance: Conc
 def missing_nav_title(missing: MissingArticle) -> str:
     """'第16条 非法信息（来源缺）' / '第64条 藏牌成立后的处理（本站译名，来源缺）' / '第64条（来源缺）'."""
     title = f" {missing.title}" if missing.title else ""
-    return f"第{missing.number}条{title}（{EDITOR_TITLE_MARK}，来源缺）" if missing.title_is_editors else f"第{missing.number}条{title}（来源缺）"
+    return (
+        f"第{missing.number}条{title}（{EDITOR_TITLE_MARK}，来源缺）"
+        if missing.title_is_editors
+        else f"第{missing.number}条{title}（来源缺）"
+    )
 
 
-def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[str, Book], top: str = "", bottom: str = "") -> str:
+def missing_article_page(
+    missing: MissingArticle, index: LinkIndex, books: dict[str, Book], top: str = "", bottom: str = ""
+) -> str:
     """laws/<N>.md for a Law the sources lack: its names, a plain statement, and the articles that cite it."""
     from scripts.render.links import citation_items  # links imports this module's pages for its own list
 
@@ -127,7 +138,10 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
     out = ["---", front_matter_title(missing_nav_title(missing)), "---", GENERATED, "",
            f"# {escape_markdown(heading)}{marks}", ""]
     if missing.english:  # under the title, as on the articles' pages
-        out += [f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>', ""]
+        out += [
+            f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>',
+            "",
+        ]
     division = missing.facts.division if missing.facts else None
     where = f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
     out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix}{where} · {NOT_IN_SOURCES}</p>', ""]
@@ -158,7 +172,10 @@ def missing_article_page(missing: MissingArticle, index: LinkIndex, books: dict[
     if missing.chinese:
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
-        out += [f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。", ""]
+        out += [
+            f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。",
+            "",
+        ]
     if bottom:
         out += [bottom, ""]
     return "\n".join(out)
@@ -169,7 +186,10 @@ def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
     out = ['<div class="missing-next-step" markdown="1" data-search-exclude="">', "",
            f"**本站没有{missing.label}的条文。**在牌桌上遇到这一条所管的情况，请召请裁判，由裁判依照规则处理。"
            "本站收录的条文里，这几处说明何时、怎样召请裁判：", ""]
-    out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in missing.director]
+    out += [
+        f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}"
+        for link in missing.director
+    ]
     out += ["", "</div>", ""]
     return out
 
@@ -181,6 +201,9 @@ def related_articles(missing: MissingArticle, books: dict[str, Book]) -> list[st
     related = missing.facts.related if missing.facts else ()
     if related:
         out += ["## 本站收录的相关条文 {#related data-search-exclude}", ""]
-        out += [f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}" for link in related]
+        out += [
+            f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}"
+            for link in related
+        ]
         out.append("")
     return out

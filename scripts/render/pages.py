@@ -15,8 +15,8 @@ from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
 from scripts.document.headings import heading_corrections, is_subheading, title_corrections
 from scripts.document.report_names import compact_numbers
-from scripts.render.articles import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
-                                     html_text, render_inline)
+from scripts.render.markup import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
+                                   html_text, render_inline)
 
 
 
@@ -51,7 +51,11 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
             elif number in lacking:
                 cells.append(f'[{number}]({stop.page} "{html_text(stop.title)}"){{.article-missing}}')
             else:
-                cells += [f'[{escape_markdown(s.slug)}]({s.page} "{html_text(s.title)}")' for s in order[key] if s.number == number]
+                cells += [
+                    f'[{escape_markdown(s.slug)}]({s.page} "{html_text(s.title)}")'
+                    for s in order[key]
+                    if s.number == number
+                ]
         out += [f"## [{BOOKS[key].title}]({key}/index.md)", "", '<div class="article-grid" markdown="1">', ""]
         out += [" ".join(cells)]
         out += ["", "</div>", ""]
@@ -76,13 +80,22 @@ def book_index_page(rulebook: Rulebook, key: str, missing: list | None = None) -
     if front:
         out += ['??? info "来源前言（照录）"']
         # a short line without sentence punctuation is a heading of the poster's page ('规则要领'): set as one
-        out += [f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n" for p in front]
+        out += [
+            f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n"
+            for p in front
+        ]
         out.append("")
     marks = heading_corrections(rulebook.headings)
     gaps = [m for m in missing or [] if m.book == key]
     held_chapters = {chapter.title for chapter in book.chapters}
     for chapter in book.chapters:
-        title = " · ".join(heading_markup(part, marks.get(re.sub(r"\s+", "", part), [])) for part in chapter.title.split(" · ")) if chapter.title else "（来源未标章节）"
+        title = (
+            " · ".join(
+                heading_markup(part, marks.get(re.sub(r"\s+", "", part), [])) for part in chapter.title.split(" · ")
+            )
+            if chapter.title
+            else "（来源未标章节）"
+        )
         out += [f"## {title}", ""]
         for slug in chapter.article_slugs:
             article = book.articles[slug]
@@ -135,12 +148,18 @@ def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
     out = ["---", "title: 术语", "---", GENERATED, "", "# 术语（定义）", "", "摘自《中国桥牌竞赛规则》的定义部分；来源只保留了以下几条，“庄家”一条在来源中被截断。", ""]
     for number, entry in enumerate(rulebook.glossary):
         out += [f"## {entry.term} ({entry.english}) {{#{entry.term}}}", ""]
-        out += [render_paragraph(glossary_paragraph_key(number, i), p, "glossary.md") + "\n" for i, p in enumerate(entry.definition)]
+        out += [
+            render_paragraph(glossary_paragraph_key(number, i), p, "glossary.md") + "\n"
+            for i, p in enumerate(entry.definition)
+        ]
         note = glossary_defect_note(entry, rulebook.unresolved)
         if note:
             out += [f'<p class="unresolved-note">未解决的缺陷：{html.escape(note.strip("（）"))}</p>', ""]
         provs = [p for para in [entry.heading, *entry.definition] for p in para.provs]
-        out += [f'<details class="provenance"><summary>来源</summary><p><code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p></details>', ""]
+        out += [
+            f'<details class="provenance"><summary>来源</summary><p><code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p></details>',
+            "",
+        ]
     return "\n".join(out)
 
 
@@ -165,7 +184,10 @@ def navigation(rulebook: Rulebook, missing: list | None = None) -> str:
         gaps = [m for m in missing or [] if m.book == key and division_name(m)]
         for chapter in book.chapters:
             # titles as HTML text: Material prints navigation titles unescaped
-            items = [{html_text(f"第{book.articles[s].number}条 {book.articles[s].title}"): f"{key}/{s}.md"} for s in chapter.article_slugs]
+            items = [
+                {html_text(f"第{book.articles[s].number}条 {book.articles[s].title}"): f"{key}/{s}.md"}
+                for s in chapter.article_slugs
+            ]
             items += [{html_text(missing_nav_title(g)): g.page} for g in gaps if division_name(g) == chapter.title]
             section.append({html_text(chapter_label(chapter.title)): items})
         held_chapters = {chapter.title for chapter in book.chapters}
@@ -177,7 +199,9 @@ def navigation(rulebook: Rulebook, missing: list | None = None) -> str:
         nav.append({BOOKS[key].title: section})
     nav.append({"术语": "glossary.md"})
     nav.append({"关于本站": "about/index.md"})
-    return "# generated by scripts/render/docs.py — do not edit\n" + yaml.safe_dump(nav, allow_unicode=True, sort_keys=False)
+    return "# generated by scripts/render/docs.py — do not edit\n" + yaml.safe_dump(
+        nav, allow_unicode=True, sort_keys=False
+    )
 
 
 def about_page(about_pages: list[tuple[str, str, str]]) -> str:

@@ -45,8 +45,22 @@ MARKDOWN_EXTENSIONS, MARKDOWN_EXTENSION_CONFIGS = mkdocs_markdown_extensions()
 # Elements whose text is the editors' apparatus, not the rulebook's text: page metadata, notes, the 来源 box,
 # calculators and the line announcing them, permalink and footnote back-reference signs, editors' tap notes.
 # (a clause marker the editors restored and the English title are not the source's text either)
-APPARATUS_CLASSES = {"article-meta", "article-bar", "article-foot", "provenance", "admonition", "penalty-calculator", "penalty-notice-top", "headerlink", "footnote-backref", "footnote-ref", "editor-note",
-                     "variant-place", "restored-marker", "article-english"}
+APPARATUS_CLASSES = {
+    "article-meta",
+    "article-bar",
+    "article-foot",
+    "provenance",
+    "admonition",
+    "penalty-calculator",
+    "penalty-notice-top",
+    "headerlink",
+    "footnote-backref",
+    "footnote-ref",
+    "editor-note",
+    "variant-place",
+    "restored-marker",
+    "article-english",
+}
 WHITESPACE = re.compile(r"\s+")
 # Markup in the corrected source text that is not text: footnote marks and labels ('[^1]', '[^1]: ').
 FOOTNOTE_MARKUP = re.compile(r"\[\^[0-9]+\]:?")
@@ -121,7 +135,11 @@ class VisibleText(HTMLParser):
         inside_apparatus = [t for t, apparatus, _ in self.stack if apparatus]
         if not inside_apparatus or any(kind == "source-text" for _, _, kind in self.stack):
             self.main.append(data)
-        elif self.block_kind and inside_apparatus == ["details"] and (self.block_kind != "异文" or any(t == "li" for t, _, _ in self.stack)):
+        elif (
+            self.block_kind
+            and inside_apparatus == ["details"]
+            and (self.block_kind != "异文" or any(t == "li" for t, _, _ in self.stack))
+        ):
             self._items().append(data)
 
 
@@ -150,10 +168,16 @@ def source_paragraphs(rulebook: Rulebook) -> tuple[dict[str, list[Paragraph]], l
     for entry in rulebook.sources:
         lines, decode_repairs = decode_source(entry)
         normaliser = LineNormaliser(entry, postmap, mojibake)
-        line_texts = [(normaliser.normalise_line(line), line.prov.line) for line in lines if not LAYOUT_LINE.match(line.text)]
+        line_texts = [
+            (normaliser.normalise_line(line), line.prov.line) for line in lines if not LAYOUT_LINE.match(line.text)
+        ]
         normalised = normalise_source(entry, lines, decode_repairs, mojibake, rulebook.src)
         # a duplicate-heading repair records (copy + what follows, what follows): the copy is what it removed
-        removed = [squeeze(r.original[: len(r.original) - len(r.replacement)]) for r in normalised.repairs if r.kind == "duplicate-heading"]
+        removed = [
+            squeeze(r.original[: len(r.original) - len(r.replacement)])
+            for r in normalised.repairs
+            if r.kind == "duplicate-heading"
+        ]
         before = "".join(squeeze(text) for text, _ in line_texts)
         before_lines = [line for text, line in line_texts for _ in squeeze(text)]
         after = "".join(squeeze(p.text) for p in normalised.paragraphs)
@@ -164,7 +188,9 @@ def source_paragraphs(rulebook: Rulebook) -> tuple[dict[str, list[Paragraph]], l
     return out, differences
 
 
-def diff_runs(file: str, expected: str, lines: list[int], published: str, explained=lambda lost, added: False) -> list[Difference]:
+def diff_runs(
+    file: str, expected: str, lines: list[int], published: str, explained=lambda lost, added: False
+) -> list[Difference]:
     """The runs that differ between two texts, each placed at the source line of the expected side."""
     differences = []
     matcher = difflib.SequenceMatcher(None, expected, published, autojunk=False)
@@ -181,7 +207,11 @@ def diff_runs(file: str, expected: str, lines: list[int], published: str, explai
 
 def expected_text(file: str, paragraphs: list[Paragraph], rulebook: Rulebook) -> tuple[str, list[int]]:
     """The source's text as it should be published: dropped paragraphs out, markup out; with a line per character."""
-    dropped = {(d.prov.line, ARTICLE_HEADING_SEPARATOR.sub(r"\1", squeeze(d.text))) for d in rulebook.drops if d.prov.file == file and d.text}
+    dropped = {
+        (d.prov.line, ARTICLE_HEADING_SEPARATOR.sub(r"\1", squeeze(d.text)))
+        for d in rulebook.drops
+        if d.prov.file == file and d.text
+    }
     chars: list[str] = []
     lines: list[int] = []
     footnotes: list[tuple[str, int]] = []  # a footnote is published at the end of its article
@@ -222,25 +252,33 @@ def published_units(rulebook: Rulebook, pages: dict[str, str]) -> dict[str, list
             page = visible_text(pages[f"{key}/{article.slug}.md"])
             main = article.sources[0]
             lines = [p.line for p in article.provenance() if p.file == main]
-            units.setdefault(main, []).append((min(lines) + 0.5, "".join(page.main)))  # after a heading on the same line
+            units.setdefault(main, []).append(
+                (min(lines) + 0.5, "".join(page.main))
+            )  # after a heading on the same line
             items = [item for item in "".join(page.variant_items).split("\n") if item.strip()]
             for variant in article.variants:
                 first = min((p.line for para in variant.paragraphs for p in para.provs), default=None)
                 if first is not None:
                     units.setdefault(variant.source, []).append((first + 0.5, "".join(items)))
         for para in rulebook.headings:
-            if para.provs and para.provs[0].file in {a.sources[0] for a in book.articles.values()} | {v.source for a in book.articles.values() for v in a.variants}:
+            if para.provs and para.provs[0].file in {a.sources[0] for a in book.articles.values()} | {
+                v.source for a in book.articles.values() for v in a.variants
+            }:
                 text = squeeze(para.text)
                 published = text if text in index_text else ""
                 units.setdefault(para.provs[0].file, []).append((para.provs[0].line, published))
         front = "".join(index.front_items)
         for para in book.front_matter:
             if para.text and para.provs:
-                units.setdefault(para.provs[0].file, []).append((para.provs[0].line, para.text if squeeze(para.text) in squeeze(front) else ""))
+                units.setdefault(para.provs[0].file, []).append(
+                    (para.provs[0].line, para.text if squeeze(para.text) in squeeze(front) else "")
+                )
         toc = squeeze("".join(index.toc_items))
         for para in rulebook.toc.get(key, []):
             if para.text and para.provs:
-                units.setdefault(para.provs[0].file, []).append((para.provs[0].line, para.text if squeeze(para.text) in toc else ""))
+                units.setdefault(para.provs[0].file, []).append(
+                    (para.provs[0].line, para.text if squeeze(para.text) in toc else "")
+                )
     glossary = visible_text(pages["glossary.md"])
     glossary_text = "".join(glossary.main)
     for entry in rulebook.glossary:
@@ -248,7 +286,9 @@ def published_units(rulebook: Rulebook, pages: dict[str, str]) -> dict[str, list
         published = squeeze(glossary_text)
         heading = squeeze(entry.heading.text)
         body = "".join(squeeze(p.text) for p in entry.definition)
-        units.setdefault(first.file, []).append((first.line, (heading if heading in published else "") + (body if body in published else "")))
+        units.setdefault(first.file, []).append(
+            (first.line, (heading if heading in published else "") + (body if body in published else ""))
+        )
     return units
 
 
@@ -257,8 +297,16 @@ MARKER_ONLY = re.compile(r"^(?:[A-Za-z0-9]{1,2}[.、]|[（(][A-Za-z0-9]{1,2}[）
 
 def relabelled_lines(rulebook: Rulebook, file: str) -> set[int]:
     """Source lines of clauses whose marker the editors restored (Clause.restored, the concordance's note)."""
-    return {prov.line for book in rulebook.books.values() for article in book.articles.values() for clause in article.walk_clauses()
-            if getattr(clause, "restored", "") for para in clause.paragraphs[:1] for prov in para.provs if prov.file == file}
+    return {
+        prov.line
+        for book in rulebook.books.values()
+        for article in book.articles.values()
+        for clause in article.walk_clauses()
+        if getattr(clause, "restored", "")
+        for para in clause.paragraphs[:1]
+        for prov in para.provs
+        if prov.file == file
+    }
 
 
 def proofread(rulebook: Rulebook, pages: dict[str, str]) -> list[Difference]:
@@ -268,12 +316,17 @@ def proofread(rulebook: Rulebook, pages: dict[str, str]) -> list[Difference]:
     for entry in rulebook.sources:
         expected, lines = expected_text(entry.file, paragraphs[entry.file], rulebook)
         published = "".join(squeeze(text) for _, text in sorted(units.get(entry.file, []), key=lambda u: u[0]))
-        rebuilt = [(squeeze(r.original.replace("⏎", "")), squeeze(r.replacement)) for r in rulebook.repairs if r.prov.file == entry.file and r.kind in REBUILT_AFTER_ERRATA]
+        rebuilt = [
+            (squeeze(r.original.replace("⏎", "")), squeeze(r.replacement))
+            for r in rulebook.repairs
+            if r.prov.file == entry.file and r.kind in REBUILT_AFTER_ERRATA
+        ]
 
         def explained(lost: str, added: str, rebuilt: list[tuple[str, str]] = rebuilt) -> bool:
             return any(lost in original and added in replacement for original, replacement in rebuilt)
 
-        # a marker the source printed wrongly ('B款1。1.' for B3) that the editors' restored marker replaces, with its note
+        # a marker the source printed wrongly ('B款1。1.' for B3) that the editors' restored marker replaces, with its
+        # note
         relabelled = relabelled_lines(rulebook, entry.file)
         differences += [d for d in diff_runs(entry.file, expected, lines, published, explained)
                         if not (d.kind == "lost" and MARKER_ONLY.match(d.text) and d.line in relabelled)]

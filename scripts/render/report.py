@@ -7,7 +7,7 @@ from collections import Counter
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.run import Rulebook, output_provenance
 from scripts.document.report_names import REPAIR_NAMES, compact_numbers
-from scripts.render.articles import GENERATED, escape_markdown
+from scripts.render.markup import GENERATED, escape_markdown
 
 
 DROP_NAMES = {
@@ -78,11 +78,15 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     out += [f"| {ERRATUM_KINDS.get(kind, kind)}（`{kind}`） | {count} |" for kind, count in by_kind.items()]
     out += ["", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
     for item in rulebook.mojibake:
-        out.append(f"| `{item['file']}` | {ERRATUM_KINDS['mojibake']} | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |")
+        out.append(
+            f"| `{item['file']}` | {ERRATUM_KINDS['mojibake']} | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |"
+        )
     for e in rulebook.errata:
         mark = "（补入，不见于来源）" if e.restored else ""
         replacement = RESTORED_PLACEHOLDER.sub("（补入的表格）", e.replace).replace(chr(10), " ⏎ ")
-        out.append(f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | {cell(e.reason)} |")
+        out.append(
+            f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | {cell(e.reason)} |"
+        )
     out += ["", f"## 未解决的缺陷（{len(rulebook.unresolved)} 处在页面上标出，另有 {len(rulebook.defects)} 处结构问题）", ""]
     for item in rulebook.unresolved:
         out.append(f"- `{item['file']}`：“{escape_markdown(item['quote'])}”——{escape_markdown(item['reason'])}")

@@ -22,6 +22,7 @@ from pathlib import Path
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
+from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
 )
@@ -65,6 +66,7 @@ def article_of(location: str) -> dict | None:
 
 
 SYNONYMS_FILE, ENGLISH_TITLES_FILE, USER_DICT_FILE = "search_synonyms.yml", "wbf1997.yml", "jieba_user_dict.txt"
+EVERYDAY_FILE = "search_everyday.yml"
 MAPPING_SECTIONS = ("synonyms", "regional", "english")  # typed → rulebook; each entry with its reason
 
 
@@ -112,6 +114,14 @@ def load_search_vocabulary(src: RulebookSrc) -> SearchVocabulary:
     if problems:
         raise SearchDataError("\n".join(problems))
     return vocabulary
+
+
+def load_everyday_vocabulary(src: RulebookSrc) -> list[tuple[list[str], list[str], str]]:
+    """rulebook_src/search_everyday.yml as typed → term mappings (each entry's clause and sentence are checked by
+    tests/test_search_data.py); entries whose players say the term itself (typed: []) add nothing."""
+    data = src.load(EVERYDAY_FILE) or {}
+    return [([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
+            for entry in data.get("entries") or [] if entry["typed"]]
 
 
 def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list[str]) -> dict[str, str]:
@@ -180,7 +190,9 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
-BOOK_LABELS = {key: book.cite_prefix for key, book in BOOKS.items()}  # how the text itself names the books (规则第27条, 裁判法第26条)
+BOOK_LABELS = {
+    key: book.cite_prefix for key, book in BOOKS.items()
+}  # how the text itself names the books (规则第27条, 裁判法第26条)
 ARTICLE_LABEL = "第%s条"
 
 
@@ -191,7 +203,9 @@ def load_english_titles(src: RulebookSrc) -> dict[int, str]:
     for number, law in (data.get("laws") or {}).items():
         title = (law or {}).get("title") if isinstance(law, dict) else None
         if not isinstance(number, int) or not isinstance(title, str) or not title.strip():
-            raise SearchDataError(f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}")
+            raise SearchDataError(
+                f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}"
+            )
         titles[number] = title.strip()
     return titles
 
@@ -232,6 +246,7 @@ def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_ro
     (the traditional edition's copy) instead of its own."""
     pages = read_pages(site_dir, indexed_pages(site_dir, stock))
     vocabulary = load_search_vocabulary(src)
+    vocabulary.synonyms.extend(load_everyday_vocabulary(src))
     english = load_english_titles(src)
     user_entries = user_dictionary_entries(src.load_rows(USER_DICT_FILE) if user_rows is None else user_rows)
     docs = []
@@ -268,8 +283,19 @@ def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_ro
         "stopwords": vocabulary.stopwords,
         "books": book_labels or BOOK_LABELS,
         "article_label": article_label,
+        # homophones (scripts/search/pinyin.py): the hosted site moves this table to a file of its own
+        "pinyin_table": pinyin_table(corpus_chars),
     }
     return {"config": config, "docs": docs}
+
+
+def split_pinyin_table(index: dict, table_url: str) -> dict:
+    """The index without its pinyin table, naming where the worker fetches it (relative to the site root) when a
+    query needs it; returns the table."""
+    rulebook = index["config"]["rulebook"]
+    table = rulebook.pop("pinyin_table")
+    rulebook["pinyin"] = table_url
+    return table
 
 
 def index_stub(index: dict, full_index_url: str) -> dict:

@@ -69,14 +69,18 @@ def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
     """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
     config = load_config(str(CONFIG_FILE))
     source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
-    target = work_dir / "hant" / "jieba_user_dict.txt"  # the same name, so the curated loader checks it with the same schema
+    target = (
+        work_dir / "hant" / "jieba_user_dict.txt"
+    )  # the same name, so the curated loader checks it with the same schema
     target.parent.mkdir(exist_ok=True)
     curated.load_rows(source)  # checked like every curated file
     target.write_text(to_traditional_text(curated.read_text(source), load_fixes(src)), encoding="utf-8")
     return target
 
 
-def build_flavour(out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None) -> None:
+def build_flavour(
+    out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None
+) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
     edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
     print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
@@ -139,7 +143,9 @@ class Staging:
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
     hant_dict = traditional_user_dict(staging.work, staging.src)
-    build_flavour(staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir)
+    build_flavour(
+        staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir
+    )
     write_service_worker(staging.site)
 
 
@@ -148,7 +154,9 @@ def build_bundle(staging: Staging) -> None:
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
     hant_dict = traditional_user_dict(staging.work, staging.src)
-    build_flavour(offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir)
+    build_flavour(
+        offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir
+    )
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
         shutil.copyfile(pdf, staging.dist / pdf.name)
     write_bundle_zip(offline_dir, staging.dist / f"{name}.zip", name, staging.build_date)
@@ -210,7 +218,9 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
     src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
-    wanted = [(name, output, step) for name, output, step in BUILD_STEPS if output is None or outputs[output] is not None]
+    wanted = [
+        (name, output, step) for name, output, step in BUILD_STEPS if output is None or outputs[output] is not None
+    ]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
     for folder in remove_stale_staging(anchor):
@@ -231,7 +241,9 @@ def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.site.build", description=__doc__.splitlines()[0])
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
-    parser.add_argument("--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)")
+    parser.add_argument(
+        "--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)"
+    )
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
     only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
@@ -271,8 +283,10 @@ def main(argv: list[str] | None = None) -> None:
     if result.hosted_dir:
         sizes = ", ".join(f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
                           for edition in ("hans", "hant"))
-        print(f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
-              f" a reader of one edition downloads, gzip: {sizes})")
+        print(
+            f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
+            f" a reader of one edition downloads, gzip: {sizes})"
+        )
     if result.bundle_zip:
         print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
     return 0

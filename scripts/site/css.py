@@ -158,10 +158,14 @@ def used_custom_properties(declarations, named_elsewhere: set[str]) -> set[str]:
         if name.startswith("--"):
             defined.setdefault(name, []).append(value)
     used = {n for n in named_elsewhere if n.startswith("--")}
-    used |= {ref for name, value in declarations if not name.startswith("--") for ref in CUSTOM_PROPERTY_USE.findall(value)}
+    used |= {
+        ref for name, value in declarations if not name.startswith("--") for ref in CUSTOM_PROPERTY_USE.findall(value)
+    }
     frontier = set(used)
     while frontier:
-        frontier = {ref for n in frontier for value in defined.get(n, []) for ref in CUSTOM_PROPERTY_USE.findall(value)} - used
+        frontier = {
+            ref for n in frontier for value in defined.get(n, []) for ref in CUSTOM_PROPERTY_USE.findall(value)
+        } - used
         used |= frontier
     return used
 

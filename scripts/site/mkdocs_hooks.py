@@ -29,7 +29,10 @@ def on_config(config, **kwargs):
     nav_file = docs / ".nav.yml"
     if not config.get("nav") and nav_file.exists():
         config["nav"] = yaml.safe_load(nav_file.read_text(encoding="utf-8"))
-    pages = {book: number_ranges(int(p.stem) for p in (docs / book).glob("*.md") if ARTICLE_PAGE.match(p.name)) for book in BOOK_FOLDERS}
+    pages = {
+        book: number_ranges(int(p.stem) for p in (docs / book).glob("*.md") if ARTICLE_PAGE.match(p.name))
+        for book in BOOK_FOLDERS
+    }
     config.extra["jump_form"] = jump_form(pages)
     return config
 

@@ -62,8 +62,10 @@ def _links(config, page) -> dict[str, str]:
         return {}
     script = config.extra.get("rulebook_script") or "hans"
     root_prefix = extra.get("root_prefix", "")
-    return {book: book_link(book, pdf, script, extra["edition"], pdf_href(page.url, root_prefix, pdf["file"]))
-            for book, pdf in sorted(extra["books"].get(script, {}).items(), key=lambda item: list(BOOKS).index(item[0]))}
+    return {
+        book: book_link(book, pdf, script, extra["edition"], pdf_href(page.url, root_prefix, pdf["file"]))
+        for book, pdf in sorted(extra["books"].get(script, {}).items(), key=lambda item: list(BOOKS).index(item[0]))
+    }
 
 
 @reported_by_mkdocs

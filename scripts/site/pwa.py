@@ -133,10 +133,13 @@ def render_service_worker(site_dir: Path) -> str:
         digest.update(path.relative_to(site_dir).as_posix().encode() + b"\0" + path.read_bytes())
     source = SERVICE_WORKER_TEMPLATE.read_text(encoding="utf-8")
     stored_pages = any(site_dir.rglob(STORED_PAGE))
-    return source.replace("__VERSION__", digest.hexdigest()[:12]).replace(
-        "__PRECACHE__", json.dumps(lists, ensure_ascii=False, indent=0)
-    ).replace('"__STORED_PAGE__"', json.dumps(STORED_PAGE if stored_pages else "")).replace(
-        "__EDITION_DATE__", edition_date(site_dir)).replace("__ARTICLES__", json.dumps(article_hashes(site_dir), indent=0))
+    return (
+        source.replace("__VERSION__", digest.hexdigest()[:12])
+        .replace("__PRECACHE__", json.dumps(lists, ensure_ascii=False, indent=0))
+        .replace('"__STORED_PAGE__"', json.dumps(STORED_PAGE if stored_pages else ""))
+        .replace("__EDITION_DATE__", edition_date(site_dir))
+        .replace("__ARTICLES__", json.dumps(article_hashes(site_dir), indent=0))
+    )
 
 
 def write_service_worker(site_dir: Path) -> Path:

@@ -16,7 +16,9 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
 
 from scripts.paths import ROOT  # noqa: E402
 
-from scripts.search.index import ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, write_search_index  # noqa: E402
+from scripts.search.index import (  # noqa: E402
+    ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, split_pinyin_table, write_search_index,
+)
 from scripts import curated  # noqa: E402
 from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of, traditional_fixes_of  # noqa: E402
 
@@ -94,6 +96,10 @@ def on_post_build(*, config) -> None:
     if offline is not None and offline.config.enabled:
         write_search_index(index, index_path)
     else:
+        table = json.dumps(split_pinyin_table(index, ""), ensure_ascii=False, separators=(",", ":"))
+        table_name = f"search/pinyin.{hashlib.sha256(table.encode('utf-8')).hexdigest()[:8]}.json"
+        index["config"]["rulebook"]["pinyin"] = table_name  # fetched only when a query needs it
+        (site / table_name).write_text(table, encoding="utf-8")
         full = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
         name = f"search/search_index.{hashlib.sha256(full.encode('utf-8')).hexdigest()[:8]}.json"
         (site / name).write_text(full, encoding="utf-8")

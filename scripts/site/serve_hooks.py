@@ -88,4 +88,6 @@ def on_pre_build(*, config) -> None:
     seconds = time.perf_counter() - start
     STATE.src = src
     STATE.builds.append({"seconds": seconds, "written": touched})
-    log.info(f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: {', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}")
+    log.info(
+        f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: {', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}"
+    )

@@ -21,8 +21,18 @@ import tinycss2
 import tinyhtml5
 
 from scripts.site.pwa import STORED_PAGE
-from scripts.site.css import (GROUPING_AT_RULES, declarations_in, declarations_text, rule_text, parse_rules, split_selectors,
-                              tokens_text, classes_in_use, without_unused_properties, without_unused_rules)
+from scripts.site.css import (
+    GROUPING_AT_RULES,
+    declarations_in,
+    declarations_text,
+    rule_text,
+    parse_rules,
+    split_selectors,
+    tokens_text,
+    classes_in_use,
+    without_unused_properties,
+    without_unused_rules,
+)
 
 # Media blocks for paper only: nothing of them shows on the first screen.
 PRINT_ONLY = re.compile(r"^\s*print\s*$", re.IGNORECASE)
@@ -33,8 +43,10 @@ BLOCKING_MEDIA = f"(min-width: {BLOCKING_WIDTH_EM}em)"
 NARROW_MEDIA = f"not all and {BLOCKING_MEDIA}"
 MIN_WIDTH_EM = re.compile(r"min-width:\s*([0-9.]+)em")
 # Declarations that change nothing in a page's first paint (how later changes animate, the mouse pointer).
-NOT_PAINTED = re.compile(r"^(?:transition(?:-[a-z-]+)?|cursor|will-change|outline(?:-[a-z]+)?|-webkit-tap-highlight-color"
-                         r"|scrollbar-[a-z]+|backface-visibility)$")
+NOT_PAINTED = re.compile(
+    r"^(?:transition(?:-[a-z-]+)?|cursor|will-change|outline(?:-[a-z]+)?|-webkit-tap-highlight-color"
+    r"|scrollbar-[a-z]+|backface-visibility)$"
+)
 COMBINED_NAME = "assets/stylesheets/rulebook.{digest}.min.css"
 # Where the narrow screens' link goes: after the page's content, before Material's configuration and the scripts
 # (outside the part of the page that Material's instant navigation replaces).
@@ -82,7 +94,9 @@ def first_screen_elements(html: str) -> list:
 
 
 # Pseudo-classes and pseudo-elements, except the states cssselect2 knows never to hold in a static page.
-UNKNOWN_PSEUDO = re.compile(r"::?(?!(?:hover|focus|focus-within|focus-visible|active|visited|target)\b)-?[a-zA-Z][\w-]*(?![\w(-])")
+UNKNOWN_PSEUDO = re.compile(
+    r"::?(?!(?:hover|focus|focus-within|focus-visible|active|visited|target)\b)-?[a-zA-Z][\w-]*(?![\w(-])"
+)
 
 
 def _matching_selectors(prelude_text: str, elements: list) -> str:
@@ -109,15 +123,19 @@ def _critical_rules(rules, elements: list) -> str:
     for rule in rules:
         if rule.type == "qualified-rule":
             selectors = _matching_selectors(tokens_text(rule.prelude), elements)
-            declarations = ";".join(f"{d.name}:{tokens_text(d.value)}{'!important' if d.important else ''}"
-                                    for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
-                                    if d.type == "declaration" and not NOT_PAINTED.match(d.name))
+            declarations = ";".join(
+                f"{d.name}:{tokens_text(d.value)}{'!important' if d.important else ''}"
+                for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+                if d.type == "declaration" and not NOT_PAINTED.match(d.name)
+            )
             if selectors and declarations:
                 kept.append(f"{selectors}{{{declarations}}}")
         elif rule.type == "at-rule" and rule.content is not None:
             keyword = rule.lower_at_keyword
             prelude = tokens_text(rule.prelude)
-            wide_only = any(float(em) >= BLOCKING_WIDTH_EM for em in MIN_WIDTH_EM.findall(prelude))  # the full sheet blocks there
+            wide_only = any(
+                float(em) >= BLOCKING_WIDTH_EM for em in MIN_WIDTH_EM.findall(prelude)
+            )  # the full sheet blocks there
             if keyword in GROUPING_AT_RULES and not PRINT_ONLY.match(prelude) and not wide_only:
                 inner = _critical_rules(parse_rules(rule.content), elements)
                 if inner:
@@ -206,8 +224,10 @@ BODY_COLOURS = ("scheme", "primary", "accent")
 def representative_pages(site_dir: Path) -> list[Path]:
     """The home page, the first and the longest article of each book, and the first page of each kind in KIND_MARKS."""
     chosen = [site_dir / "index.html"]
-    articles = sorted((p for book in BOOK_FOLDERS for p in (site_dir / book).glob("*/index.html") if p.parent.name.isdigit()),
-                      key=lambda p: (p.parent.parent.name, int(p.parent.name)))
+    articles = sorted(
+        (p for book in BOOK_FOLDERS for p in (site_dir / book).glob("*/index.html") if p.parent.name.isdigit()),
+        key=lambda p: (p.parent.parent.name, int(p.parent.name)),
+    )
     texts = {p: p.read_text(encoding="utf-8") for p in articles}
     for book in BOOK_FOLDERS:
         plain = [p for p in articles if p.parent.parent.name == book and not any(m in texts[p] for m in KIND_MARKS)]
@@ -227,7 +247,9 @@ def in_each_scheme(html: str, palette: list[dict]) -> list[str]:
         page = html
         for key in BODY_COLOURS:
             if entry.get(key):
-                page = re.sub(rf'(<body\b[^>]*\sdata-md-color-{key}=")[^"]*(")', rf"\g<1>{entry[key]}\g<2>", page, count=1)
+                page = re.sub(
+                    rf'(<body\b[^>]*\sdata-md-color-{key}=")[^"]*(")', rf"\g<1>{entry[key]}\g<2>", page, count=1
+                )
         variants.append(page)
     return variants
 

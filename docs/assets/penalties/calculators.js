@@ -765,6 +765,69 @@
     writeUrl(form.prefix, urlValues, form.defaults);
     form.ruling = result.ruling;
   }
+  function revealResult(form) {
+    /* the answer where the director looks: the headline (or the error) inside the visual viewport, below the
+       header, with the phone's keyboard up too (visualViewport shrinks); nothing moves when it is already in view */
+    var target = form.output.querySelector(".penalty-headline, .penalty-error, .penalty-prompt");
+    if (!target) return;
+    var view = window.visualViewport, top = view ? view.offsetTop : 0, bottom = top + (view ? view.height : window.innerHeight);
+    var header = document.querySelector(".md-header"), covered = header ? header.getBoundingClientRect().bottom : 0;
+    var box = form.output.querySelector(".penalty-subject") || target, first = box.getBoundingClientRect(), last = target.getBoundingClientRect();
+    var above = Math.max(top, covered) + 8, below = bottom - 8;
+    if (first.top >= above && last.bottom <= below) return;
+    var delta = last.bottom > below ? Math.min(last.bottom - below, first.top - above) : first.top - above;
+    window.scrollBy(0, delta);
+  }
+  var EVENT_STORE = "rulebook:penalty-event:";  /* + calculator: the event type last chosen on this device */
+  function rememberedEvent(calculator) {
+    try { return window.localStorage.getItem(EVENT_STORE + calculator); } catch (e) { return null; }
+  }
+  function rememberEvent(calculator, value) {
+    try { window.localStorage.setItem(EVENT_STORE + calculator, value); } catch (e) { /* storage refused: nothing kept */ }
+  }
+  function keepCalculatorHash() {
+    /* navigation.tracking rewrites the address's fragment to the section scrolled past; while the fragment names a
+       calculator (a shared link, a tap on “本条附有计算器”), it stays, so the address still opens the calculator */
+    if (!window.history || window.history.__keepsCalculator) return;
+    var replace = window.history.replaceState;
+    window.history.replaceState = function (state, title, url) {
+      var hash = window.location.hash.slice(1), target = hash && document.getElementById(decodeURIComponent(hash));
+      if (url && target && target.classList.contains("penalty-calculator")) {
+        var next = new URL(String(url), window.location.href);
+        if (next.pathname === window.location.pathname && next.hash !== window.location.hash) {
+          next.hash = window.location.hash;
+          url = next.href;
+        }
+      }
+      return replace.call(window.history, state, title, url);
+    };
+    window.history.__keepsCalculator = true;
+  }
+  function shareRuling(widget, form, status) {
+    /* 分享: the phone's share sheet where it has one (Web Share API), else the clipboard, as 复制裁决 */
+    if (!form.ruling) { status.textContent = "输入有误，没有可分享的裁决"; return; }
+    var link = hostedLink(widget), text = form.ruling + (link ? "" : "\n" + copiedPage(widget));
+    if (navigator.share) {
+      var data = { title: SPEC[form.calculator].title, text: text };
+      if (link) data.url = link;
+      navigator.share(data).then(function () { status.textContent = "已分享"; }, function (e) {
+        if (!e || e.name !== "AbortError") copyText(text + (link ? "\n" + link : ""), status);
+      });
+    } else copyText(text + (link ? "\n" + link : ""), status);
+  }
+  function timeSeparator(input) {
+    /* a numeric keypad may have no colon: this button types 分:秒's colon into the minutes field */
+    var button = el("button", { type: "button", className: "penalty-colon", "aria-label": "输入分秒之间的冒号", text: ":" });
+    button.addEventListener("mousedown", function (event) { event.preventDefault(); });  /* the keyboard stays up */
+    button.addEventListener("click", function () {
+      var at = input.selectionStart === null ? input.value.length : input.selectionStart;
+      input.value = input.value.slice(0, at) + ":" + input.value.slice(input.selectionEnd === null ? at : input.selectionEnd);
+      input.focus();
+      try { input.setSelectionRange(at + 1, at + 1); } catch (e) { /* not a text field */ }
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    return button;
+  }
   function build(widget) {
     var calculator = widget.getAttribute("data-calculator"), spec = SPEC[calculator];
     if (!spec) return;
@@ -775,6 +838,7 @@
     var box = el("form", { className: "penalty-form", novalidate: "novalidate" }), fieldBox = el("div", { className: "penalty-fields" });
     var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
     var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制裁决" });
+    var shareButton = el("button", { type: "button", className: "md-button penalty-share", text: "分享" });
     form.output = el("div", { className: "penalty-output", "aria-live": "polite" });
     widget.textContent = "";
     function draw(values) {
@@ -785,6 +849,10 @@
         var kind = f.choices ? "select" : f.kind === "flag" ? "checkbox" : "text";
         form.defaults[name] = kind === "checkbox" ? "" : (f["default"] !== undefined ? String(f["default"]) : (kind === "select" && (f.required || f.choices_from) ? String(f.choices[0][0]) : ""));
         value = values[name] !== undefined ? values[name] : form.defaults[name];
+        if (name === "event" && values[name] === undefined && kind === "select") {
+          var kept = rememberedEvent(form.calculator);
+          if (kept && f.choices.some(function (c) { return String(c[0]) === kept; })) value = kept;
+        }
         if (kind === "select") {
           input = el("select", { id: id, name: name });
           if (!f.required && f["default"] === undefined && !f.choices_from) input.appendChild(el("option", { value: "", text: "—" }));
@@ -806,7 +874,8 @@
         }
         form.inputs.push(input);
         var label = el("label", { "for": id, text: f.label });
-        var row = el("div", { className: FIELD_CLASS[kind] }, kind === "checkbox" ? [input, label] : [label, input]);
+        var field = f.kind === "minutes" ? el("span", { className: "penalty-time" }, [input, timeSeparator(input)]) : input;
+        var row = el("div", { className: FIELD_CLASS[kind] }, kind === "checkbox" ? [input, label] : [label, field]);
         if (f.help) row.appendChild(el("small", { text: f.help }));
         fieldBox.appendChild(row);
       });
@@ -828,8 +897,20 @@
       event.target.removeAttribute("data-raw");
       if (event.target.name === "item") { var values = currentValues(form); delete values.variant; draw(values); }
       render(widget, form);
+      revealResult(form);
     });
-    box.addEventListener("change", function (event) { edited(); event.target.removeAttribute("data-raw"); render(widget, form); });
+    box.addEventListener("change", function (event) {
+      edited();
+      event.target.removeAttribute("data-raw");
+      if (event.target.name === "event") rememberEvent(calculator, event.target.value);
+      render(widget, form);
+      revealResult(form);
+    });
+    if (window.visualViewport) {
+      window.visualViewport.addEventListener("resize", function () {  /* the keyboard came up over the answer */
+        if (widget.contains(document.activeElement)) revealResult(form);
+      });
+    }
     box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
     copyButton.addEventListener("click", function () {
       if (form.ruling) copyText(form.ruling + "\n" + copiedPage(widget), status);
@@ -838,11 +919,13 @@
     widget.appendChild(el("p", { className: "penalty-title", text: "计算器：" + spec.title }));
     widget.appendChild(box);
     widget.appendChild(form.output);
-    widget.appendChild(el("div", { className: "penalty-actions" }, [copyButton, status]));
+    shareButton.addEventListener("click", function () { shareRuling(widget, form, status); });
+    widget.appendChild(el("div", { className: "penalty-actions" }, [copyButton, shareButton, status]));
     render(widget, form);
   }
   function mount() {
     var widgets = document.querySelectorAll(".penalty-calculator");
+    if (widgets.length) keepCalculatorHash();
     for (var i = 0; i < widgets.length; i++) {
       if (widgets[i].getAttribute("data-mounted") === "1") continue;
       widgets[i].setAttribute("data-mounted", "1");

@@ -35,6 +35,9 @@
   var CONTEXT_WEIGHT = 1.0;     // a word in the names of the chapter and section an article stands in
   var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
   var WEAK_WEIGHT = 0.2;        // a single character beside longer words: breaks ties only
+  var CORRECTED_WEIGHT = 0.8;   // a word read as its homophone (名手 as 明手): below a word typed right
+  var BIGRAM_WEIGHT = 0.6;      // two neighbouring characters of a query whose words found nothing
+  var MAX_CORRECTIONS = 3;      // homophone words tried for one query word
   var SINGLE_CHAR_COST = 1.6;   // segmentation: a character that is no word of the vocabulary
   var LEADING_TITLE_SHARE = 0.6; // a title that starts with the query counts when the query is this much of it
   var SNIPPET_BEFORE = 20;      // characters of context before the first match in a teaser
@@ -49,6 +52,7 @@
     new RegExp(BOOK + "?\\s*第\\s*(?<num>[0-9]{1,3})\\s*条?", "g"),              // 第26条, 规则第26条
     new RegExp(BOOK + "?\\s*第\\s*(?<cn>" + CN_NUMBER + ")\\s*条", "g"),         // 第二十六条
     new RegExp(BOOK + "\\s*(?<num>[0-9]{1,3})(?![0-9.%])\\s*条?", "g"),          // 规则26, law 26
+    new RegExp(BOOK + "\\s*第?\\s*(?<cn>" + CN_NUMBER + ")(?![〇零一二两三四五六七八九十百])\\s*条?", "g"), // 规则二十七, 裁判法 四十三
     new RegExp("(?<![0-9.])(?<num>[0-9]{1,3})\\s*条", "g"),                      // 26条
     new RegExp("^\\s*(?<num>[0-9]{1,3})\\s*$", "g")                              // 26
   ];
@@ -130,6 +134,9 @@
         if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
       });
     });
+    this.pinyin = null;  // character → its toneless readings, set by usePinyin when a query needs it
+    this.pinyinUrl = data.pinyin || null;
+    if (data.pinyin_table) this.usePinyin(data.pinyin_table);
     this.books = data.books || {};
     this.articleLabel = data.article_label;
 
@@ -223,16 +230,16 @@
         return " ";
       });
     });
-    var words = [], phrases = [], self = this;
+    var words = [], phrases = [], runs = [], self = this;
     this.phraseKeys.forEach(function (key) {
       var at = (" " + text + " ").indexOf(" " + key + " ");
       if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
     });
     (text.match(CHUNK) || []).forEach(function (chunk) {
-      var runs = chunk.match(RUN) || [];
-      if (runs.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
-      else if (runs.length === 1 && HAN_RUN.test(runs[0])) {
-        var pieces = self.segment(runs[0]);
+      var parts = chunk.match(RUN) || [];
+      if (parts.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
+      else if (parts.length === 1 && HAN_RUN.test(parts[0])) {
+        var pieces = self.segment(parts[0]);
         var cut = self.glue(pieces);
         words.push.apply(words, cut);
         // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
@@ -242,13 +249,107 @@
         });
         if (part) content.push(part);
         content.forEach(function (c) { if (cut.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
-      } else if (runs.length === 1) words.push(runs[0]);
+        runs.push.apply(runs, content);
+      } else if (parts.length === 1) words.push(parts[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
-    return { references: references, words: words, phrases: phrases, core: references.length ? "" : core };
+    // runs: the query's Han text without its stop words, for the fallback on neighbouring pairs of characters
+    return { references: references, words: words, phrases: phrases, runs: runs, core: references.length ? "" : core };
+  };
+
+  /** The pinyin table (docs: scripts/search/pinyin.py): {syllable: characters}, read as character → readings. */
+  Engine.prototype.usePinyin = function (table) {
+    var readings = new Map(), self = this;
+    Object.keys(table).forEach(function (syllable) {
+      var chars = table[syllable];
+      for (var i = 0; i < chars.length; i++) {
+        var ch = self.fold(chars[i]), list = readings.get(ch);
+        if (!list) readings.set(ch, list = []);
+        if (list.indexOf(syllable) === -1) list.push(syllable);
+      }
+    });
+    this.pinyin = readings;
+    this.homophoneWords = null;
+  };
+
+  /** Whether a run is a vocabulary word or part of one (正分 of 平均正分): text that has it as a word, not only
+   * across the cut between two words (名手 of 报名|手续). */
+  Engine.prototype.insideWord = function (run) {
+    if (this.vocabulary.has(run)) return true;
+    var inside = false;
+    this.vocabulary.forEach(function (w) { if (!inside && w.length > run.length && w.indexOf(run) !== -1) inside = true; });
+    return inside;
+  };
+
+  /** Whether two characters share a toneless reading (名 and 明: ming). */
+  Engine.prototype.soundAlike = function (a, b) {
+    var ra = this.pinyin.get(a), rb = this.pinyin.get(b);
+    return !!(ra && rb && ra.some(function (r) { return rb.indexOf(r) !== -1; }));
+  };
+
+  /** A word the corpus does not have, read as the corpus words that sound the same with one character off (名手 →
+   * 明手, 迟道 → 迟到): one term whose alternatives are those words, weighted below words typed right, or null. The
+   * pinyin table is fetched only when a query needs it: until then this asks for it (wantsPinyin). */
+  Engine.prototype.correct = function (word) {
+    if (!this.pinyin) { if (this.pinyinUrl) this.wantsPinyin = true; return null; }
+    var self = this;
+    if (!this.homophoneWords) {  // the corpus words (not stop words, not typed-only synonym keys), by length
+      this.homophoneWords = new Map();
+      this.vocabulary.forEach(function (w) {
+        if (!HAN_RUN.test(w) || self.stopwords.has(w) || self.synonyms.has(w)) return;
+        var list = self.homophoneWords.get(w.length);
+        if (!list) self.homophoneWords.set(w.length, list = []);
+        list.push(w);
+      });
+    }
+    var found = [];
+    (this.homophoneWords.get(word.length) || []).forEach(function (w) {
+      var off = -1;
+      for (var i = 0; i < w.length; i++) {
+        if (w[i] === word[i]) continue;
+        if (off !== -1) return;
+        off = i;
+      }
+      if (off === -1 || !self.soundAlike(w[off], word[off])) return;
+      var term = self.match(w);
+      if (term.df > 0) found.push(term);
+    });
+    if (!found.length) return null;
+    found.sort(function (a, b) { return b.df - a.df || (a.word < b.word ? -1 : 1); });
+    found = found.slice(0, MAX_CORRECTIONS);
+    var term = found[0];
+    for (var k = 1; k < found.length; k++) {
+      for (var d = 0; d < this.docs.length; d++) {
+        term.inText[d] += found[k].inText[d];
+        term.inTitle[d] += found[k].inTitle[d];
+      }
+      term.alternatives = term.alternatives.concat(found[k].alternatives);
+    }
+    term.df = 0;
+    for (var e = 0; e < this.docs.length; e++) if (term.inText[e] || term.inTitle[e]) term.df++;
+    term.corrected = { typed: word, read: found.map(function (t) { return t.word; }) };
+    term.word = word;
+    return term;
+  };
+
+  /** Neighbouring pairs of characters of the given runs (stop words already out) that the text has, each a term
+   * weighted below words: a query whose words are all stray characters still finds the clause that has them. */
+  Engine.prototype.bigrams = function (runs) {
+    var terms = [], seen = new Set(), self = this;
+    runs.forEach(function (run) {
+      for (var i = 0; i + 2 <= run.length; i++) {
+        var pair = run.slice(i, i + 2);
+        if (seen.has(pair) || self.stopwords.has(pair) || self.stopwords.has(pair[0]) || self.stopwords.has(pair[1]))
+          continue;
+        seen.add(pair);
+        var term = self.match(pair);
+        if (term.df > 0) { term.bigram = true; terms.push(term); }
+      }
+    });
+    return terms;
   };
 
   /** Per-document hit counts of a word and its synonyms. */
@@ -297,6 +398,12 @@
     var terms = [], self = this;
     words.forEach(function (word) {
       var term = self.match(word);
+      // A run the corpus never has as a word or inside one (名手: only across 报名|手续) that sounds like one of
+      // its words is read as that word.
+      if (HAN_RUN.test(word) && word.length > 1 && !self.synonyms.has(word) && !self.insideWord(word)) {
+        var corrected = self.correct(word);
+        if (corrected) { terms.push(corrected); return; }
+      }
       if (term.df > 0 || word.length < 2) { terms.push(term); return; }
       var runs = word.match(RUN) || [];
       if (runs.length > 1) {
@@ -313,6 +420,11 @@
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
       var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
       found.forEach(function (t) { if (t.word.length === 1 && !self.synonyms.has(t.word)) t.stray = true; });
+      // Only stray characters: the run's neighbouring pairs that the text has (叫牌卡换 → 叫牌, 牌卡, …)
+      if (found.every(function (t) { return t.stray; })) {
+        var pairs = self.bigrams([word]);
+        if (pairs.length) found = pairs;
+      }
       if (found.length) terms.push.apply(terms, found);
       else terms.push(term);
     });
@@ -335,7 +447,8 @@
       if (!tf && !th) continue;
       if (!t.weak) covered++;
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
-      score += (t.weak ? WEAK_WEIGHT : 1) * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+      var weight = t.weak ? WEAK_WEIGHT : t.corrected ? CORRECTED_WEIGHT : t.bigram ? BIGRAM_WEIGHT : 1;
+      score += weight * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
     }
     for (var j = 0; covered && j < phrases.length; j++) {
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
@@ -476,15 +589,19 @@
 
   /** Search: Material's SearchResult, one group per page, best page first, page top or best clause first in a group. */
   Engine.prototype.search = function (query) {
+    this.wantsPinyin = false;
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
     var terms = this.matchWords(parsed.words);
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
-    // Nothing but stray single characters matched (a word the site does not have, 藏牌, cut into 藏 + 牌): no
-    // answer is better than a confident wrong one.
-    if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || t.stray || !t.df; }))
-      return { items: [] };
+    // Nothing but stray single characters matched: the query's neighbouring pairs of characters (stop words left
+    // out) that the text has, across the cuts of the words (权利明手的 → 权利, 明手); when none, no answer is better
+    // than a confident wrong one (藏牌, cut into 藏 + 牌).
+    if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || t.stray || !t.df; })) {
+      terms = this.bigrams(parsed.runs);
+      if (!terms.length) return this.wantsPinyin ? { items: [], needsPinyin: true } : { items: [] };
+    }
     // A bare article reference still finds the articles that cite it ("参阅第26条"); with a book word, only
     // that book's own citations (第42条 inside the Laws, 规则42 / 规则第42条 anywhere) count.
     if (!terms.length) {
@@ -543,7 +660,16 @@
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
-    return { items: items };
+    // A word read as its homophone: the first result says what was searched for (按“明手”查找).
+    var read = [];
+    terms.forEach(function (t) { if (t.corrected) read.push.apply(read, t.corrected.read); });
+    if (read.length && items.length) {
+      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) { return "“" + escapeHTML(w) + "”"; }).join("、") + "查找</p>";
+      items[0][0].text = note + items[0][0].text;
+    }
+    var result = { items: items };
+    if (this.wantsPinyin) result.needsPinyin = true;
+    return result;
   };
 
   /* ------------------------------------------------------------------------ */
@@ -552,14 +678,43 @@
   var deferred = null;   // {url} of the full index while it is not loaded (hosted site)
   var loading = null;    // the fetch of the full index, once started
   var waiting = [];      // queries that arrived while the index was loading
+  var siteRoot = null;   // where the full index's own URLs (the pinyin table) are relative to (hosted site)
+  var latest = null;     // the last query asked: answered again once the pinyin table is in
+  var pinyinLoading = null;
 
-  function answer(query) {
+  /** The answer to a query, or null when it waits for the pinyin table (one of its words may be a homophone slip):
+   * the table is fetched and the latest query answered then, so the reader sees one result list, not two. */
+  function answer(query, reply) {
+    var data;
     try {
-      return { type: RESULT, data: engine.search(query) };
+      data = engine.search(query);
     } catch (err) {
       console.warn("rulebook search: query " + JSON.stringify(query) + " failed", err);
-      return { type: RESULT, data: { items: [] } };
+      data = { items: [] };
     }
+    if (data.needsPinyin) {
+      delete data.needsPinyin;
+      if (engine.pinyinUrl) { loadPinyin(reply); return null; }
+    }
+    return { type: RESULT, data: data };
+  }
+
+  /** Fetch the pinyin table (once); then answer the latest query. */
+  function loadPinyin(reply) {
+    if (pinyinLoading || !engine || !engine.pinyinUrl) return;
+    var url = String(new URL(engine.pinyinUrl, siteRoot || self.location.href));
+    pinyinLoading = fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      return response.json();
+    }).then(function (table) {
+      engine.usePinyin(table);
+    }).catch(function (err) {
+      console.warn("rulebook search: could not load " + url, err);
+      engine.pinyinUrl = null;  // homophones are not corrected; every other search goes on
+    }).then(function () {
+      var out = latest !== null ? answer(latest, reply) : null;
+      if (out) reply(out);
+    });
   }
 
   /** Fetch and set up the full index (once); then answer the queries that waited for it. */
@@ -573,7 +728,8 @@
       deferred = null;
       var queries = waiting;
       waiting = [];
-      if (queries.length) reply(answer(queries[queries.length - 1]));
+      var out = queries.length ? answer(queries[queries.length - 1], reply) : null;
+      if (out) reply(out);
     }).catch(function (err) {
       console.warn("rulebook search: could not load " + deferred.url, err);
       loading = null;
@@ -586,14 +742,16 @@
       case SETUP:
         var data = message.data.config && message.data.config.rulebook;
         if (data && data.index && !(message.data.docs && message.data.docs.length)) {
-          deferred = { url: String(new URL(data.index, data.base ? new URL(data.base, self.location.href) : self.location.href)) };
+          siteRoot = String(data.base ? new URL(data.base, self.location.href) : self.location.href);
+          deferred = { url: String(new URL(data.index, siteRoot)) };
           listenForLoad(reply);
         } else {
           engine = new Engine(message.data);
         }
         return reply({ type: READY });
       case QUERY:
-        if (engine) return reply(answer(message.data));
+        latest = message.data;
+        if (engine) { var out = answer(message.data, reply); if (out) reply(out); return; }
         if (!String(message.data).trim()) return reply({ type: RESULT, data: { items: [] } });
         waiting.push(message.data);
         return load(reply);

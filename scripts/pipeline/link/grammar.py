@@ -108,7 +108,9 @@ def parse_path(text: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def find_references(text: str, book_key: str, article: Article | None = None, clause_anchor: str = "") -> list[Reference]:
+def find_references(
+    text: str, book_key: str, article: Article | None = None, clause_anchor: str = ""
+) -> list[Reference]:
     """Every reference in a paragraph of `book_key`, in text order; trigger words nothing explains come back as 'unparsed'.
 
     In the Laws `第N条` is a Law; in the regulations `第N条`/`本条` are regulations and `规则N` is a Law.
@@ -134,18 +136,44 @@ def find_references(text: str, book_key: str, article: Article | None = None, cl
         if article is None:
             continue
         common = dict(book=article.book, number=article.number, slug=article.slug, context=clause_anchor)
-        refs.append(Reference(m.start(), m.end(), m.group(0), "same-article", path=parse_path(m.group("path")), **common))
+        refs.append(
+            Reference(m.start(), m.end(), m.group(0), "same-article", path=parse_path(m.group("path")), **common)
+        )
         pos = m.end()
         while nxt := NEXT_RELATIVE.match(text, pos):
-            refs.append(Reference(nxt.start("path"), nxt.end("path"), nxt.group("path"), "same-article", path=parse_path(nxt.group("path")), **common))
+            refs.append(
+                Reference(
+                    nxt.start("path"),
+                    nxt.end("path"),
+                    nxt.group("path"),
+                    "same-article",
+                    path=parse_path(nxt.group("path")),
+                    **common,
+                )
+            )
             pos = nxt.end()
     for m in TITLE_REF.finditer(text):
         title = m.group("title")
-        refs.append(Reference(m.start("title"), m.end("title"), title, "title", number_book, title=re.sub(r"\s+", "", title), slug=article.slug if article else "", context=clause_anchor))
+        refs.append(
+            Reference(
+                m.start("title"),
+                m.end("title"),
+                title,
+                "title",
+                number_book,
+                title=re.sub(r"\s+", "", title),
+                slug=article.slug if article else "",
+                context=clause_anchor,
+            )
+        )
     for m in BOOK_REF.finditer(text):
         title = re.sub(r"\s+", "", m.group("title"))
         if book_by_cited_title(title):
-            refs.append(Reference(m.start("title"), m.end("title"), m.group("title"), "book", book_by_cited_title(title), title=title))
+            refs.append(
+                Reference(
+                    m.start("title"), m.end("title"), m.group("title"), "book", book_by_cited_title(title), title=title
+                )
+            )
     refs.sort(key=lambda r: (r.start, r.implied))
     return refs + unparsed_triggers(text, refs, number_book)
 
@@ -159,7 +187,10 @@ def article_and_followers(text: str, m: re.Match, kind: str, book: str) -> list[
     if m.groupdict().get("to") and not path:
         to = int(fold(m.group("to")))
         if to > number:
-            refs += [Reference(m.start(), m.end(), text[m.start():m.end()], kind, book, n, implied=True) for n in range(number + 1, to)]
+            refs += [
+                Reference(m.start(), m.end(), text[m.start() : m.end()], kind, book, n, implied=True)
+                for n in range(number + 1, to)
+            ]
             refs.append(Reference(m.start("to"), m.end("to"), m.group("to"), kind, book, to))
         return refs
     pos = end
@@ -167,7 +198,17 @@ def article_and_followers(text: str, m: re.Match, kind: str, book: str) -> list[
         start = nxt.start("number")
         path_m = re.compile(PATH, re.VERBOSE).match(text, nxt.end())
         stop = path_m.end() if path_m else nxt.end()
-        refs.append(Reference(start, stop, text[start:stop], kind, book, int(fold(nxt.group("number"))), parse_path(path_m.group(0)) if path_m else ()))
+        refs.append(
+            Reference(
+                start,
+                stop,
+                text[start:stop],
+                kind,
+                book,
+                int(fold(nxt.group("number"))),
+                parse_path(path_m.group(0)) if path_m else (),
+            )
+        )
         pos = stop
     if path:
         refs += clause_followers(text, pos, kind, dict(book=book, number=refs[-1].number))
@@ -178,7 +219,16 @@ def clause_followers(text: str, pos: int, kind: str, common: dict) -> list[Refer
     """和C款 / 或2（2）款 after a clause reference: further clauses of the same article."""
     refs = []
     while nxt := NEXT_CLAUSE.match(text, pos):
-        refs.append(Reference(nxt.start("path"), nxt.end("path"), nxt.group("path"), kind, path=parse_path(nxt.group("path")), **common))
+        refs.append(
+            Reference(
+                nxt.start("path"),
+                nxt.end("path"),
+                nxt.group("path"),
+                kind,
+                path=parse_path(nxt.group("path")),
+                **common,
+            )
+        )
         pos = nxt.end()
     return refs
 

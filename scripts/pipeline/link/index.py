@@ -1,4 +1,5 @@
 """Links the whole rulebook: every citation where it stands (by stable paragraph key), back-links, labels and previews."""
+
 from __future__ import annotations
 
 import re
@@ -7,7 +8,14 @@ from dataclasses import dataclass, field
 from scripts.books import BOOKS, SENTENCE_END
 from scripts.errors import CrossReferenceError
 from scripts.pipeline.link.grammar import Reference, find_references
-from scripts.pipeline.link.resolve import Resolution, TitleIndex, clause_chain, deepest_anchor, load_title_aliases, resolve_reference
+from scripts.pipeline.link.resolve import (
+    Resolution,
+    TitleIndex,
+    clause_chain,
+    deepest_anchor,
+    load_title_aliases,
+    resolve_reference,
+)
 from scripts.pipeline.model import Article, Book, glossary_paragraph_key
 from scripts.curated.rulebook_src import RulebookSrc
 
@@ -87,12 +95,36 @@ def link_rulebook(rulebook, src: RulebookSrc | None = None) -> LinkIndex:
             for place, anchor, para in article.keyed_paragraphs():
                 label = citing_label(article, anchor)
                 for ref in find_references(para.text, key, article, anchor):
-                    index_citation(index, Citation(ref, resolve_reference(ref, books, aliases, titles), key, article.slug, anchor, place, para.text, label))
+                    index_citation(
+                        index,
+                        Citation(
+                            ref,
+                            resolve_reference(ref, books, aliases, titles),
+                            key,
+                            article.slug,
+                            anchor,
+                            place,
+                            para.text,
+                            label,
+                        ),
+                    )
     for number, entry in enumerate(getattr(rulebook, "glossary", [])):
         for i, para in enumerate(entry.definition):
             place = glossary_paragraph_key(number, i)
             for ref in find_references(para.text, "laws"):
-                index_citation(index, Citation(ref, resolve_reference(ref, books, aliases, titles), "glossary", entry.term, "", place, para.text, f"术语“{entry.term}”"))
+                index_citation(
+                    index,
+                    Citation(
+                        ref,
+                        resolve_reference(ref, books, aliases, titles),
+                        "glossary",
+                        entry.term,
+                        "",
+                        place,
+                        para.text,
+                        f"术语“{entry.term}”",
+                    ),
+                )
     return index
 
 
@@ -135,7 +167,9 @@ def target_text(books: dict[str, Book], resolution: Resolution, limit: int = 160
         book = books[resolution.book]
         return f"{book.title}：来源收录 {len(book.articles)} 条。"
     article = books[resolution.book].articles[resolution.slug]
-    clauses = clause_chain(article, resolution.anchor)[-1].walk() if resolution.status == "clause" else article.walk_clauses()
+    clauses = (
+        clause_chain(article, resolution.anchor)[-1].walk() if resolution.status == "clause" else article.walk_clauses()
+    )
     lines = [] if resolution.status == "clause" else [p.text for p in article.intro]
     for c in clauses:
         body = "".join(p.text for p in c.paragraphs)

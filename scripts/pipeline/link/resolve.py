@@ -114,7 +114,9 @@ def deepest_anchor(article: Article, anchor: str) -> str:
     return ""
 
 
-def resolve_reference(ref: Reference, books: dict[str, Book], aliases: list[TitleAlias] = (), titles: TitleIndex | None = None) -> Resolution:
+def resolve_reference(
+    ref: Reference, books: dict[str, Book], aliases: list[TitleAlias] = (), titles: TitleIndex | None = None
+) -> Resolution:
     """Where a reference lands: the deepest clause of its path that exists, else the article, else 'missing'."""
     if ref.kind == "unparsed":
         return Resolution("unparsed", ref.book, reason=f"the grammar saw {ref.text!r} but no reference form fits it")
@@ -127,7 +129,9 @@ def resolve_reference(ref: Reference, books: dict[str, Book], aliases: list[Titl
         return Resolution("self", ref.book, ref.slug)
     article = book.articles.get(ref.slug) if ref.slug else article_for(book, ref.number)
     if article is None:
-        return Resolution("missing", ref.book, str(ref.number), reason=f"第{ref.number}条 is not in this edition's sources")
+        return Resolution(
+            "missing", ref.book, str(ref.number), reason=f"第{ref.number}条 is not in this edition's sources"
+        )
     wanted = cited_anchor(article, ref.path, ref.context if ref.kind == "same-article" else "")
     found = deepest_anchor(article, wanted)
     if found:
@@ -173,11 +177,17 @@ def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: Title
             return Resolution("clause", key, article.slug, clause.anchor, clause.anchor)
     for alias in aliases:
         if alias.quote == ref.title and alias.cited_in == f"{ref.book}/{ref.slug}":
-            return Resolution("clause" if alias.anchor else "article", alias.book, alias.slug, alias.anchor, alias.anchor)
-    return Resolution("unparsed", ref.book, reason=f"no article or clause is titled “{ref.title}” and no alias names it")
+            return Resolution(
+                "clause" if alias.anchor else "article", alias.book, alias.slug, alias.anchor, alias.anchor
+            )
+    return Resolution(
+        "unparsed", ref.book, reason=f"no article or clause is titled “{ref.title}” and no alias names it"
+    )
 
 
 def load_title_aliases(src: RulebookSrc) -> list[TitleAlias]:
     """rulebook_src/reference_titles.yml: quoted headings cited in other words than the target's title."""
-    entries, lines = src.load_with_lines("reference_titles.yml")  # checked against its schema (scripts/curated/files.py)
+    entries, lines = src.load_with_lines(
+        "reference_titles.yml"
+    )  # checked against its schema (scripts/curated/files.py)
     return [TitleAlias(**entry, where=lines.at(i)) for i, entry in enumerate(entries)]

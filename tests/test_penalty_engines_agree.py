@@ -1,0 +1,51 @@
+"""The browser's engine (docs/assets/penalties/calculators.js, run in node, no browser) agrees with the Python engine
+over the whole grid, in the fast tier; the browser test (test_penalty_widgets_browser.py) does the same in chromium."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from penalty_grid import engine_grid
+from scripts.paths import ROOT
+from scripts.penalties import PenaltyInputError, calculate
+from scripts.penalties.export import widget_data_text
+
+NODE = shutil.which("node") or shutil.which("nodejs")
+
+
+def python_engine(name: str, inputs: dict) -> dict:
+    try:
+        return json.loads(json.dumps(calculate(name, **inputs)))
+    except PenaltyInputError as error:
+        return {"error": str(error)}
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
+def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
+    cases = engine_grid()
+    (tmp_path / "data.js").write_text(widget_data_text(), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    harness = Path(__file__).with_name("penalty_engine_node.js")
+    completed = subprocess.run(
+        [
+            NODE,
+            str(harness),
+            str(tmp_path / "data.js"),
+            str(ROOT / "docs/assets/penalties/calculators.js"),
+            str(tmp_path / "cases.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    got = json.loads(completed.stdout)
+    mismatches = [
+        (case, want, have) for case, want, have in zip(cases, (python_engine(*c) for c in cases), got) if want != have
+    ]
+    assert len(cases) == len(got) > 2000
+    assert not mismatches, f"{len(mismatches)} of {len(cases)} differ, first: {mismatches[0]}"
