@@ -7,7 +7,8 @@ Before the pages are rendered, mkdocs' `extra_javascript` list is replaced by th
 their built copies are joined in the listed order into the hashed file, the pages are pointed at it and the parts
 are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">` at the end of its
 <head>): they download while the page itself and the full stylesheet arrive instead of after them, and the loader
-(docs/assets/js/after-paint.js), which still runs them only after the first paint, finds them in. Each part is an IIFE that finds the site from its own `<script>`'s address up to
+(docs/assets/js/after-paint.js), which still runs them only after the first paint, finds them in.
+Each part is an IIFE that finds the site from its own `<script>`'s address up to
 `assets/` (`document.currentScript`), so it runs alike as a part of the bundle and on its own.
 """
 from __future__ import annotations
