@@ -109,7 +109,7 @@ def test_the_header_title_leads_home(screens, shipped_url):
 
 @pytest.mark.parametrize("path", ["", "404.html", "zh-hant/"])
 def test_the_jump_box_keeps_its_buttons_on_one_line(screens, shipped_url, path):
-    """跳到条文 [条号] 规则 裁判法 at 360 px: 裁判法 no longer wraps alone onto a line of its own (home, 404 page)."""
+    """跳到条文 [条号] 规则 裁判法 at 360 px: 裁判法 no longer wraps alone onto a line of its own (home, 404)."""
     page = screens["portrait"]
     page.goto(shipped_url + path)
     page.wait_for_selector("form[data-article-jump] button")

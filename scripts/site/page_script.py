@@ -5,9 +5,10 @@ later than a stock Material page's (bench/phone).
 Before the pages are rendered, mkdocs' `extra_javascript` list is replaced by the one placeholder entry
 `assets/js/page.js`; after every other hook has written the scripts (the traditional texts, the minified copies),
 their built copies are joined in the listed order into the hashed file, the pages are pointed at it and the parts
-are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">`, just before the
-loader, docs/assets/js/after-paint.js): they download beside the full stylesheet instead of after it,
-and the loader, which still runs them only after the first paint, finds them in. Each part is an IIFE that finds the site from its own `<script>`'s address up to
+are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">` at the end of its
+<head>): they download while the page itself and the full stylesheet arrive instead of after them, and the loader
+(docs/assets/js/after-paint.js), which still runs them only after the first paint, finds them in.
+Each part is an IIFE that finds the site from its own `<script>`'s address up to
 `assets/` (`document.currentScript`), so it runs alike as a part of the bundle and on its own.
 """
 from __future__ import annotations
@@ -24,23 +25,22 @@ BUNDLE_NAME = "assets/js/page.{digest}.js"
 SERVICE_WORKER_REGISTRATION = "assets/pwa/register.js"
 PARTS_KEY = "page_script_parts"
 INERT_SCRIPT = re.compile(r'<script type="rulebook/after-paint" data-src="(?P<src>[^"]+)"')
-LOADER = re.compile(r'<script src="[^"]*assets/js/after-paint\.js" async></script>')
+HEAD_END = "</head>"
 
 
 def with_preloads(html: str) -> str:
-    """`html` with a preload link for each inert script, just before the loader (once: a page that has them is left
-    as it is).
+    """`html` with a preload link for each inert script at the end of its <head> (after the 404 page's <base>
+    script, so that they resolve as the scripts do; once: a page that has them is left as it is).
 
     >>> inert = '<script type="rulebook/after-paint" data-src="a.js"></script>'
-    >>> loader = '<script src="assets/js/after-paint.js" async></script>'
-    >>> with_preloads(inert + loader) == inert + '<link rel="preload" as="script" href="a.js">' + loader
+    >>> with_preloads('<head></head>' + inert) == '<head><link rel="preload" as="script" href="a.js"></head>' + inert
     True
     """
-    loader = LOADER.search(html)
-    if not loader or 'rel="preload" as="script"' in html:
+    end = html.find(HEAD_END)
+    if end < 0 or 'rel="preload" as="script"' in html:
         return html
     links = "".join(f'<link rel="preload" as="script" href="{m["src"]}">' for m in INERT_SCRIPT.finditer(html))
-    return html[: loader.start()] + links + html[loader.start() :]
+    return html[:end] + links + html[end:]
 
 
 def bundle_scripts(config) -> list[str]:
