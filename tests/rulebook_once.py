@@ -25,7 +25,8 @@ def load_rulebook() -> dict[str, Book]:
 
 
 def src_from_folder(folder) -> RulebookSrc:
-    """A RulebookSrc of the few files a test wrote into a folder (files a real rulebook_src/ must hold may be absent)."""
+    """A RulebookSrc of the few files a test wrote into a folder (files a real rulebook_src/ must hold may be
+    absent)."""
     from pathlib import Path
 
     from scripts.curated.rulebook_src import rulebook_src_from_texts

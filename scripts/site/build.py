@@ -42,15 +42,14 @@ from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.variants import (CONFIG_FILE, SCRIPTS, SEARCH_PLUGIN, BuildVariant, build_variant,
-                                   build_variant_in_subprocess)
+from scripts.site.variants import (CONFIG_FILE, REPORTED_OS_ERROR, SCRIPTS, SEARCH_PLUGIN, BuildVariant,
+                                   build_variant, build_variant_in_subprocess)
 from scripts.traditional import load_fixes, to_traditional_text
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 log = logging.getLogger("scripts.site")
 KEPT = "site/ and dist/ are left as they were"  # what an interrupted or failed build says of the outputs
 STAGING_PREFIX = ".site-build-"  # + the building process's id: `.site-build-<pid>-<random>/` beside site/
-REPORTED_OS_ERROR = 74  # an edition's build process met an OS error (full disk…) and reported it in one line
 
 
 @dataclass(frozen=True)

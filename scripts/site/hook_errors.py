@@ -24,7 +24,8 @@ def rulebook_src_of(config) -> RulebookSrc:
 
 
 def traditional_fixes_of(config) -> tuple:
-    """The reviewed traditional fixes of this build's RulebookSrc (scripts/traditional.py load_fixes), kept beside it."""
+    """The reviewed traditional fixes of this build's RulebookSrc (scripts/traditional.py load_fixes), kept
+    beside it."""
     if config.get(FIXES_KEY) is None:
         from scripts.traditional import load_fixes
 

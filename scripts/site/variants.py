@@ -30,6 +30,7 @@ CONFIG_FILE = ROOT / "mkdocs.yml"
 TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
 SEARCH_PLUGIN = "material/search"
 OFFLINE_PLUGIN = "material/offline"
+REPORTED_OS_ERROR = 74  # a variant's build process met an OS error (full disk…) and reported it in one line
 SEARCH_HOOK = "scripts/site/search_hooks.py"  # our search index and worker; left out for stock Material search
 
 
@@ -125,6 +126,8 @@ def build_variant_in_subprocess(site_dir: Path, variant: BuildVariant, *, build_
     command = [sys.executable, "-m", "scripts.site.build", "--site-dir", str(site_dir), *variant.arguments()]
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True)
+    if result.returncode == REPORTED_OS_ERROR and not quiet:
+        raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
     if result.returncode != 0:
         flavour = "offline" if variant.offline else "hosted"
         log = f":\n{result.stderr}" if quiet else " (see the messages above)"
