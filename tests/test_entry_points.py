@@ -29,6 +29,7 @@ def run(project: Path, *args: str) -> subprocess.CompletedProcess:
         ("rulebook_src/search_synonyms.yml", "synonyms:\n  - typed: [手机\n", ("scripts.site", "--no-zip")),
         ("rulebook_src/traditional_fixes.tsv", "只有一列\n", ("scripts.site", "--zip-only")),
         ("rulebook_src/overlaps.yml", "laws: 42\n", ("scripts.render",)),
+        ("rulebook_src/errata.yml", "errata: !!set {a: null}\n", ("scripts.print", "--out", "print-out")),
         (
             "rulebook_src/penalties/lateness.yml",
             "",

@@ -10,6 +10,7 @@ from mkdocs.utils.yaml import yaml_load
 from scripts.site.css import classes_in_use, selectors_without_use, without_unused_properties, without_unused_rules
 from scripts.site.pwa import STORED_PAGE
 from scripts.site.stylesheets import (
+    APPLY_EVERYWHERE,
     BLOCKING_MEDIA,
     critical_css,
     in_each_scheme,
@@ -83,11 +84,13 @@ def test_pages_link_the_combined_sheet_after_the_inline_rules():
     assert "main.1.min.css" not in out and "assets/rulebook.css" not in out
     sheet = 'href="../../assets/stylesheets/rulebook.abc.min.css"'
     head, body = out.split("<body>")
-    # wide screens: render-blocking in the head, after the inline rules; narrow ones: at the end of the body
-    assert head.index("<style>p{margin:0}</style>") < head.index(f'{sheet} media="{BLOCKING_MEDIA}"')
-    assert body.endswith(
-        f'<p>t</p><link rel="stylesheet" {sheet} media="not all and {BLOCKING_MEDIA}" data-rulebook-stylesheet>\n</body>'
+    # one link (issue 25: each stylesheet linked once): render-blocking on wide screens, after the inline rules;
+    # on narrow ones its onload applies the loaded sheet to every screen
+    assert out.count(sheet) == 1
+    assert head.index("<style>p{margin:0}</style>") < head.index(
+        f'{sheet} media="{BLOCKING_MEDIA}" onload="{APPLY_EVERYWHERE}"'
     )
+    assert body == "<p>t</p></body>"
     assert head.endswith("<script>x</script></head>")
 
 
@@ -151,19 +154,11 @@ def test_every_rule_of_our_own_stylesheets_reaches_the_combined_sheet(shipped_si
     )
 
 
-def test_the_narrow_screens_link_comes_before_materials_configuration_and_scripts():
-    html = ('<head><link rel="stylesheet" href="assets/a.css"></head><body><div data-md-component="container">t</div>'
-            '<script id="__config" type="application/json">{}</script><script src="x.js"></script></body>')
-    out = with_critical_css(html, "", "assets/stylesheets/rulebook.abc.min.css")
-    assert out.index("data-rulebook-stylesheet") < out.index('<script id="__config"')
-    assert out.index('data-md-component="container">t</div>') < out.index("data-rulebook-stylesheet")
-
-
-def test_the_stored_copy_has_the_narrow_link_in_place_of_the_inline_rules():
+def test_the_stored_copy_has_one_plain_link_in_place_of_the_inline_rules():
     html = '<head><link rel="stylesheet" href="../assets/a.css"></head><body><p>t</p><script id="__config"></script></body>'
     page = with_critical_css(html, "p{margin:0}", "assets/stylesheets/rulebook.abc.min.css")
     stored = stored_copy(page, "p{margin:0}")
-    assert "<style>" not in stored and stored.count("<link") == 3
+    assert "<style>" not in stored and stored.count("<link") == 1
     head, body = stored.split("<body>")
-    assert f'href="../assets/stylesheets/rulebook.abc.min.css" media="not all and {BLOCKING_MEDIA}">' in head
+    assert '<link rel="stylesheet" href="../assets/stylesheets/rulebook.abc.min.css" data-rulebook-stylesheet>' in head
     assert body == page.split("<body>")[1]  # only the head differs: instant navigation swaps just those two elements

@@ -21,9 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX, read_rulebook_src())
-    except RulebookError as exc:
-        print(f"print edition failed: {exc}", file=sys.stderr)
-        return 1
+    except RulebookError as exc:  # a fault in a source or curated file: its one line `file:line: …`, as every entry point
+        print(exc, file=sys.stderr)
+        return 2
     for book in printed:
         print(f"{book.path} ({book.pages} 页)")
     print(f"{len(printed)} PDFs in {time.perf_counter() - started:.1f} s")

@@ -38,6 +38,8 @@ def on_config(config, **kwargs):
         for key in ("site_name", "site_description", "copyright"):
             if config[key]:
                 config[key] = to_traditional_text(config[key], traditional_fixes_of(config))
+        if config.extra.get("jump_form"):  # the jump box of the templates' own pages (offline.html)
+            config.extra["jump_form"] = to_traditional_markdown(config.extra["jump_form"], traditional_fixes_of(config))
     return config
 
 

@@ -1,6 +1,7 @@
 """mkdocs hooks: thin adapters that call the pipeline's functions (no rule text lives here)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ BOOK_FOLDERS = ("laws", "regulations")
 ARTICLE_PAGE = re.compile(r"^[0-9]+\.md$")
 
 ERROR_PAGE = "404.html"
+OFFLINE_PAGE = "offline.html"  # overrides/offline.html: a page not stored yet, answered by the service worker offline
 
 
 def on_config(config, **kwargs):
@@ -87,8 +89,8 @@ def on_template_context(context, *, template_name, config):
 
     mkdocs writes error pages with base_url = the path of site_url ('/'), so their links come out as `/assets/…`
     (and `{{ base_url }}/…` in a template as `//assets/…`, which a browser reads as the host `assets`). Hosts
-    serve 404.html at any depth, so root-relative links are resolved by a <base> the page sets for itself
-    (error_page_base_script); in the venue zip 404.html is opened at the bundle's root, where they work as is.
+    serve 404.html at any depth, so its links are resolved by a <base> at the site's root folder (error_page_base,
+    from site_url); in the venue zip 404.html is opened at the bundle's root, where they work as is.
     """
     if template_name == ERROR_PAGE:
         context["base_url"] = "."
@@ -96,18 +98,29 @@ def on_template_context(context, *, template_name, config):
 
 
 def error_page_base_script(site_url: str | None) -> str:
-    """An inline script for the 404 page's <head>: on a web host, resolve its links from the site's root folder
-    (the path of site_url) whatever the missing URL was; under file:// (the venue zip) links stay relative."""
+    """An inline script for the 404 page's <head> in the venue zip's flavour: if that copy is ever served over http,
+    resolve its links from the site's root folder; under file:// (as the zip is used) links stay relative."""
     root_path = urlsplit(site_url or "/").path or "/"
     return ("<script>(function(){if(location.protocol!==\"file:\"){var b=document.createElement(\"base\");"
             f"b.href=location.origin+{json.dumps(root_path)};document.head.appendChild(b);}}}})();</script>")
 
 
+def error_page_base(site_url: str | None) -> str:
+    """The hosted 404 page's <base>: the site's root folder (the path of site_url), first in <head>, so that the
+    browser's look-ahead already loads `./assets/…` from the root whatever missing URL the host served it at."""
+    return f'<base href="{html.escape(urlsplit(site_url or "/").path or "/", quote=True)}">'
+
+
 def on_post_template(output, *, template_name, config):
-    if template_name != ERROR_PAGE:
+    if template_name not in (ERROR_PAGE, OFFLINE_PAGE):
         return output
     head = output.find("<head>")
     if head < 0:
         return output
     insert_at = head + len("<head>")
-    return output[:insert_at] + error_page_base_script(config.site_url) + output[insert_at:]
+    offline = config.plugins.get("material/offline")
+    if offline is not None and offline.config.enabled:
+        if template_name == OFFLINE_PAGE:
+            return output  # the venue zip opens every page from file://: nothing to fall back to
+        return output[:insert_at] + error_page_base_script(config.site_url) + output[insert_at:]
+    return output[:insert_at] + error_page_base(config.site_url) + output[insert_at:]

@@ -45,8 +45,9 @@ def precache_urls(site_dir: Path) -> list[str]:
 
 # Where each script edition lives in the hosted site (scripts/site/build.py: TRADITIONAL_DIR); the rest is 'hans'.
 EDITION_FOLDERS = {"hant": "zh-hant/"}
-# Files every page needs whatever its edition: the web app manifest and icons, the 404 page.
-SHARED_FILES = ("assets/pwa/", "404.html")
+# Files every page needs whatever its edition: the web app manifest and icons, the 404 page, the page shown offline
+# for a page not stored yet (overrides/offline.html; the traditional one, zh-hant/offline.html, is in its edition).
+SHARED_FILES = ("assets/pwa/", "404.html", "offline.html")
 
 
 # Pages stored only once a reader opens them (the service worker keeps every page it fetched), not in the background

@@ -40,7 +40,10 @@ PRINT_ONLY = re.compile(r"^\s*print\s*$", re.IGNORECASE)
 # as before (Material's breakpoint for the contents sidebar, 60em = 960 px).
 BLOCKING_WIDTH_EM = 60
 BLOCKING_MEDIA = f"(min-width: {BLOCKING_WIDTH_EM}em)"
-NARROW_MEDIA = f"not all and {BLOCKING_MEDIA}"
+# Narrow screens do not wait for the sheet: the one link's media is BLOCKING_MEDIA, and once the sheet is in, its
+# onload widens the sheet's own media (CSSOM) to every screen, leaving the element as written (Material's instant
+# navigation keeps a head element whose HTML is unchanged, so the sheet is not fetched or applied again).
+APPLY_EVERYWHERE = "if(this.sheet)this.sheet.media.mediaText='all'"
 MIN_WIDTH_EM = re.compile(r"min-width:\s*([0-9.]+)em")
 # Declarations that change nothing in a page's first paint (how later changes animate, the mouse pointer).
 NOT_PAINTED = re.compile(
@@ -48,9 +51,6 @@ NOT_PAINTED = re.compile(
     r"|scrollbar-[a-z]+|backface-visibility)$"
 )
 COMBINED_NAME = "assets/stylesheets/rulebook.{digest}.min.css"
-# Where the narrow screens' link goes: after the page's content, before Material's configuration and the scripts
-# (outside the part of the page that Material's instant navigation replaces).
-BODY_SHEET_BEFORE = '<script id="__config"'
 STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="(?P<prefix>(?:\.\./|\./)*)(?P<path>assets/[^"]+\.css)">\n?')
 
 
@@ -178,17 +178,22 @@ def combined_name(css: str) -> str:
     return COMBINED_NAME.format(digest=hashlib.sha256(css.encode("utf-8")).hexdigest()[:8])
 
 
+def combined_link(href: str) -> str:
+    """The page's one link to the combined sheet (the same in every page of an edition)."""
+    return (f'<link rel="stylesheet" href="{href}" media="{BLOCKING_MEDIA}" onload="{APPLY_EVERYWHERE}"'
+            ' data-rulebook-stylesheet>\n')
+
+
 def with_critical_css(html: str, critical: str, combined: str) -> str:
-    """The page with its stylesheet links replaced by the critical rules inline and two links to the combined
-    sheet, both the same in every page (Material's instant navigation keeps head elements that do not change):
-    one in the head for wide screens (BLOCKING_MEDIA: render-blocking there, as before), one after the body's
-    content for the others (a stylesheet in the body holds up only what follows it, so the page above paints
-    with the critical rules; assets/js/after-paint.js starts the scripts once it is in)."""
+    """The page with its stylesheet links replaced by the critical rules inline and one link to the combined sheet
+    (each stylesheet is linked once, so a cold load fetches it once): render-blocking on wide screens (BLOCKING_MEDIA,
+    as before); elsewhere the page paints with the inline rules and the sheet applies once it is in
+    (APPLY_EVERYWHERE; assets/js/after-paint.js starts the scripts after that)."""
     links = list(STYLESHEET_LINK.finditer(html))
     if not links or "</body>" not in html:
         return html
     href = links[0]["prefix"] + combined
-    head = f'<style>{critical}</style>\n<link rel="stylesheet" href="{href}" media="{BLOCKING_MEDIA}">\n'
+    head = f"<style>{critical}</style>\n{combined_link(href)}"
     out, pos = [], 0
     for index, link in enumerate(links):
         out.append(html[pos : link.start()])
@@ -196,22 +201,20 @@ def with_critical_css(html: str, critical: str, combined: str) -> str:
             out.append(head)
         pos = link.end()
     out.append(html[pos:])
-    page = "".join(out)
-    end = page.find(BODY_SHEET_BEFORE)
-    end = end if end >= 0 else page.rindex("</body>")
-    return f'{page[:end]}<link rel="stylesheet" href="{href}" media="{NARROW_MEDIA}" data-rulebook-stylesheet>\n{page[end:]}'
+    return "".join(out)
 
 
 def stored_copy(page: str, critical: str) -> str:
     """The copy of a rewritten page that the service worker stores (scripts/site/pwa.py STORED_PAGE): read from the
     phone's own storage, it needs no inline rules, so the offline download does not carry them once per page. The
-    inline rules become the narrow screens' link in the head (render-blocking, from the cache); every other element
-    stays as it is, so Material's instant navigation between stored and downloaded pages changes only those two."""
-    narrow = re.search(r'<link rel="stylesheet" href="([^"]+)" media="' + re.escape(NARROW_MEDIA) + '"', page)
+    inline rules and the link become one plain link (render-blocking on every screen, from the cache); every other
+    element stays as it is, so Material's instant navigation between stored and downloaded pages changes only those."""
+    linked = re.search(r'<link rel="stylesheet" href="([^"]+)" media="[^"]*" onload="[^"]*" data-rulebook-stylesheet>\n',
+                       page)
     inline = f"<style>{critical}</style>\n"
-    if narrow is None or inline not in page:
+    if linked is None or inline + linked[0] not in page:
         return page
-    return page.replace(inline, f'<link rel="stylesheet" href="{narrow[1]}" media="{NARROW_MEDIA}">\n', 1)
+    return page.replace(inline + linked[0], f'<link rel="stylesheet" href="{linked[1]}" data-rulebook-stylesheet>\n', 1)
 
 
 BOOK_FOLDERS = ("laws", "regulations")

@@ -3,8 +3,8 @@
    CSS shares the line with the page (bench/phone). A file of its own, loaded async, rather than inline: it is the
    same on every page, and the offline cache stores every page.
 
-   Once the parser is done and the page has painted, and the full stylesheet is in (on phones it is linked at the
-   end of the body and holds up nothing above it, scripts/site/stylesheets.py), every inert script is fetched in
+   Once the parser is done and the page has painted, and the full stylesheet is in (on phones its one link in the
+   head holds up nothing and applies once loaded, scripts/site/stylesheets.py), every inert script is fetched in
    parallel and run in document order. A page that painted while it was still being parsed (a slow phone, a slow
    network) starts them at DOMContentLoaded itself: they then run before the load event, as the theme's scripts do
    in a stock build, and a reader who taps the search box when the page looks loaded is not kept waiting for a
@@ -46,8 +46,10 @@
   }
 
   function whenStyled(then) {
+    // the page's one link to the combined sheet (scripts/site/stylesheets.py): on narrow screens it is not
+    // render-blocking, and its onload applies it to every screen; the scripts start once it is in
     var sheet = document.querySelector("link[data-rulebook-stylesheet]");
-    if (!sheet || sheet.sheet || !matchMedia(sheet.media).matches) return then();
+    if (!sheet || sheet.sheet) return then();
     sheet.addEventListener("load", then);
     sheet.addEventListener("error", then);
   }

@@ -119,8 +119,12 @@ self.addEventListener("fetch", (event) => {
       if (response.ok && response.type === "basic") cache.put(request, response.clone());  // e.g. lunr language packs
       return response;
     } catch (error) {
-      const notFound = request.mode === "navigate" && await cache.match(scoped("404.html"));
-      if (notFound) return notFound;
+      // no network and no stored copy: say so (overrides/offline.html, in the page's own script edition when that
+      // edition is stored), not the 404 text: the page may well exist
+      if (request.mode !== "navigate") throw error;
+      const prefix = EDITION_PREFIX[editionOf(request.url)] || "";
+      const fallback = await cache.match(scoped(prefix + "offline.html")) || await cache.match(scoped("offline.html"));
+      if (fallback) return fallback;
       throw error;
     }
   })());

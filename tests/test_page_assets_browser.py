@@ -1,0 +1,132 @@
+"""Pages of the shipped build (issue 25): the traditional edition speaks Material's traditional interface words
+(the result-count line too), and a cold load of an article fetches each stylesheet once. (The 404 page at
+/laws/999/ with 0 failed requests: tests/test_no_outside_requests.py.)"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from conftest import phone_context
+from reader_steps import open_search_field
+from test_traditional import _simplified_leftovers
+
+CONFIG = re.compile(r'<script id="__config" type="application/json">(?P<json>.*?)</script>', re.DOTALL)
+RESULT_META = ".md-search-result__meta"
+
+
+def test_the_traditional_editions_interface_words_are_traditional(shipped_site):
+    site_dir, _ = shipped_site
+    pages = sorted((site_dir / "zh-hant").rglob("*.html"))
+    assert pages
+    leftovers = []
+    for page in pages:
+        found = CONFIG.search(page.read_text(encoding="utf-8"))
+        assert found, f"{page}: no Material configuration"
+        words = json.loads(found["json"])["translations"]
+        leftovers += [f"{page.relative_to(site_dir)}: {key}: {found}" for key, text in words.items()
+                      for found in _simplified_leftovers(text)]
+    assert not leftovers, "\n".join(leftovers[:20])
+
+
+def test_the_traditional_search_result_count_has_no_simplified_character(browser, shipped_url):
+    context = phone_context(browser, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(shipped_url + "zh-hant/regulations/26/")
+        field = open_search_field(page)
+        placeholder = page.locator(RESULT_META).text_content().strip()
+        for query in ("遲到", "第26條"):
+            field.fill(query)
+            field.press("End")
+            page.wait_for_function("([meta, text]) => document.querySelector(meta).textContent.trim() !== text"
+                                   " && /[0-9]/.test(document.querySelector(meta).textContent)",
+                                   arg=[RESULT_META, placeholder], timeout=20_000)
+            line = page.locator(RESULT_META).text_content().strip()
+            assert not _simplified_leftovers(line), f"{query}: {line}"
+            placeholder = line
+    finally:
+        context.close()
+
+
+def test_a_cold_article_load_fetches_each_stylesheet_once(browser, shipped_url):
+    for attempt in range(5):
+        context = phone_context(browser, service_workers="block")  # a fresh profile: nothing cached
+        try:
+            page = context.new_page()
+            sheets = []
+            page.on("request", lambda request, seen=sheets: seen.append(request.url)
+                    if request.resource_type == "stylesheet" or request.url.endswith(".css") else None)
+            page.goto(shipped_url + "laws/9/", wait_until="load")
+            page.wait_for_function("() => document.documentElement.hasAttribute('data-scripts-ready')", timeout=20_000)
+            page.wait_for_timeout(500)
+            twice = {url: n for url, n in Counter(sheets).items() if n > 1}
+            assert sheets and not twice, f"load {attempt + 1}: fetched more than once: {twice}"
+            # on a phone the one link's sheet is loaded and applies to every screen (its onload widened its media)
+            applied = page.evaluate("() => { const s = document.querySelector('link[data-rulebook-stylesheet]').sheet;"
+                                    " return s && s.media.mediaText === 'all' && s.cssRules.length > 100 }")
+            assert applied, f"load {attempt + 1}: the combined sheet does not apply on a phone"
+            links = page.eval_on_selector_all('link[rel="stylesheet"]', "links => links.map(l => l.href)")
+            assert len(links) == len(set(links)), f"a stylesheet linked twice: {links}"
+        finally:
+            context.close()
+
+
+def test_offline_a_page_not_stored_yet_says_so_in_chinese(browser, shipped_site, artifacts_dir):
+    """Issue 20: on the installed site with the network cut, a never-opened missing-Law page (stored only once
+    opened) gets the not-saved-yet page with the jump box and a way home, not the 404 text."""
+    from conftest import serve_directory
+    from test_offline_pwa import _wait_until_controlled
+
+    site_dir, _ = shipped_site
+    server = serve_directory(site_dir)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = phone_context(browser, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(base)
+        _wait_until_controlled(page)
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        response = page.goto(base + "laws/64/")
+        assert response is not None and response.from_service_worker
+        heading = page.locator("h1[data-offline-fallback]")
+        assert heading.inner_text() == "这一页还没有保存在这台设备上"
+        body = page.locator("article").inner_text()
+        assert "找不到这一页" not in body and "没有网络" in body
+        assert page.locator("form[data-article-jump]").is_visible()
+        home = page.locator("a[data-site-home]").get_attribute("href")
+        assert page.evaluate("(href) => new URL(href, document.baseURI).href", home) == base
+        assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+        page.screenshot(path=str(artifacts_dir / "offline-not-saved-yet.png"))
+        page.goto(base + "zh-hant/laws/64/")  # an edition never opened: its own fallback is not stored either
+        assert page.locator("h1[data-offline-fallback]").count() == 1
+        page.goto(base + "laws/9/")  # a page the background download stored still opens
+        assert "第9条" in page.locator("article h1").first.inner_text()
+    finally:
+        context.close()
+
+
+def test_every_page_of_both_editions_is_in_the_zip_and_opens_from_file(browser, bundle_dir):
+    """Issue 20: the venue zip holds every page of the hosted site, both scripts, the missing-Law pages included
+    (`laws/64/` as `laws/64.html`); a missing-Law page and traditional pages open from file:// with nothing failing."""
+    from conftest import ROOT
+
+    pages = [p.relative_to(ROOT / "docs").with_suffix(".html").as_posix() for p in (ROOT / "docs").rglob("*.md")]
+    expected = {prefix + page for page in pages for prefix in ("", "zh-hant/")}
+    missing = sorted(rel for rel in expected if not (bundle_dir / rel).is_file())
+    assert not missing, f"{len(missing)} pages not in the zip, e.g. {missing[:10]}"
+    assert {"laws/64.html", "zh-hant/laws/64.html", "zh-hant/regulations/26.html"} <= expected
+    context = browser.new_context()
+    try:
+        for rel in ("laws/64.html", "zh-hant/laws/64.html", "zh-hant/regulations/26.html", "zh-hant/index.html"):
+            page = context.new_page()
+            failed = []
+            page.on("requestfailed", lambda request, seen=failed: seen.append(request.url))
+            page.goto((bundle_dir / rel).as_uri(), wait_until="load")
+            assert page.locator("h1").first.inner_text().strip(), rel
+            assert not failed, f"{rel}: {failed}"
+            page.close()
+    finally:
+        context.close()
