@@ -19,11 +19,21 @@ def article_pages(site_dir: Path, book: str = "laws") -> list[Path]:
     return sorted(pages, key=number)
 
 
+ARTICLE_ELEMENT = re.compile(r"<article\b.*?</article>", re.S)
+TAG = re.compile(r"<[^>]+>")
+
+
 def longest_article(site_dir: Path) -> Path:
-    """The article page with the most HTML (the long-article case for phones)."""
+    """The article page with the most text a reader sees in its <article> (the long-article case for phones): the
+    page's HTML size is no measure of its length, a page of short clauses with many marks weighs more than a long one."""
     pages = article_pages(site_dir, "laws") + article_pages(site_dir, "regulations")
     assert pages, f"no article pages under {site_dir}/laws or {site_dir}/regulations"
-    return max(pages, key=lambda path: path.stat().st_size)
+
+    def text_length(path: Path) -> int:
+        article = ARTICLE_ELEMENT.search(path.read_text(encoding="utf-8"))
+        return len(TAG.sub("", article.group(0))) if article else 0
+
+    return max(pages, key=text_length)
 
 
 REF_TO_OTHER_PAGE = re.compile(r'<a class="ref[^"]*"[^>]*href="(?!#)[^"]+"')
