@@ -54,6 +54,12 @@ def _interrupted(signum, frame):
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
 
+def os_error_line(name: str, exc: OSError, kept: str = "") -> str:
+    """`name: path: reason; kept`: an OS error (a full disk, an unwritable folder) as the one line a user reads."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{name}: {where}{exc.strerror or exc}{'; ' + kept if kept else ''}"
+
+
 def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "") -> int:
     """Runs an entry point's main and turns any failure into one line on stderr, never a traceback:
     a RulebookError (a fault in a source or curated file, already `file:line: …`) → exit 2; an OSError (a full disk,
@@ -67,8 +73,7 @@ def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "") -
         print(exc, file=sys.stderr)
         return 2
     except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{name}: {where}{exc.strerror or exc}{'; ' + kept if kept else ''}", file=sys.stderr)
+        print(os_error_line(name, exc, kept), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{name}: interrupted{'; ' + kept if kept else ''}", file=sys.stderr)

@@ -114,3 +114,37 @@ def test_a_malformed_curated_file_is_logged_in_one_line_and_the_last_site_kept(p
     errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
     assert len(errors) == 1 and "\n" not in errors[0], errors
     assert re.match(r"^\S*overlaps.yml:[0-9]+: not valid YAML", errors[0]), errors[0]
+
+
+def test_an_os_error_under_serve_is_one_logged_line_and_the_server_goes_on(project, caplog, monkeypatch):
+    """Issue 25: a full disk while `make serve` writes the regenerated pages, or while mkdocs writes the site, is one
+    logged line naming the path (never mkdocs' traceback), and the rebuild loop goes on."""
+    config = Config(project.config)
+    serve_hooks.on_startup(command="serve", dirty=False)
+    serve_hooks.on_pre_build(config=config)
+    edit_raw(project.root, OLD, NEW)
+    page = project.root / "docs" / "regulations" / "23.md"
+    good = page.read_text(encoding="utf-8")
+
+    def full_disk(pages, docs_dir):
+        raise OSError(28, "No space left on device", str(docs_dir / "regulations" / "23.md"))
+
+    from scripts.render import docs as render_docs
+
+    monkeypatch.setattr(render_docs, "write_pages", full_disk)
+
+    def rebuild():
+        serve_hooks.on_pre_build(config=config)
+        raise OSError(28, "No space left on device", "site/index.html")  # mkdocs' own writing, if it got that far
+
+    server = serve_hooks.on_serve(SimpleNamespace(builder=rebuild), config=config, builder=rebuild)
+    with caplog.at_level(logging.ERROR, logger="mkdocs.hooks.serve"):
+        server.builder()  # what mkdocs' rebuild loop calls: must not raise
+        monkeypatch.setattr(render_docs, "write_pages", lambda pages, docs_dir: [])
+        serve_hooks.STATE.src = None
+        server.builder()  # the pages are written; mkdocs' own write then fails
+    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert len(errors) == 2 and not any("\n" in line for line in errors), errors
+    assert errors[0].startswith("mkdocs serve: ") and "23.md: No space left on device" in errors[0], errors[0]
+    assert errors[1] == "mkdocs serve: site/index.html: No space left on device; the site is incomplete until this is fixed"
+    assert page.read_text(encoding="utf-8") == good

@@ -5,7 +5,6 @@ scripts/site/build.py marks a build as the traditional edition with `extra.ruleb
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path

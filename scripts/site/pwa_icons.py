@@ -8,7 +8,6 @@ from scripts.paths import ASSETS
 
 import struct
 import zlib
-from pathlib import Path
 
 ICON_DIR = ASSETS / "pwa"
 ICON_SIZES = (192, 512)

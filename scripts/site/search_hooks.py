@@ -6,7 +6,6 @@ import hashlib
 import json
 import logging
 import re
-import sys
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -29,7 +28,7 @@ WORKER_SOURCE = ROOT / "docs" / "assets" / "search" / "worker.js"
 MATERIAL_WORKER = re.compile(r'(?P<prefix>"search":\s*"[^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _worker_path() -> str:
     digest = hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:8]
     return f"assets/search/worker.{digest}.js"

@@ -7,7 +7,6 @@ docs/ are the input (`python -m scripts.render.docs --check` keeps them fresh).
 from __future__ import annotations
 
 import logging
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,6 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.errors import RulebookError  # noqa: E402
-from scripts.paths import ROOT  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.serve")
 
@@ -44,7 +42,7 @@ def on_startup(*, command: str, dirty: bool) -> None:
 def on_serve(server, *, config, builder):
     """Keep serving the last good site when a rebuild stops on a bad file: mkdocs would otherwise hold every
     request until the file is fixed ("The server will appear stuck until build errors are resolved")."""
-    from scripts.errors import RulebookError
+    from scripts.errors import RulebookError, os_error_line
 
     rebuild = server.builder
 
@@ -55,6 +53,8 @@ def on_serve(server, *, config, builder):
             pass  # logged where it was raised, one line naming the file
         except RulebookError as exc:  # raised after the site folder was cleaned: say so
             log.error(f"{exc} (the site is incomplete until this is fixed)")
+        except OSError as exc:  # a full disk, an unwritable folder: one line, not mkdocs' traceback
+            log.error(os_error_line("mkdocs serve", exc, "the site is incomplete until this is fixed"))
 
     server.builder = rebuild_or_keep_last_good_site
     return server
@@ -68,7 +68,7 @@ def on_pre_build(*, config) -> None:
     # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
     from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.render.docs import render_site_pages, write_pages
-    from scripts.errors import RulebookError
+    from scripts.errors import RulebookError, os_error_line
     from scripts.pipeline.run import build_rulebook
 
     try:  # every file read and checked once: the search index and the traditional fixes are read later in the build
@@ -84,7 +84,11 @@ def on_pre_build(*, config) -> None:
     except RulebookError as exc:  # keep serving the last good pages; the next edit retries
         log.error(f"{exc} (docs/ left as they were; still serving the last good pages)")  # the line the CLI prints
         return
-    touched = write_pages(pages, Path(config.docs_dir))
+    try:
+        touched = write_pages(pages, Path(config.docs_dir))
+    except OSError as exc:  # pages are written whole (each replaced at once): the others stay as they were
+        log.error(os_error_line("mkdocs serve", exc, "still serving the last good pages"))
+        raise KeepLastGoodSite(str(exc)) from None
     seconds = time.perf_counter() - start
     STATE.src = src
     STATE.builds.append({"seconds": seconds, "written": touched})

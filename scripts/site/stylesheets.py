@@ -24,7 +24,6 @@ from scripts.site.pwa import STORED_PAGE
 from scripts.site.css import (
     GROUPING_AT_RULES,
     declarations_in,
-    declarations_text,
     rule_text,
     parse_rules,
     split_selectors,
