@@ -22,6 +22,13 @@ URL_ATTRIBUTES = {"href", "src", "action", "poster", "data", "formaction", "data
 CSS_URL = re.compile(r"url\(\s*['\"]?(?P<url>[^'\")]+)")
 NAVIGATION_ONLY = {"a"}  # <a href="https://…"> is a link the reader may follow, not a request the page makes
 HOSTED_ROOT_PATH = "/"  # the path of the build's site_url (http://127.0.0.1:8000/ unless RULEBOOK_SITE_URL says)
+# pages served at any URL (the hosted 404 page; the not-saved-yet page the service worker answers with) resolve their
+# links from a <base> at their edition's root
+FALLBACK_PAGE_BASES = {
+    "404.html": HOSTED_ROOT_PATH,
+    "offline.html": HOSTED_ROOT_PATH,
+    "zh-hant/offline.html": HOSTED_ROOT_PATH + "zh-hant/",
+}
 NOT_FETCHED_RELS = {
     "canonical",
     "alternate",
@@ -70,7 +77,7 @@ def link_problems(root: Path) -> list[str]:
             continue
         where = path.relative_to(root).as_posix()
         for tag, attribute, value in found:
-            if where == "404.html" and tag == "base" and value == HOSTED_ROOT_PATH:
+            if tag == "base" and value == FALLBACK_PAGE_BASES.get(where):
                 continue  # the hosted 404 page's links are resolved from the site's root folder, whatever URL it is at
             if value.startswith("//"):
                 problems.append(
