@@ -45,9 +45,11 @@ serve: docs
 
 # The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`), one
 # pytest worker per core (pytest-xdist).
-# ruff's lint rules and mypy's checked files are in pyproject.toml.
+# ruff's lint rules, its formatter's settings and mypy's checked files are in pyproject.toml (`ruff format` fixes what
+# the format check finds).
 check: $(STAMP)
 	$(VENV)/bin/ruff check --quiet scripts tests bench
+	$(VENV)/bin/ruff format --check --quiet scripts tests bench
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 

@@ -8,6 +8,7 @@ chapter/节/部分 heading gets the volume mark 卷<k+1> appended to its title; 
 word (assemble.flag_copied_bodies would rightly warn about that). errata.yml, overlaps.yml and the mojibake list
 are copied per file with the same transformation, so every erratum still matches exactly `count` times.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,7 +42,9 @@ ASCII_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 # 第26条 / 第２６条 / 第26條, references and headings alike.
 ARTICLE_NUMBER = re.compile(r"第(?P<n>[0-9]+|[０-９]+)(?P<tiao>[条條])")
 # A chapter, 节 or 部分 heading line, possibly glued to an article heading (002: '第三章 比賽的準備與進行第6條：…').
-CHAPTER_LINE = re.compile(r"^(?P<head>[\s\u3000]*第[一二三四五六七八九十]+(?:章|节|節|部分).*?)(?P<article>第[0-9０-９]+[条條].*)?$")
+CHAPTER_LINE = re.compile(
+    r"^(?P<head>[\s\u3000]*第[一二三四五六七八九十]+(?:章|节|節|部分).*?)(?P<article>第[0-9０-９]+[条條].*)?$"
+)
 # An article heading line; `title` is empty for headings whose title stands on the next line (002: '第1條：').
 ARTICLE_LINE = re.compile(
     r"^[\s\u3000]*(?:第[一二三四五六七八九十]+(?:章|节|節|部分)\S*?\s*)?第[0-9０-９]+[条條][：:\s\u3000]*(?P<title>.*)$"
@@ -229,12 +232,14 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
         parents += [{**item, "article": int(item["article"]) + NUMBER_SHIFT * copy} for item in parents_data or []]
         for book, groups in overlaps.items():
             for group in groups:
-                new_overlaps[book].append({
-                    **group,
-                    "numbers": [n + NUMBER_SHIFT * copy for n in group["numbers"]],
-                    "primary": copy_file_name(group["primary"], copy),
-                    "variant": copy_file_name(group["variant"], copy),
-                })
+                new_overlaps[book].append(
+                    {
+                        **group,
+                        "numbers": [n + NUMBER_SHIFT * copy for n in group["numbers"]],
+                        "primary": copy_file_name(group["primary"], copy),
+                        "variant": copy_file_name(group["variant"], copy),
+                    }
+                )
     dump = lambda data: yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)  # noqa: E731
     (dest / "manifest.yml").write_text(dump({"sources": sources}), encoding="utf-8")
     (dest / "errata.yml").write_text(

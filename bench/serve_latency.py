@@ -5,6 +5,7 @@ seeds): starts `mkdocs serve` on 127.0.0.1 with a free port, waits for the first
 one line of a raw source (same display width, so no line-wrap decision moves) and its manifest hash, and polls the
 article page until the new text is served. Run alone: .venv/bin/python bench/serve_latency.py PROJECT_DIR
 """
+
 from __future__ import annotations
 
 import hashlib

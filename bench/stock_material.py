@@ -1,4 +1,5 @@
 """The stock-Material variant the benches compare against: our docs and navigation, Material as it ships."""
+
 from __future__ import annotations
 
 from pathlib import Path

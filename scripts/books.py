@@ -1,4 +1,5 @@
 """The two books' names, and the character classes every stage shares: one place for each (no stage defines its own)."""
+
 from __future__ import annotations
 
 import re
@@ -31,7 +32,11 @@ class BookName:
 BOOKS: dict[str, BookName] = {
     "laws": BookName("laws", "中国桥牌竞赛规则", "中国桥牌竞赛规则（1999）", "规则", "竞赛规则", ("中国桥牌竞赛规则",)),
     "regulations": BookName(
-        "regulations", "复式定约桥牌裁判法", "复式定约桥牌裁判法（试行）（2006）", "裁判法", "裁判法",
+        "regulations",
+        "复式定约桥牌裁判法",
+        "复式定约桥牌裁判法（试行）（2006）",
+        "裁判法",
+        "裁判法",
         ("复式定约桥牌裁判法", "复式定约桥牌裁判法(试行)", "复式定约桥牌裁判法（试行）"),
     ),
 }

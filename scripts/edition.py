@@ -1,4 +1,5 @@
 """Names one edition of the site: its build date and a short hash of the sources it was built from."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from scripts.errors import RulebookError
 from scripts.paths import ROOT
+
 # Everything the edition is built from: the generated pages and hand-written browser code (docs/), the curated
 # sources (errata, dictionaries, raw texts), the site configuration and theme overrides, the build code and the
 # pinned requirements. Any change to one of these changes the stamp ("标记相同，内容就相同").

@@ -1,4 +1,5 @@
 """One exception base for the pipeline, a subclass per kind of failure; messages start with `file:line:`."""
+
 from __future__ import annotations
 
 import signal

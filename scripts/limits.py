@@ -4,6 +4,7 @@
 The real files are far below them: the largest raw source is 27 KB, the largest curated file (wbf1997.yml) 117 KB
 with about 2,300 YAML values nested 12 deep; a whole printed rulebook is about 0.5 MB of text.
 """
+
 from __future__ import annotations
 
 MAX_RAW_SOURCE_BYTES = 2_000_000  # one file of rulebook_src/raw/ (a whole book, with room to spare)

@@ -1,4 +1,5 @@
 """Where things are: the repository root, the curated sources, the generated pages (one place for every path)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -29,9 +29,7 @@ PROTECTED_SPAN = re.compile(
 )
 # A JavaScript string literal, with what stands before and after it: an object key ({"key": …, "key": …})
 # names data and stays; every other string (and comment) is text that the page shows.
-SCRIPT_STRING = re.compile(
-    r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?P<colon>\s*:)?"""
-)
+SCRIPT_STRING = re.compile(r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?P<colon>\s*:)?""")
 # Attributes of an HTML tag that a reader sees (tooltips, alt text, labels): converted like text.
 # data-note / data-original hold the notes of restored clause markers and errata, shown by CSS on tap.
 # A correction's data-original: '原文：<the source's own text>｜<reason>'; the quote is never converted.
@@ -117,6 +115,7 @@ def to_traditional_script(source: str, fixes: tuple[TraditionalFix, ...]) -> str
     Object keys stay, so lookups by key keep working: '{"laws/9#a": {"label": "规则第9条"}}' →
     '{"laws/9#a": {"label": "規則第9條"}}'; both branches of 'ok ? "查看条文" : "前往原文"' are converted.
     """
+
     def convert(match: re.Match) -> str:
         if match.group("lead") is not None and match.group("colon") is not None:
             return match.group(0)  # an object key

@@ -11,6 +11,7 @@ attack: the child writes the attacked files and runs the render entry point as `
 (scripts.errors.run_entry_point); the parent waits with os.wait4, so the child's own peak resident memory and its
 wall time are measured, and puts the files back. A child still running after the time limit is killed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -83,9 +84,16 @@ def main() -> None:
         seconds = time.monotonic() - started
         for rel, data in originals.items():
             (project / rel).write_bytes(data)
-        results.append({"id": attack["id"], "status": os.waitstatus_to_exitcode(status), "killed": killed,
-                        "seconds": round(seconds, 2), "max_rss_mb": round(usage.ru_maxrss / 1024, 1),
-                        "stderr": stderr_path.read_text(encoding="utf-8", errors="replace")[:2000]})
+        results.append(
+            {
+                "id": attack["id"],
+                "status": os.waitstatus_to_exitcode(status),
+                "killed": killed,
+                "seconds": round(seconds, 2),
+                "max_rss_mb": round(usage.ru_maxrss / 1024, 1),
+                "stderr": stderr_path.read_text(encoding="utf-8", errors="replace")[:2000],
+            }
+        )
     results_file.write_text(json.dumps(results, ensure_ascii=False), encoding="utf-8")
 
 

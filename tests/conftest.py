@@ -1,4 +1,5 @@
 """Shared fixtures: the built site, a loopback HTTP server for it, and Debian's chromium through playwright."""
+
 from __future__ import annotations
 
 import fcntl
@@ -29,9 +30,19 @@ CHROMIUM_ARGS = [
 
 # Two tiers. `make check` runs `-m "not slow"`: no browser, no full site build, under a minute. `make test` runs all.
 # A test is slow when it uses one of these fixtures (marked here, so no test can forget) or says `pytest.mark.slow`.
-SLOW_FIXTURES = frozenset({"built_site", "site_url", "browser", "open_phone_page", "phone_page",
-                           "shipped_site", "shipped_url", "bundle_dir",
-                           "print_books"})  # print_books: the print edition's PDFs (WeasyPrint, ~40 s)
+SLOW_FIXTURES = frozenset(
+    {
+        "built_site",
+        "site_url",
+        "browser",
+        "open_phone_page",
+        "phone_page",
+        "shipped_site",
+        "shipped_url",
+        "bundle_dir",
+        "print_books",
+    }
+)  # print_books: the print edition's PDFs (WeasyPrint, ~40 s)
 
 
 def pytest_configure(config):
@@ -80,6 +91,7 @@ def build_once(tmp_path_factory, name: str, build) -> Path:
 def rulebook():
     """The whole article tree of rulebook_src/, linked stages included (built once per process)."""
     from tests.rulebook_once import load_full_rulebook
+
     return load_full_rulebook()
 
 
@@ -87,6 +99,7 @@ def rulebook():
 def pages(rulebook):
     """The generated pages (docs/ path → Markdown) of that tree."""
     from scripts.render.docs import render_site_pages
+
     return render_site_pages(rulebook)
 
 
@@ -115,9 +128,13 @@ def artifacts_dir() -> Path:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """`mkdocs build --strict` of the committed docs/ into a temporary folder (the hosted flavour), once per run."""
+
     def build(out: Path) -> None:
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
-                       cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
+            cwd=ROOT,
+            check=True,
+        )
 
     return build_once(tmp_path_factory, "site", build)
 
@@ -183,6 +200,7 @@ def phone_page(open_phone_page):
 
 
 # --- The editions as shipped (scripts/site/build.py): hosted flavour with both scripts and the venue zip. ---
+
 
 class CountingWriter:
     """The server side of a response: counts every byte written to the socket (tests/test_phone.py, bench/phone)."""
@@ -257,6 +275,7 @@ def serve_directory(directory: Path, gzip: bool = True) -> http.server.Threading
 def shipped_site(tmp_path_factory):
     """`python -m scripts.site.build` (what `make site` runs) into a temporary folder, once per run: returns
     (site_dir, zip_path)."""
+
     def build(out: Path) -> None:
         subprocess.run(
             [

@@ -9,6 +9,7 @@ docs/ changed, and the generated files that contain the raw injected HTML; when 
 every calculator's examples through the penalties command line and records any traceback. The parent never sees
 the mutation.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -112,8 +113,15 @@ def run_one(project: Path, mutation: dict) -> dict:
             if path.is_file() and path.suffix in SCANNED_SUFFIXES and PAYLOAD_MARK in path.read_text(encoding="utf-8"):
                 leaks.append(path.relative_to(scratch / "docs").as_posix())
         calculator_problems = run_calculator_examples()
-    return {"id": mutation["id"], "status": status, "stderr": stderr.getvalue(), "traceback": crash,
-            "docs_changed": tree_digest(scratch / "docs") != before, "leaks": leaks, "calculators": calculator_problems}
+    return {
+        "id": mutation["id"],
+        "status": status,
+        "stderr": stderr.getvalue(),
+        "traceback": crash,
+        "docs_changed": tree_digest(scratch / "docs") != before,
+        "leaks": leaks,
+        "calculators": calculator_problems,
+    }
 
 
 def main() -> None:
@@ -134,8 +142,15 @@ def main() -> None:
             try:
                 report = run_one(project, mutation)
             except BaseException:  # noqa: BLE001
-                report = {"id": mutation["id"], "status": None, "stderr": "", "traceback": traceback.format_exc(),
-                          "docs_changed": False, "leaks": [], "calculators": []}
+                report = {
+                    "id": mutation["id"],
+                    "status": None,
+                    "stderr": "",
+                    "traceback": traceback.format_exc(),
+                    "docs_changed": False,
+                    "leaks": [],
+                    "calculators": [],
+                }
             with os.fdopen(write_fd, "w", encoding="utf-8") as pipe:
                 json.dump(report, pipe)
             os._exit(0)

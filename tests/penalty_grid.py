@@ -1,5 +1,6 @@
 """The input grid both engines are compared over, drawn from the calculator spec (calculators.yml) and the tables:
 used by the browser cross-check (test_penalty_widgets_browser.py) and the label checks (test_penalty_rulings.py)."""
+
 from __future__ import annotations
 
 import itertools
@@ -10,8 +11,13 @@ from scripts.penalties.tables import SANCTION_TABLES, load_tables
 
 def minute_samples() -> list[str]:
     """Every band boundary of 第26、27条 (exactly on it, a second after, a second before), and bad times."""
-    uppers = {band["upper"] for name in ("lateness", "slow_play") for event in load_tables()[name]["events"].values()
-              for band in event["bands"] if band["upper"] is not None}
+    uppers = {
+        band["upper"]
+        for name in ("lateness", "slow_play")
+        for event in load_tables()[name]["events"].values()
+        for band in event["bands"]
+        if band["upper"] is not None
+    }
     samples = ["0", "0:01", "60", "10000", "10000.000001", "5.0001", "-1", "abc", "5:60", "", "１２", "５：３０", "1e3"]
     for upper in sorted(uppers):
         samples += [str(upper), f"{upper}:01", f"{upper - 1}:59"]
@@ -100,6 +106,8 @@ def engine_grid() -> list[tuple[str, dict]]:
         ("tie-ratio", {"won": w, "lost": lo})
         for w, lo in [("1000", "999"), ("1001", "1000"), ("999999999.9999", "0.0001"), ("100000", "3"), ("5", "0")]
     ]
-    cases += [("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
-              for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]]
+    cases += [
+        ("forfeit", {"event": "round-robin", "own_average": o, "opponent_average": a, "vp_scale": v})
+        for o, a, v in [("19.5", "9", "25"), ("12", "3", "20"), ("14.3333", "", "other")]
+    ]
     return cases

@@ -1,4 +1,5 @@
 """What a reader does in the browser, shared by the offline, phone and traditional-edition tests."""
+
 from __future__ import annotations
 
 import re
@@ -12,10 +13,12 @@ SEARCH_RESULT_LINK = ".md-search-result__item a, a.md-search-result__link"
 def article_pages(site_dir: Path, book: str = "laws") -> list[Path]:
     """The built article pages of one book (both URL styles), in article order."""
     pages = list((site_dir / book).glob("*/index.html")) or list((site_dir / book).glob("*.html"))
+
     def number(path: Path) -> tuple[int, str]:
         name = path.parent.name if path.name == "index.html" else path.stem
         digits = re.match(r"\d+", name)
         return (int(digits.group()) if digits else 10**6, name)
+
     return sorted(pages, key=number)
 
 
@@ -70,7 +73,9 @@ def wait_for_page_scripts(page, timeout: float = 20_000) -> None:
     nothing. Waits until none is left inert (pages built without that loader have none)."""
     page.wait_for_function(
         "() => document.documentElement.hasAttribute('data-scripts-ready')"
-        " || !document.querySelector('script[type=\"rulebook/after-paint\"]')", timeout=timeout)
+        " || !document.querySelector('script[type=\"rulebook/after-paint\"]')",
+        timeout=timeout,
+    )
 
 
 def open_ready(page, url: str, timeout: float = 20_000) -> None:

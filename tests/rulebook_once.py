@@ -1,5 +1,6 @@
 """The real rulebook_src/ and the rulebook built from it, once per test process: the tests' own memo (the stages
 keep none; each entry point reads rulebook_src/ once and passes the value on)."""
+
 from __future__ import annotations
 
 import functools
@@ -32,5 +33,6 @@ def src_from_folder(folder) -> RulebookSrc:
     from scripts.curated.rulebook_src import rulebook_src_from_texts
 
     root = Path(folder)
-    return rulebook_src_from_texts({path.relative_to(root).as_posix(): path.read_bytes()
-                                    for path in sorted(root.rglob("*")) if path.is_file()})
+    return rulebook_src_from_texts(
+        {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
+    )

@@ -3,6 +3,7 @@ source for Law 16, which our sources lack (sentences made up here, headed as sou
 `make add-source`: the placeholder page becomes an article with clause anchors showing those sentences, another
 article's reference to 第16条C款2 links to that clause, the coverage sentence counts one Law more, and the site's
 search finds the made-up words. A raw file the manifest does not list stops the build naming it."""
+
 from __future__ import annotations
 
 import hashlib
@@ -40,14 +41,21 @@ SENTENCES = ("鸬鹚在湖面上飞过三次", "鹈鹕把渔网叼回岸边", "�
 
 @pytest.fixture(scope="module")
 def added(tmp_path_factory):
-    project = copy_project(tmp_path_factory.mktemp("add-source") / "project", parts=(
-        "scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt", "Makefile"))
+    project = copy_project(
+        tmp_path_factory.mktemp("add-source") / "project",
+        parts=("scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt", "Makefile"),
+    )
     (project / ".venv").symlink_to(ROOT / ".venv")
     source = project.parent / "law16.txt"
     source.write_text(MADE_UP_SOURCE, encoding="utf-8")
     before = (project / "docs" / "index.md").read_text(encoding="utf-8")
-    result = subprocess.run(["make", "--no-print-directory", "add-source", f"FILE={source}", "BOOK=laws"],
-                            cwd=project, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        ["make", "--no-print-directory", "add-source", f"FILE={source}", "BOOK=laws"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     return project, source, before, result
 
 
@@ -80,8 +88,11 @@ def test_the_page_shows_the_sentences_with_clause_anchors(added):
 
 def test_a_reference_in_another_article_links_to_the_clause(added):
     project = added[0]
-    linking = [p.name for p in (project / "docs" / "laws").glob("*.md")
-               if p.name != "16.md" and re.search(r"\[第16条C款2?\]\(16\.md#c(-2)?\)", p.read_text(encoding="utf-8"))]
+    linking = [
+        p.name
+        for p in (project / "docs" / "laws").glob("*.md")
+        if p.name != "16.md" and re.search(r"\[第16条C款2?\]\(16\.md#c(-2)?\)", p.read_text(encoding="utf-8"))
+    ]
     assert linking, "no article links 第16条C款 to the new clause"
 
 
@@ -95,8 +106,12 @@ def test_the_coverage_sentence_counts_one_law_more(added):
 def test_search_finds_the_made_up_words(added, browser, tmp_path):
     project = added[0]
     site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-                   cwd=project, check=True, timeout=900)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=project,
+        check=True,
+        timeout=900,
+    )
     server = serve_directory(site)
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -113,8 +128,9 @@ def test_search_finds_the_made_up_words(added, browser, tmp_path):
 def test_a_raw_file_the_manifest_does_not_list_stops_the_build(tmp_path):
     project = copy_project(tmp_path / "project")
     (project / "rulebook_src" / "raw" / "005_unlisted.txt").write_text(MADE_UP_SOURCE, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("rulebook_src/raw/005_unlisted.txt:1: "), result.stderr
@@ -125,8 +141,13 @@ def test_a_source_that_does_not_read_is_taken_back(tmp_path):
     manifest = (project / "rulebook_src" / "manifest.yml").read_bytes()
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\xff\xfe not UTF-8")
-    result = subprocess.run([sys.executable, "-m", "scripts.render.add_source", str(bad), "--book", "laws"],
-                            cwd=project, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.render.add_source", str(bad), "--book", "laws"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 2 and result.stderr.strip().startswith(f"{bad}:1: not UTF-8"), result.stderr
     assert (project / "rulebook_src" / "manifest.yml").read_bytes() == manifest
     assert len(list((project / "rulebook_src" / "raw").iterdir())) == 5

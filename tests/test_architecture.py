@@ -1,4 +1,5 @@
 """The modules' import graph: no circle between modules, and no stage reaches into another's private names."""
+
 from __future__ import annotations
 
 import ast
@@ -67,16 +68,22 @@ def stage_of(module: str) -> str:
 def test_no_private_name_crosses_a_module(name):
     """A name with a leading underscore is a module's own; another module (above all a sibling builder: print and
     render) uses what the owner declares public, or the shared document model."""
-    private = [f"{module}.{imported}" for module, imported in imported_names(MODULES[name])
-               if imported.startswith("_") and module != name]
+    private = [
+        f"{module}.{imported}"
+        for module, imported in imported_names(MODULES[name])
+        if imported.startswith("_") and module != name
+    ]
     assert not private, f"{MODULES[name].relative_to(ROOT)} imports private names {private}"
-
 
 
 def test_print_and_render_are_siblings():
     """Render (the pages) and print (the PDFs) are two builders over one tree: neither imports the other."""
-    crossing = [f"{name} imports {module}" for name, path in MODULES.items() for module, _ in imported_names(path)
-                if {stage_of(name), stage_of(module)} == {"print", "render"}]
+    crossing = [
+        f"{name} imports {module}"
+        for name, path in MODULES.items()
+        for module, _ in imported_names(path)
+        if {stage_of(name), stage_of(module)} == {"print", "render"}
+    ]
     assert not crossing, "print and render import each other: " + "; ".join(crossing)
 
 
@@ -84,16 +91,19 @@ def test_print_and_render_are_siblings():
 # The modules that start a process (a command line, mkdocs' hooks, the site build): each reads rulebook_src/ once
 # (scripts.curated.rulebook_src.read_rulebook_src) and hands the value to the stages.
 ENTRY_POINTS = {
-    "scripts/render/docs.py", "scripts/render/proofread.py", "scripts/print/__main__.py", "scripts/site/build.py",
-    "scripts/site/serve_hooks.py", "scripts/penalties/__main__.py", "scripts/render/add_source.py",
+    "scripts/render/docs.py",
+    "scripts/render/proofread.py",
+    "scripts/print/__main__.py",
+    "scripts/site/build.py",
+    "scripts/site/serve_hooks.py",
+    "scripts/penalties/__main__.py",
+    "scripts/render/add_source.py",
     "scripts/site/hook_errors.py",  # rulebook_src_of: the mkdocs process's one read, kept on the config for every hook
     "scripts/site/search_hooks.py",  # reads the traditional copy of the word list that build.py wrote (not a source)
 }
 # Stages that still read files of rulebook_src/ themselves, each with what is left to do. The list may only shrink:
 # a module that no longer reads fails test_every_module_still_listed_still_reads, so its entry is deleted with the fix.
-STILL_READING = {
-    "scripts/penalties/tables.py": "the tables and the calculators' spec, cached per file fingerprint",
-}
+STILL_READING = {"scripts/penalties/tables.py": "the tables and the calculators' spec, cached per file fingerprint"}
 LOADER_CALLS = {"load", "load_with_lines", "load_with_node", "load_rows", "read_text", "read_bytes"}
 
 
@@ -116,15 +126,21 @@ def rulebook_src_reads(tree: ast.AST) -> list[int]:
             and any(isinstance(side, ast.Constant) and side.value == "rulebook_src" for side in (node.left, node.right))
         ):
             lines.append(node.lineno)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LOADER_CALLS
-              and ast.unparse(node.func.value) == "curated"):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in LOADER_CALLS
+            and ast.unparse(node.func.value) == "curated"
+        ):
             lines.append(node.lineno)
     return lines
 
 
 def test_rulebook_src_reads_are_found():
-    code = ("from scripts.paths import SRC\nx = ROOT / 'rulebook_src' / 'a.yml'\ncurated.load_rows(p)\n"
-            "src.load_rows('a.txt')\nprint('rulebook_src')\n")
+    code = (
+        "from scripts.paths import SRC\nx = ROOT / 'rulebook_src' / 'a.yml'\ncurated.load_rows(p)\n"
+        "src.load_rows('a.txt')\nprint('rulebook_src')\n"
+    )
     assert sorted(rulebook_src_reads(ast.parse(code))) == [1, 2, 3]
 
 
@@ -143,8 +159,11 @@ def test_no_stage_reads_rulebook_src_itself():
     """A stage takes the RulebookSrc its entry point read (as mkdocs hands each event its config): it never opens a
     file of rulebook_src/, so a test can give it a few lines of data and a long-lived process sees one version."""
     wrong = {name: lines for name, lines in reading_modules().items() if name not in ENTRY_POINTS | set(STILL_READING)}
-    assert not wrong, "stages reading rulebook_src/ themselves: " + "; ".join(
-        f"{name}:{lines[0]}" for name, lines in wrong.items()) + " (take a RulebookSrc argument instead)"
+    assert not wrong, (
+        "stages reading rulebook_src/ themselves: "
+        + "; ".join(f"{name}:{lines[0]}" for name, lines in wrong.items())
+        + " (take a RulebookSrc argument instead)"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(STILL_READING))

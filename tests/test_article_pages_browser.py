@@ -1,4 +1,5 @@
 """Article pages in headless chromium at phone width: no horizontal scrolling, anchors, errata marks, the home jump."""
+
 from __future__ import annotations
 
 from urllib.parse import unquote
@@ -31,7 +32,9 @@ def test_clause_anchor_is_a_visible_permalink(page_375, site_url):
     open_ready(page_375, site_url + "regulations/26/#一-2")
     label = page_375.locator('[id="一-2"] a.clause-label')
     assert label.is_visible()
-    assert unquote(label.get_attribute("href")).endswith("regulations/26/#一-2") or label.get_attribute("href") == "#一-2"
+    assert (
+        unquote(label.get_attribute("href")).endswith("regulations/26/#一-2") or label.get_attribute("href") == "#一-2"
+    )
     assert "淘汰赛" in page_375.locator('[id="一-2"]').inner_text()
 
 
@@ -69,4 +72,5 @@ def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
     page_375.fill("#article-jump-number", "5")
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     page_375.wait_for_function(
-        "() => (document.querySelector('.article-jump-message')?.textContent || '').includes('裁判法第5条不在本版来源中')")
+        "() => (document.querySelector('.article-jump-message')?.textContent || '').includes('裁判法第5条不在本版来源中')"
+    )

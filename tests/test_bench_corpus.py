@@ -50,7 +50,7 @@ def test_copy_articles_keep_their_text(real_and_doubled):
     real, doubled = real_and_doubled
     for key, book in real.books.items():
         for slug, article in book.articles.items():
-            copy_slug = str(article.number + 100) + slug[len(str(article.number)):]
+            copy_slug = str(article.number + 100) + slug[len(str(article.number)) :]
             copy = doubled.books[key].articles[copy_slug]
             expected = renumber(article.plain_text(), 1)
             got = copy.plain_text().replace(marker_paragraph(1), "").replace("\n\n", "\n")
@@ -83,7 +83,9 @@ def test_transform_line(line, copy, expected):
     assert transform_line(line, copy) == expected
 
 
-@pytest.mark.parametrize("text, number", [("第1053条 比赛的报名", 1053), ("第9953条：仲裁委员会", 9953), ("第7条 同伴", 7)])
+@pytest.mark.parametrize(
+    "text, number", [("第1053条 比赛的报名", 1053), ("第9953条：仲裁委员会", 9953), ("第7条 同伴", 7)]
+)
 def test_four_digit_article_numbers_open_articles(text, number):
     parsed = parse_articles("x.txt", "laws", [Paragraph(text, [Provenance("x.txt", 1)])])
     assert [a.number for a in parsed.articles] == [number]
@@ -94,10 +96,7 @@ def test_five_digit_number_is_no_article_heading():
     assert parsed.articles == []
 
 
-@pytest.mark.parametrize(
-    "numbers, expected_tail",
-    [([1, 2, 93], [91, 92]), ([1, 150], [148, 149]), ([95], [93, 94])],
-)
+@pytest.mark.parametrize("numbers, expected_tail", [([1, 2, 93], [91, 92]), ([1, 150], [148, 149]), ([95], [93, 94])])
 def test_missing_numbers_run_to_the_highest_article(numbers, expected_tail):
     book = Book("laws", "t")
     for n in numbers:

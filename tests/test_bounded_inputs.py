@@ -3,6 +3,7 @@
 `python -m scripts.render` on a copy of the project must exit 2 with one line naming the attacked file, within
 20 s and 500 MB of memory (os.wait4's peak resident size of the run), and leave docs/, site/ and dist/ as they were.
 The runs are forked from one warm process (tests/bounded_runner.py)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -39,8 +40,10 @@ def merge_bomb(key: str, levels: int = 24) -> str:
     lines = [f"{key}0: &{key}0 {{a: b}}"]
     for level in range(1, levels + 1):
         previous = f"*{key}{level - 1}"
-        lines.append(f"{key}{level}: &{key}{level} {{<<: {previous}, b{level}: {previous}, c{level}: {previous}, "
-                     f"d{level}: {previous}}}")
+        lines.append(
+            f"{key}{level}: &{key}{level} {{<<: {previous}, b{level}: {previous}, c{level}: {previous}, "
+            f"d{level}: {previous}}}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -55,10 +58,19 @@ def first_integer(text: str) -> re.Match | None:
     return re.search(r"^(?P<head>[ -]*[a-z_]+: )(?P<value>[0-9]+)[ ]*$", text, re.MULTILINE)
 
 
-ODD_INTEGERS = {"octal": "017", "sexagesimal": "1:30", "tagged-text": "!!int abc", "5000-digits": "7" * 5000,
-                "hex": "0x1f"}
-TAGS = {"set": "!!set {a: null}", "python": "!!python/object/apply:os.system [echo]", "binary": "!!binary aGk=",
-        "date": "2026-12-02"}
+ODD_INTEGERS = {
+    "octal": "017",
+    "sexagesimal": "1:30",
+    "tagged-text": "!!int abc",
+    "5000-digits": "7" * 5000,
+    "hex": "0x1f",
+}
+TAGS = {
+    "set": "!!set {a: null}",
+    "python": "!!python/object/apply:os.system [echo]",
+    "binary": "!!binary aGk=",
+    "date": "2026-12-02",
+}
 
 
 def yaml_attacks(path: Path) -> dict[str, str]:
@@ -75,7 +87,7 @@ def yaml_attacks(path: Path) -> dict[str, str]:
     match = first_integer(text)
     if match:
         for name, odd in ODD_INTEGERS.items():
-            out[f"integer-{name}"] = text[: match.start("value")] + odd + text[match.end("value"):]
+            out[f"integer-{name}"] = text[: match.start("value")] + odd + text[match.end("value") :]
     return out
 
 
@@ -92,8 +104,14 @@ def huge_value(rel: str, top_is_list: bool | None) -> dict:
 
 def raw_source_attacks() -> list[dict]:
     """Each raw source repeated to 50 MB with its sha256 in the manifest updated (a consistent, huge source)."""
-    return [{"id": f"rulebook_src/raw/{raw.name}:50-MB", "file": f"rulebook_src/raw/{raw.name}",
-             "grow": {f"rulebook_src/raw/{raw.name}": 50_000_000}} for raw in sorted((SRC / "raw").iterdir())]
+    return [
+        {
+            "id": f"rulebook_src/raw/{raw.name}:50-MB",
+            "file": f"rulebook_src/raw/{raw.name}",
+            "grow": {f"rulebook_src/raw/{raw.name}": 50_000_000},
+        }
+        for raw in sorted((SRC / "raw").iterdir())
+    ]
 
 
 def all_attacks() -> list[dict]:
@@ -126,8 +144,11 @@ def test_every_attack_is_one_line_naming_the_file_in_bounded_time_and_memory(tmp
     attacks = all_attacks()
     assert len(attacks) > 150  # every file, every class
     (tmp_path / "attacks.json").write_text(json.dumps(attacks, ensure_ascii=False), encoding="utf-8")
-    subprocess.run([sys.executable, str(RUNNER), str(project), str(tmp_path / "attacks.json"),
-                    str(tmp_path / "results.json")], check=True, timeout=len(attacks) * (MAX_SECONDS + 5))
+    subprocess.run(
+        [sys.executable, str(RUNNER), str(project), str(tmp_path / "attacks.json"), str(tmp_path / "results.json")],
+        check=True,
+        timeout=len(attacks) * (MAX_SECONDS + 5),
+    )
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     by_id = {attack["id"]: attack for attack in attacks}
     failures = []
@@ -147,5 +168,7 @@ def test_every_attack_is_one_line_naming_the_file_in_bounded_time_and_memory(tmp
             failures.append(f"{result['id']}: {'; '.join(problems)}")
     assert not failures, f"{len(failures)} of {len(results)} attacks:\n" + "\n".join(failures)
     assert {folder: tree_digest(project / folder) for folder in ("docs", "site", "dist")} == before
-    print(f"{len(results)} attacks; slowest {max(r['seconds'] for r in results)} s,"
-          f" most memory {max(r['max_rss_mb'] for r in results)} MB")
+    print(
+        f"{len(results)} attacks; slowest {max(r['seconds'] for r in results)} s,"
+        f" most memory {max(r['max_rss_mb'] for r in results)} MB"
+    )

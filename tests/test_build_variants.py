@@ -1,4 +1,5 @@
 """The site's builds are data (scripts/site/variants.py): a BuildVariant sets the mkdocs config; no environment."""
+
 from __future__ import annotations
 
 import ast
@@ -6,8 +7,7 @@ import re
 
 import pytest
 
-from scripts.site.variants import (OFFLINE_PLUGIN, SEARCH_HOOK, SEARCH_PLUGIN, TRADITIONAL, BuildVariant,
-                                   variant_config)
+from scripts.site.variants import OFFLINE_PLUGIN, SEARCH_HOOK, SEARCH_PLUGIN, TRADITIONAL, BuildVariant, variant_config
 from tests.test_layout import ROOT, SCRIPTS
 
 
@@ -15,9 +15,12 @@ from tests.test_layout import ROOT, SCRIPTS
 def configs(tmp_path_factory):
     out = tmp_path_factory.mktemp("variants")
     hant_dict = out / "hant.txt"
-    variants = {"hosted": BuildVariant(), "offline": BuildVariant(offline=True),
-                "stock": BuildVariant(our_search=False, strict=False),
-                "traditional": BuildVariant(script=TRADITIONAL, hant_dict=hant_dict)}
+    variants = {
+        "hosted": BuildVariant(),
+        "offline": BuildVariant(offline=True),
+        "stock": BuildVariant(our_search=False, strict=False),
+        "traditional": BuildVariant(script=TRADITIONAL, hant_dict=hant_dict),
+    }
     return {name: variant_config(out / name, variant) for name, variant in variants.items()}
 
 

@@ -1,5 +1,6 @@
 """The auction Laws against the 1997 WBF concordance: every clause the Chinese text covers has its anchor, no paragraph
 starts with a glued sub-heading, restored markers are the editor's and the build report counts what the pages show."""
+
 from __future__ import annotations
 
 import re
@@ -145,7 +146,9 @@ def test_report_counts_match_what_the_pages_show():
     assert relabelled == report_number(report, "　其中：来源印有编号但与1997年结构不符、改标的") == 1
     assert split == report_number(report, "拆开的粘连小标题") > 40
     # the per-Law list names exactly the restored clauses each page marks
-    for m in re.finditer(r"^- \[第(\d+)条 [^\]]*\]\(\.\./laws/\d+\.md\)：恢复编号 ([^；]+)；拆开标题 (\d+) 处", report, re.M):
+    for m in re.finditer(
+        r"^- \[第(\d+)条 [^\]]*\]\(\.\./laws/\d+\.md\)：恢复编号 ([^；]+)；拆开标题 (\d+) 处", report, re.M
+    ):
         text = (DOCS / "laws" / f"{m[1]}.md").read_text(encoding="utf-8")
         listed = 0 if m[2] == "无" else len(m[2].split("、"))
         assert listed == len(re.findall(r'class="(?:clause-label )?restored-marker"', text)), f"第{m[1]}条"
@@ -184,7 +187,10 @@ def test_an_entry_that_starts_no_paragraph_stops_the_build(tmp_path):
             )
         )
     )
-    paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("另一段文字。", [Provenance("003.txt", 2)])]
+    paras = [
+        Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]),
+        Paragraph("另一段文字。", [Provenance("003.txt", 2)]),
+    ]
     parsed = parse_articles("003.txt", "laws", paras, concordance)
     assert parsed.markers_used == []
     from scripts.pipeline.run import check_every_marker_used
@@ -219,7 +225,10 @@ def test_a_restored_child_needs_its_parent(tmp_path):
             )
         )
     )
-    paras = [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), Paragraph("不判罚如该不足叫牌。", [Provenance("003.txt", 3)])]
+    paras = [
+        Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]),
+        Paragraph("不判罚如该不足叫牌。", [Provenance("003.txt", 3)]),
+    ]
     with pytest.raises(ConcordanceError, match=r"003.txt:3: .*needs its parent #b-1"):
         parse_articles("003.txt", "laws", paras, concordance)
 
@@ -233,7 +242,11 @@ def test_a_correction_inside_a_split_heading_stays_with_the_heading(tmp_path):
             )
         )
     )
-    corrected = Paragraph("不足叫牌被接受任何不足叫牌。", [Provenance("003.txt", 5)], [("被接受", "被接爱", "形近误字"), ("任何", "任河", "形近误字")])
+    corrected = Paragraph(
+        "不足叫牌被接受任何不足叫牌。",
+        [Provenance("003.txt", 5)],
+        [("被接受", "被接爱", "形近误字"), ("任何", "任河", "形近误字")],
+    )
     parsed = parse_articles(
         "003.txt", "laws", [Paragraph("第27条不足叫牌", [Provenance("003.txt", 1)]), corrected], concordance
     )

@@ -32,7 +32,9 @@ def test_law_13_flags_its_unresolved_defect_and_its_footnote_erratum(phone_page,
     assert "可能脱一" in popup.inner_text(), f"a tap shows {popup.inner_text()!r}"
     assert "波浪线＝未解决的来源缺陷" not in popup.inner_text(), "the popup repeats the page's legend"
     legend = phone_page.locator(popup.locator("a.ref-preview__help").get_attribute("href"))
-    assert legend.count() == 1 and "波浪线＝未解决的来源缺陷" in legend.inner_text(), "the popup's ? leads to no legend of the page"
+    assert legend.count() == 1 and "波浪线＝未解决的来源缺陷" in legend.inner_text(), (
+        "the popup's ? leads to no legend of the page"
+    )
     assert phone_page.evaluate("document.documentElement.scrollWidth") == 360, "the note widens the page"
     assert phone_page.locator(".footnote ins.erratum").count() == 1
     assert "Jump back" not in phone_page.content()

@@ -1,6 +1,7 @@
 """Issue 20's copy-edit leftovers: what the restored markers of Law 36 follow, Law 1's recovered mojibake marked as a
 correction, laws/6 E.2 and laws/30 C headed like their siblings, a 原文 quote kept in the source's own characters in the
 traditional edition."""
+
 from __future__ import annotations
 
 import re

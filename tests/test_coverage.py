@@ -1,4 +1,5 @@
 """Coverage: which article numbers each book holds and lacks, and the sentence the pages print (computed, not typed)."""
+
 from __future__ import annotations
 
 import re
@@ -16,9 +17,9 @@ def made_up_book(key: str, numbers: list[int]) -> Book:
     return book
 
 
-@pytest.mark.parametrize("numbers, text", [
-    ([], ""), ([5], "5"), ([1, 2, 3, 5, 7, 8], "1–3、5、7–8"), ([14, 15, 16, 41], "14–16、41"),
-])
+@pytest.mark.parametrize(
+    "numbers, text", [([], ""), ([5], "5"), ([1, 2, 3, 5, 7, 8], "1–3、5、7–8"), ([14, 15, 16, 41], "14–16、41")]
+)
 def test_number_ranges(numbers, text):
     assert number_ranges(numbers) == text
 
@@ -49,14 +50,18 @@ def test_the_built_rulebooks_coverage_matches_its_articles(rulebook):
 
 
 def sentence_counts(text: str) -> list[tuple[str, int, int]]:
-    return [(m["book"], int(m["total"]), int(m["held"])) for m in
-            re.finditer(r"本版收录《(?P<book>[^》]+)》(?P<total>\d+)条中的(?P<held>\d+)条", text)]
+    return [
+        (m["book"], int(m["total"]), int(m["held"]))
+        for m in re.finditer(r"本版收录《(?P<book>[^》]+)》(?P<total>\d+)条中的(?P<held>\d+)条", text)
+    ]
 
 
 def test_home_page_and_indexes_state_the_builds_own_count(rulebook, pages):
     covs = rulebook_coverage(rulebook.books)
-    expected = [("中国桥牌竞赛规则", covs["laws"].total, covs["laws"].held_count),
-                ("复式定约桥牌裁判法", covs["regulations"].total, covs["regulations"].held_count)]
+    expected = [
+        ("中国桥牌竞赛规则", covs["laws"].total, covs["laws"].held_count),
+        ("复式定约桥牌裁判法", covs["regulations"].total, covs["regulations"].held_count),
+    ]
     home = pages["index.md"]
     assert sentence_counts(home) == expected
     assert home.index("coverage-note") < home.index("article-grid"), "the coverage is said before the number grid"

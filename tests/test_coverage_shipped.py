@@ -1,5 +1,6 @@
 """The shipped site and venue zip say the coverage before any gap, and keep a source quote in its own characters in
 the traditional edition (full build: slow tier)."""
+
 from __future__ import annotations
 
 import html

@@ -1,4 +1,5 @@
 """The one loader for rulebook_src/ (scripts/curated): every fault is one line `path:line: what is wrong`."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,16 @@ from scripts.paths import SRC
 def test_every_curated_file_has_a_schema_and_loads():
     files = curated.data_files(SRC)
     names = {path.relative_to(SRC).as_posix() for path in files}
-    assert {"manifest.yml", "errata.yml", "overlaps.yml", "reference_titles.yml", "script_postmap.yml",
-            "search_synonyms.yml", "traditional_fixes.tsv", "jieba_user_dict.txt"} <= names
+    assert {
+        "manifest.yml",
+        "errata.yml",
+        "overlaps.yml",
+        "reference_titles.yml",
+        "script_postmap.yml",
+        "search_synonyms.yml",
+        "traditional_fixes.tsv",
+        "jieba_user_dict.txt",
+    } <= names
     assert any(name.startswith("penalties/") for name in names) and any(name.startswith("restored/") for name in names)
     src = read_rulebook_src(SRC)
     assert set(src.yaml_files) | set(src.row_files) == names
@@ -125,6 +134,7 @@ def test_lines_point_at_the_entry():
 def copy_of_sources(dest):
     """rulebook_src/ without raw/ (a curated file's fault is found without the raw texts)."""
     import shutil
+
     return Path(shutil.copytree(SRC, dest / "rulebook_src", ignore=shutil.ignore_patterns("raw", "__pycache__")))
 
 
@@ -145,11 +155,14 @@ def test_a_deleted_curated_file_is_named_not_read_as_empty(tmp_path, name):
     assert str(error.value) == f"{src / name}:1: file is missing"
 
 
-@pytest.mark.parametrize(("name", "command"), [
-    ("jieba_user_dict.txt", ("scripts.render", "--check")),
-    ("reference_titles.yml", ("scripts.render",)),
-    ("wbf1997.yml", ("scripts.site", "--no-zip")),
-])
+@pytest.mark.parametrize(
+    ("name", "command"),
+    [
+        ("jieba_user_dict.txt", ("scripts.render", "--check")),
+        ("reference_titles.yml", ("scripts.render",)),
+        ("wbf1997.yml", ("scripts.site", "--no-zip")),
+    ],
+)
 def test_an_entry_point_names_a_deleted_curated_file_and_exits_2(tmp_path, name, command):
     import subprocess
     import sys

@@ -10,6 +10,7 @@ the file is a KNOWN_HARMLESS case. Then the injections that built are
 applied together and the whole site is built once (`python -m scripts.site --no-zip`: both editions, the
 service worker): no page, title, navigation, search index or sitemap may carry the HTML unescaped.
 """
+
 from __future__ import annotations
 
 import copy
@@ -68,10 +69,12 @@ KNOWN_HARMLESS = {  # mutation id → why building is right
     "rulebook_src/traditional_source_slips.tsv:truncated": SHORTER_LIST,
     "rulebook_src/penalties/phones_smoking.yml:truncated": (
         "its first half is item 一 with fewer steps, a valid shorter ladder: the calculator offers fewer items, and the"
-        " widget data it writes under docs/ changes (render --check reports it)"),
+        " widget data it writes under docs/ changes (render --check reports it)"
+    ),
     "rulebook_src/penalties/discipline.yml:nested-missing-key": (
         "a range given in fewer units (here an alternative's range without top_percent) is converted to the others by"
-        " the table's scale.conversion (scripts/penalties/sanctions.py convert_range), as procedural.yml's ranges are"),
+        " the table's scale.conversion (scripts/penalties/sanctions.py convert_range), as procedural.yml's ranges are"
+    ),
 }
 
 
@@ -105,6 +108,7 @@ def string_keys(data, parent=None) -> set:
 
 def inject(data, keys: set):
     """A copy of data with PAYLOAD appended to every string standing under one of `keys`."""
+
     def walk(node, key):
         if isinstance(node, dict):
             return {k: walk(v, k) for k, v in node.items()}
@@ -113,6 +117,7 @@ def inject(data, keys: set):
         if isinstance(node, str) and key in keys:
             return node + PAYLOAD
         return node
+
     return walk(copy.deepcopy(data), None)
 
 
@@ -151,8 +156,10 @@ def structural_mutations(path: Path) -> dict[str, str]:
     if container is not None:
         record = container[index]
         first_key = next(iter(record))
-        for variant, change in (("missing-key", lambda r: {k: v for k, v in r.items() if k != first_key}),
-                                ("unknown-key", lambda r: {**r, "unexpected_key": "x"})):
+        for variant, change in (
+            ("missing-key", lambda r: {k: v for k, v in r.items() if k != first_key}),
+            ("unknown-key", lambda r: {**r, "unexpected_key": "x"}),
+        ):
             mutated = copy.deepcopy(data)
             target, position = first_record(mutated)
             target[position] = change(target[position])

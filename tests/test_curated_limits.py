@@ -1,6 +1,7 @@
 """The reading layer's limits and types (issue 25), on small hand-made YAML: every attack is one line naming the file
 and its line, raised quickly; the merge keys the curated files use keep working. The whole project under the same
 attacks, through the entry points, is tests/test_bounded_inputs.py (slow tier)."""
+
 from __future__ import annotations
 
 import re
@@ -71,9 +72,11 @@ def test_an_attack_is_one_short_line_naming_file_and_line(name):
 
 
 def test_merge_keys_as_the_curated_files_use_them_keep_working():
-    data, lines = load("base: &base {kind: minutes, label: 迟到}\n"
-                       "first: {<<: *base, label: 超时}\n"
-                       "both: {<<: [*base, {kind: other, extra: 1}]}\n")
+    data, lines = load(
+        "base: &base {kind: minutes, label: 迟到}\n"
+        "first: {<<: *base, label: 超时}\n"
+        "both: {<<: [*base, {kind: other, extra: 1}]}\n"
+    )
     assert data["first"] == {"kind": "minutes", "label": "超时"}
     assert data["both"] == {"kind": "minutes", "label": "迟到", "extra": 1}  # of two merges the first wins
     assert lines.of("first", "label") == 2 and lines.of("first", "kind") == 1
@@ -110,5 +113,6 @@ def test_an_echoed_value_is_cut():
     with pytest.raises(CuratedFileError) as caught:
         from scripts.curated.models import check, choice
         from scripts.curated.reader import construct
+
         check(choice(("a", "b")), *construct(compose("v" * 100_000 + "\n", WHERE), WHERE))
     assert len(str(caught.value)) < 200

@@ -1,4 +1,5 @@
 """The document model both builders read (scripts/document/), built from a few lines of data."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,12 +12,19 @@ from scripts.pipeline.model import Paragraph, Provenance
 CORRECTION = ("竞叫期间", "竟叫期间", "识读错字")
 
 
-@pytest.mark.parametrize("text, correction, expected", [
-    ("竞叫期间", CORRECTION, (0, 4)),  # the corrected words where they stand
-    ("第24条 竞叫期间的违规", ("第24条竞叫期间", "第24条竟叫期间", "识读错字"), (5, 9)),  # the title's words, not the number
-    ("叫 牌", ("叫牌阶段", "", "补入的标题"), (0, 3)),  # a heading the correction holds, spaces aside: marked whole
-    ("打牌", CORRECTION, None),  # the correction is not in this heading
-])
+@pytest.mark.parametrize(
+    "text, correction, expected",
+    [
+        ("竞叫期间", CORRECTION, (0, 4)),  # the corrected words where they stand
+        (
+            "第24条 竞叫期间的违规",
+            ("第24条竞叫期间", "第24条竟叫期间", "识读错字"),
+            (5, 9),
+        ),  # the title's words, not the number
+        ("叫 牌", ("叫牌阶段", "", "补入的标题"), (0, 3)),  # a heading the correction holds, spaces aside: marked whole
+        ("打牌", CORRECTION, None),  # the correction is not in this heading
+    ],
+)
 def test_heading_stretch(text, correction, expected):
     assert heading_stretch(text, correction) == expected
 
@@ -27,8 +35,10 @@ def test_heading_corrections_key_chapter_headings_without_spaces():
     assert heading_corrections(headings) == {"第一章": [CORRECTION]}
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("比赛形式", True), ("比赛形式。", False), ("1 比赛形式", False), ("叫", False), ("（一）总则", False)])
+@pytest.mark.parametrize(
+    "text, expected",
+    [("比赛形式", True), ("比赛形式。", False), ("1 比赛形式", False), ("叫", False), ("（一）总则", False)],
+)
 def test_is_subheading(text, expected):
     assert is_subheading(text) is expected
 

@@ -1,5 +1,6 @@
 """Every entry point stops on a bad curated file with one line naming it and exit status 2, and writes nothing
 (issue 10); `python -m scripts.site` replaces site/ and dist/ only when every step succeeded."""
+
 from __future__ import annotations
 
 import subprocess
@@ -11,7 +12,6 @@ import pytest
 from conftest import copy_project
 from scripts.errors import RulebookError
 from scripts.site import build
-
 
 
 @pytest.fixture

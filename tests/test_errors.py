@@ -1,5 +1,6 @@
 """One error hierarchy: every exception class the code defines is a RulebookError, so the entry points' one
 `except RulebookError` turns each into one line naming the place, never a traceback."""
+
 from __future__ import annotations
 
 import importlib
@@ -12,13 +13,19 @@ from scripts.errors import RulebookError
 
 ROOT = Path(__file__).resolve().parent.parent
 # every module under scripts/ but the `python -m` wrappers (scripts/<stage>/__main__.py run their stage on import)
-MODULES = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts) for p in (ROOT / "scripts").rglob("*.py")
-                 if p.name != "__main__.py")
+MODULES = sorted(
+    ".".join(p.relative_to(ROOT).with_suffix("").parts)
+    for p in (ROOT / "scripts").rglob("*.py")
+    if p.name != "__main__.py"
+)
 
 
 def exception_classes(module) -> list[type]:
-    return [value for value in vars(module).values()
-            if inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == module.__name__]
+    return [
+        value
+        for value in vars(module).values()
+        if inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == module.__name__
+    ]
 
 
 def test_the_module_list_covers_every_stage():
@@ -30,8 +37,10 @@ def test_the_module_list_covers_every_stage():
 def test_every_exception_class_is_a_rulebook_error(name):
     module = importlib.import_module(name.removesuffix(".__init__"))
     outside = [cls.__qualname__ for cls in exception_classes(module) if not issubclass(cls, RulebookError)]
-    assert not outside, f"{name} defines {outside} outside RulebookError (scripts/errors.py): derive from it, " \
-                        "so the entry points report it as one line"
+    assert not outside, (
+        f"{name} defines {outside} outside RulebookError (scripts/errors.py): derive from it, "
+        "so the entry points report it as one line"
+    )
 
 
 def test_an_unknown_calculator_input_names_the_field():
@@ -47,4 +56,5 @@ def test_a_hook_error_is_both_a_mkdocs_plugin_error_and_a_rulebook_error():
     from mkdocs.exceptions import PluginError
 
     from scripts.site.hook_errors import RulebookHookError
+
     assert issubclass(RulebookHookError, PluginError) and issubclass(RulebookHookError, RulebookError)

@@ -1,6 +1,7 @@
 """The first screen of an article is the rule: at 360×780 its first sentence starts in the upper half of the screen,
 at 780×360 (a phone on its side) at least two lines of rule text show; the header hides while reading down and comes
 back on the way up (assets/js/reading.js); its title leads home. Screenshots of 规则第25条 land in tests/artifacts/."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,18 @@ PORTRAIT = (360, 780)
 LANDSCAPE = (780, 360)
 # Ten articles of both books: short and long titles, a Law with restored markers (25), calculators (26, 34), a Law
 # whose text opens with clauses (9), with an introduction (12), the last article of each book.
-ARTICLES = ["laws/1/", "laws/9/", "laws/12/", "laws/25/", "laws/27/", "laws/40/",
-            "regulations/11/", "regulations/26/", "regulations/34/", "regulations/53/"]
+ARTICLES = [
+    "laws/1/",
+    "laws/9/",
+    "laws/12/",
+    "laws/25/",
+    "laws/27/",
+    "laws/40/",
+    "regulations/11/",
+    "regulations/26/",
+    "regulations/34/",
+    "regulations/53/",
+]
 # The rule's own text: not the title, its notes line, the bar, a clause heading, a notice box or a form.
 RULE_TEXT_LINES = """() => {
   const apparatus = 'h1,h2,h3,h4,h5,h6,.article-notes,.article-bar,.admonition,.penalty-notice-top,nav,form,details';
@@ -36,8 +47,10 @@ RULE_TEXT_LINES = """() => {
 @pytest.fixture(scope="module")
 def screens(browser):
     """A touch page of each shape, service workers off (plain first loads)."""
-    contexts = {shape: phone_context(browser, *size, service_workers="block")
-                for shape, size in (("portrait", PORTRAIT), ("landscape", LANDSCAPE))}
+    contexts = {
+        shape: phone_context(browser, *size, service_workers="block")
+        for shape, size in (("portrait", PORTRAIT), ("landscape", LANDSCAPE))
+    }
     yield {shape: context.new_page() for shape, context in contexts.items()}
     for context in contexts.values():
         context.close()
@@ -61,7 +74,8 @@ def test_two_lines_of_rule_text_show_in_landscape(screens, shipped_url, path):
     lines = page.evaluate(RULE_TEXT_LINES)
     assert len(lines) == 2, f"{path}: fewer than two lines of rule text on the page"
     assert lines[1]["bottom"] <= LANDSCAPE[1], (
-        f"{path}: the second line of rule text ends at y={lines[1]['bottom']:.0f}, below the {LANDSCAPE[1]} px screen")
+        f"{path}: the second line of rule text ends at y={lines[1]['bottom']:.0f}, below the {LANDSCAPE[1]} px screen"
+    )
     title = page.locator("article h1").first
     height, line = title.evaluate("h => [h.getBoundingClientRect().height, parseFloat(getComputedStyle(h).lineHeight)]")
     assert height < 1.5 * line, f"{path}: the title takes {height / line:.1f} lines"

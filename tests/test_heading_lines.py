@@ -1,6 +1,7 @@
 """An article heading line carrying HTML (issue 10): with a space after 条 its title is shown only escaped, in the
 page's front matter, the navigation and the h1; glued to 条 and too long to be a title, the build stops naming
 file:line instead of moving the article's text into the article before (and the page to another source's text)."""
+
 from __future__ import annotations
 
 import hashlib

@@ -1,6 +1,7 @@
 """A build killed with SIGKILL while it stages (issue 25) leaves its `.site-build-<pid>-…` folder behind, as nothing
 can catch SIGKILL; the next `make site` removes it, and afterwards `git status --porcelain` is empty (site/, dist/ and
 staging folders are ignored, docs/ is as committed). On a git copy of the project, with this checkout's .venv."""
+
 from __future__ import annotations
 
 import os
@@ -22,14 +23,30 @@ def git(project, *args: str) -> str:
 
 
 def test_make_site_after_a_killed_build_leaves_nothing_behind(tmp_path):
-    project = copy_project(tmp_path / "project", parts=(
-        "scripts", "rulebook_src", "docs", "overrides", "mkdocs.yml", "requirements.txt", "Makefile", ".gitignore"))
+    project = copy_project(
+        tmp_path / "project",
+        parts=(
+            "scripts",
+            "rulebook_src",
+            "docs",
+            "overrides",
+            "mkdocs.yml",
+            "requirements.txt",
+            "Makefile",
+            ".gitignore",
+        ),
+    )
     (project / ".venv").symlink_to(ROOT / ".venv")
     git(project, "init", "-q")
     git(project, "add", "-A")
     git(project, "-c", "user.name=test", "-c", "user.email=test@example.invalid", "commit", "-q", "-m", "copy")
-    build = subprocess.Popen([sys.executable, "-m", "scripts.site"], cwd=project, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, start_new_session=True)
+    build = subprocess.Popen(
+        [sys.executable, "-m", "scripts.site"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 300
     while not list(project.glob(f"{STAGING_PREFIX}*/site/*")) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -38,8 +55,9 @@ def test_make_site_after_a_killed_build_leaves_nothing_behind(tmp_path):
     build.wait()
     left = list(project.glob(f"{STAGING_PREFIX}*"))
     assert left, "the kill came too late: no staging folder to clean up"
-    result = subprocess.run(["make", "--no-print-directory", "site"], cwd=project, capture_output=True, text=True,
-                            timeout=1800)
+    result = subprocess.run(
+        ["make", "--no-print-directory", "site"], cwd=project, capture_output=True, text=True, timeout=1800
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert not list(project.glob(f"{STAGING_PREFIX}*")), "a staging folder is left after make site"
     assert (project / "site" / "index.html").is_file() and list((project / "dist").glob("*.zip"))

@@ -1,4 +1,5 @@
 """The tree says how the code flows: stage folders import one way, and the README names only things that exist."""
+
 from __future__ import annotations
 
 import ast
@@ -53,14 +54,14 @@ def test_stage_imports_flow_one_way(path):
     )
     wrong = stage_imports(path) - ALLOWED_IMPORTS[stage] - SHARED_MODULES - {stage}
     assert not wrong, (
-        f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}:"
-        " against the flow pipeline → render → site"
+        f"{path.relative_to(ROOT)} (stage {stage}) imports {sorted(wrong)}: against the flow pipeline → render → site"
     )
 
 
 def shared_modules():
-    return sorted(p for p in SCRIPTS.rglob("*.py")
-                  if p.relative_to(SCRIPTS).parts[0].removesuffix(".py") in SHARED_MODULES)
+    return sorted(
+        p for p in SCRIPTS.rglob("*.py") if p.relative_to(SCRIPTS).parts[0].removesuffix(".py") in SHARED_MODULES
+    )
 
 
 @pytest.mark.parametrize("path", shared_modules(), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
@@ -85,7 +86,7 @@ def import_cycle(graph: dict[str, set[str]]) -> list[str]:
 
     def visit(node: str) -> list[str]:
         if node in path:
-            return path[path.index(node):] + [node]
+            return path[path.index(node) :] + [node]
         if node in done:
             return []
         path.append(node)
@@ -222,18 +223,27 @@ MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han 
 # Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long strings, docstrings and code held in
 # strings, which no formatter breaks. The count may only go down: break a line by hand, then lower the number.
 LINES_OVER_THE_LIMIT_LEFT = 181
-PYTHON_FILES = sorted([*SCRIPTS.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").glob("*.py"),
-                       *(ROOT / "bench" / name for name in ("build", "phone", "search"))])
+PYTHON_FILES = sorted(
+    [
+        *SCRIPTS.rglob("*.py"),
+        *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "bench").glob("*.py"),
+        *(ROOT / "bench" / name for name in ("build", "phone", "search")),
+    ]
+)
 
 
 def test_no_new_line_over_the_length_limit():
-    long = [f"{path.relative_to(ROOT)}:{number}: {len(line)} characters"
-            for path in PYTHON_FILES
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-            if len(line) > MAX_LINE_CHARS]
+    long = [
+        f"{path.relative_to(ROOT)}:{number}: {len(line)} characters"
+        for path in PYTHON_FILES
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > MAX_LINE_CHARS
+    ]
     assert len(long) <= LINES_OVER_THE_LIMIT_LEFT, (
         f"{len(long)} lines over {MAX_LINE_CHARS} characters, {LINES_OVER_THE_LIMIT_LEFT} allowed"
-        " (break the new ones):\n" + "\n".join(long))
+        " (break the new ones):\n" + "\n".join(long)
+    )
 
 
 HAND_WRITTEN_JS = sorted(
@@ -293,8 +303,11 @@ def test_stylesheet_blocks_are_closed(path):
 INLINE_CLASSES = {"\\u4e00-\\u9fff": "books.HAN", "一二三四五六七八九十": "books.CN_DIGITS"}
 
 
-@pytest.mark.parametrize("path", sorted(p for p in SCRIPTS.rglob("*.py") if p.name != "books.py"),
-                         ids=lambda p: p.relative_to(SCRIPTS).as_posix())
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in SCRIPTS.rglob("*.py") if p.name != "books.py"),
+    ids=lambda p: p.relative_to(SCRIPTS).as_posix(),
+)
 def test_character_classes_come_from_books(path):
     text = path.read_text(encoding="utf-8")
     inline = [f"{written} (use {name})" for written, name in INLINE_CLASSES.items() if written in text]

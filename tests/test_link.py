@@ -338,7 +338,12 @@ def test_reference_in_a_real_sentence(books, source, book, article, context, sen
     "sentence,book,article,expected_text",
     [
         ("其对手的得分参照“不存在的标题”中的计分办法。", "regulations", ("regulations", "36"), "不存在的标题"),
-        ("凡违反本条规定的，取消其资格。", "regulations", None, "本条规定的，取消其资"),  # 本条 with no article to stand in
+        (
+            "凡违反本条规定的，取消其资格。",
+            "regulations",
+            None,
+            "本条规定的，取消其资",
+        ),  # 本条 with no article to stand in
     ],
 )
 def test_what_the_grammar_cannot_resolve_is_reported_unparsed(books, sentence, book, article, expected_text):
@@ -356,7 +361,12 @@ def test_range_implies_the_numbers_between(books):
     "text,start,end,expected",
     [
         ("甲。当强制性不叫损害非违规方时，参阅第23条。乙。", 17, 22, "当强制性不叫损害非违规方时，参阅第23条。"),
-        ("规则25-32；规则34；规则36-39——对这些规则的违反，采用如下的程序：", 0, 7, "规则25-32；规则34；规则36-39——对这些规则的违反，采用如下的程序："),
+        (
+            "规则25-32；规则34；规则36-39——对这些规则的违反，采用如下的程序：",
+            0,
+            7,
+            "规则25-32；规则34；规则36-39——对这些规则的违反，采用如下的程序：",
+        ),
     ],
 )
 def test_citing_sentence(text, start, end, expected):
@@ -388,7 +398,7 @@ def test_every_trigger_in_the_tree_is_explained(rulebook, index):
             for place, _anchor, para in article.keyed_paragraphs():
                 for m in triggers.finditer(para.text):
                     if not any(s <= m.start() < e for s, e in covered.get(place, [])):
-                        missed.append(f"{book.key}/{article.slug}: {para.text[m.start():m.start() + 12]}")
+                        missed.append(f"{book.key}/{article.slug}: {para.text[m.start() : m.start() + 12]}")
     assert missed == []
 
 

@@ -1,6 +1,7 @@
 """Marks and keys at 360×780 and 780×360: 简 ⇄ 繁 keeps the clause the reader is at, both ways; every tappable mark
 is at least 24×24 px (WCAG 2.2 target size; padding counts); underlines and marks stand out from the page at 3:1 in
 both colour schemes; the keyboard reaches the article within three stops."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """scripts/site/minify.py: the templates' indentation goes, text whose whitespace is content stays; our scripts lose
 their comments, nothing else."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,19 +43,25 @@ def test_strip_comments(html, expected):
     assert strip_comments(html) == expected
 
 
-@pytest.mark.parametrize("source,expected", [
-    ('/* why */\nvar a = "x // y";  // note\n', 'var a="x // y";'),
-    ("var re = /\\/\\*not a comment/g, t = `a /* b */ c`;", "var re=/\\/\\*not a comment/g,t=`a /* b */ c`;"),
-    ('var s = "规则第9条  （二）";\nif (s) {\n  go();\n}', 'var s="规则第9条  （二）";if(s){go();}'),
-])
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        ('/* why */\nvar a = "x // y";  // note\n', 'var a="x // y";'),
+        ("var re = /\\/\\*not a comment/g, t = `a /* b */ c`;", "var re=/\\/\\*not a comment/g,t=`a /* b */ c`;"),
+        ('var s = "规则第9条  （二）";\nif (s) {\n  go();\n}', 'var s="规则第9条  （二）";if(s){go();}'),
+    ],
+)
 def test_minify_script_keeps_strings_and_regular_expressions(source, expected):
     assert minify_script(source) == expected
 
 
 def test_only_our_own_scripts_are_minified(tmp_path):
     ours = tmp_path / "assets" / "refs" / "preview.js"
-    theirs = [tmp_path / "assets" / "javascripts" / "bundle.js", tmp_path / "assets" / "vendor" / "shim.js",
-              tmp_path / "assets" / "x.min.js"]
+    theirs = [
+        tmp_path / "assets" / "javascripts" / "bundle.js",
+        tmp_path / "assets" / "vendor" / "shim.js",
+        tmp_path / "assets" / "x.min.js",
+    ]
     for path in [ours, *theirs]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("/* note */\nvar a = 1;\n", encoding="utf-8")

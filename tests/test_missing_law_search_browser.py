@@ -1,5 +1,6 @@
 """Search reaches the Laws our sources lack by the words players use for their matter (the reviewed vocabulary of
 rulebook_src/missing_laws.yml): the Law's page is among the first three results and its item says 来源缺."""
+
 from __future__ import annotations
 
 import re
@@ -13,12 +14,18 @@ from test_search import RESULT_ITEM, SearchBox
 ENTRIES = yaml.safe_load((ROOT / "rulebook_src" / "missing_laws.yml").read_text(encoding="utf-8"))["laws"]
 # The text of the pages that hold an article: a word found there rightly ranks those articles first, so each Law is
 # searched by the first of its words that no such page has.
-HELD_TEXT = "".join(path.read_text(encoding="utf-8") for book in ("laws", "regulations")
-                    for path in sorted((ROOT / "docs" / book).glob("[0-9]*.md"))
-                    if 'class="missing-badge"' not in path.read_text(encoding="utf-8"))
+HELD_TEXT = "".join(
+    path.read_text(encoding="utf-8")
+    for book in ("laws", "regulations")
+    for path in sorted((ROOT / "docs" / book).glob("[0-9]*.md"))
+    if 'class="missing-badge"' not in path.read_text(encoding="utf-8")
+)
 # Ten Laws spread over the whole list (every fifth entry that has such a word).
-CHOSEN = [(entry["number"], next(w for w in entry["words"] if w not in HELD_TEXT)) for entry in ENTRIES[::5]
-          if any(w not in HELD_TEXT for w in entry["words"])][:10]
+CHOSEN = [
+    (entry["number"], next(w for w in entry["words"] if w not in HELD_TEXT))
+    for entry in ENTRIES[::5]
+    if any(w not in HELD_TEXT for w in entry["words"])
+][:10]
 
 
 def test_ten_laws_are_chosen_from_the_reviewed_vocabulary():
@@ -35,7 +42,8 @@ def test_the_words_players_use_find_the_missing_law_in_the_top_three_labelled(br
         for number, word in CHOSEN:
             box.type(word)
             tops = page.eval_on_selector_all(
-                RESULT_ITEM, "items => items.slice(0, 3).map(li => [li.querySelector('a').href, li.innerText])")
+                RESULT_ITEM, "items => items.slice(0, 3).map(li => [li.querySelector('a').href, li.innerText])"
+            )
             found = [text for href, text in tops if re.search(rf"/laws/{number}/(\?[^#]*)?(#.*)?$", href)]
             if not found:
                 misses.append(f"{word!r}: 规则第{number}条 not in the top 3: {[href for href, _ in tops]}")

@@ -1,6 +1,7 @@
 """The Laws our sources lack: each page names the Law in Chinese (our text's name, or the editor's marked 本站译名),
 says first what to do at the table (call the director, with links), lists what we hold on the matter, and carries no
 English beyond its title line; the laws index and the drawer group them by their 1997 chapter and part."""
+
 from __future__ import annotations
 
 import re
@@ -43,8 +44,8 @@ DIRECTOR_LINK = re.compile(
 @pytest.mark.parametrize("number", MISSING_LAWS)
 def test_the_next_step_comes_first_and_links_to_how_the_director_is_called(pages, number):
     page = pages[f"laws/{number}.md"]
-    body = page[page.index("</nav>"):]
-    block = body[body.index('<div class="missing-next-step"'):body.index("</div>")]
+    body = page[page.index("</nav>") :]
+    block = body[body.index('<div class="missing-next-step"') : body.index("</div>")]
     assert body.index('<div class="missing-next-step"') < min(
         body.index(m)
         for m in ('class="missing-statement"', "本站收录的条文没有引用本条", "## 本站引用本条的条文")
@@ -94,10 +95,14 @@ def test_related_articles_are_listed_with_their_reasons(pages):
 
 def test_laws_index_groups_missing_laws_by_their_1997_division(pages):
     index = pages["laws/index.md"]
-    chapter_four = index[index.index("## 第四章 处理违规的一般规则"):index.index("## ", index.index("## 第四章") + 3)]
+    chapter_four = index[index.index("## 第四章 处理违规的一般规则") : index.index("## ", index.index("## 第四章") + 3)]
     assert "- [第16条 非法信息（来源缺）](16.md){.missing-entry}" in chapter_four
-    revoke = index[index.index("### 第六章 打牌 · 第三部分"):]
-    assert revoke.index("第53条") < revoke.index("第64条 藏牌成立后的处理（本站译名，来源缺）") < revoke.index("### 第六章 打牌 · 第四部分")
+    revoke = index[index.index("### 第六章 打牌 · 第三部分") :]
+    assert (
+        revoke.index("第53条")
+        < revoke.index("第64条 藏牌成立后的处理（本站译名，来源缺）")
+        < revoke.index("### 第六章 打牌 · 第四部分")
+    )
 
 
 def test_a_link_to_a_clause_we_do_not_hold_stops_the_build(rulebook, tmp_path):
@@ -111,4 +116,3 @@ def test_the_laws_index_marks_a_supplied_title_as_the_page_does(pages):
     index_line = next(line for line in pages["laws/index.md"].splitlines() if "(33.md)" in line)
     page_heading = next(line for line in pages["laws/33.md"].splitlines() if line.startswith("# "))
     assert page_heading.removeprefix("# ") in index_line and '<ins class="erratum"' in index_line
-

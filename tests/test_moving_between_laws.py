@@ -1,5 +1,6 @@
 """Moving between Laws (issue 11): a page for every Law number the sources lack, previous/next and the jump box
 on every article, the home grid with missing numbers in place, the drawer's chapter labels, the about pages."""
+
 from __future__ import annotations
 
 import re
@@ -90,7 +91,7 @@ def test_previous_and_next_follow_the_numbers_with_missing_laws_in_place(pages):
 
 def test_home_grid_shows_missing_numbers_greyed_in_place(pages):
     home = pages["index.md"]
-    laws = home[home.index("## [中国桥牌竞赛规则]"):home.index("## [复式定约桥牌裁判法]")]
+    laws = home[home.index("## [中国桥牌竞赛规则]") : home.index("## [复式定约桥牌裁判法]")]
     numbers = [int(n) for n in re.findall(r"\[([0-9]+)\]\(laws/", laws)]
     assert numbers == list(range(1, 94))
     assert '[14](laws/14.md "第14条 缺少的牌张（本站译名，来源缺）"){.article-missing}' in laws
@@ -99,7 +100,7 @@ def test_home_grid_shows_missing_numbers_greyed_in_place(pages):
 
 def test_regulation_numbers_without_a_page_are_greyed_without_a_link(rulebook, pages):
     home = pages["index.md"]
-    regulations = home[home.index("## [复式定约桥牌裁判法]"):]
+    regulations = home[home.index("## [复式定约桥牌裁判法]") :]
     for number in missing_numbers(rulebook.books["regulations"]):
         note = f"裁判法第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
         assert f'<span class="article-missing" tabindex="0" data-note="{note}">{number}</span>' in regulations
@@ -122,11 +123,14 @@ def test_drawer_keeps_chapter_labels_and_leaves_editor_pages_to_the_about_page(p
         assert editor_page.removeprefix("about/") in pages["about/index.md"]
 
 
-@pytest.mark.parametrize("title,label", [
-    ("第五章 竞叫 · 第一部分 正确的程序 · 第一节 竞叫阶段", "第五章 竞叫 · 第一节 竞叫阶段"),
-    ("第二章 准备事项", "第二章 准备事项"),
-    ("", "（未标章节）"),
-])
+@pytest.mark.parametrize(
+    "title,label",
+    [
+        ("第五章 竞叫 · 第一部分 正确的程序 · 第一节 竞叫阶段", "第五章 竞叫 · 第一节 竞叫阶段"),
+        ("第二章 准备事项", "第二章 准备事项"),
+        ("", "（未标章节）"),
+    ],
+)
 def test_chapter_label(title, label):
     assert chapter_label(title) == label
 

@@ -1,6 +1,7 @@
 """At the table on a phone (360×740, the shared phone_page fixture): any Law in two taps from any article,
 previous/next, missing Laws as pages, the 404 page, and one popup at a time that never widens the page.
 Screenshots of each screen go to tests/artifacts/ (look at them)."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,12 +39,15 @@ def scroll_width(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
 
 
-@pytest.mark.parametrize("start,number,book,path,heading", [
-    ("laws/9/", "27", "laws", "/laws/27/", "第27条"),
-    ("laws/9/", "26", "regulations", "/regulations/26/", "第26条"),
-    ("regulations/45/", "2", "laws", "/laws/2/", "第2条"),
-    ("regulations/26/", "64", "laws", "/laws/64/", "第64条"),
-])
+@pytest.mark.parametrize(
+    "start,number,book,path,heading",
+    [
+        ("laws/9/", "27", "laws", "/laws/27/", "第27条"),
+        ("laws/9/", "26", "regulations", "/regulations/26/", "第26条"),
+        ("regulations/45/", "2", "laws", "/laws/2/", "第2条"),
+        ("regulations/26/", "64", "laws", "/laws/64/", "第64条"),
+    ],
+)
 def test_any_law_in_two_taps_from_an_article(phone_page, site_url, artifacts_dir, start, number, book, path, heading):
     open_ready(phone_page, site_url + start)
     bar = phone_page.locator("nav.article-bar")
@@ -72,7 +76,9 @@ def test_previous_and_next_are_at_the_top_and_the_foot(phone_page, site_url, art
     open_ready(phone_page, site_url + "laws/9/")
     phone_page.screenshot(path=str(artifacts_dir / "phone-article-top-laws-9.png"))
     assert phone_page.locator("nav.article-bar a[rel=prev]").inner_text().strip() == "‹ 8"
-    assert phone_page.locator("nav.article-foot a[rel=next]").inner_text().replace("\n", " ").startswith("下一条 第10条")
+    assert (
+        phone_page.locator("nav.article-foot a[rel=next]").inner_text().replace("\n", " ").startswith("下一条 第10条")
+    )
     phone_page.locator("nav.article-bar a[rel=next]").tap()
     wait_for_article(phone_page, "/laws/10/", "第10条")
     phone_page.locator("nav.article-foot a[rel=prev]").scroll_into_view_if_needed()
@@ -128,7 +134,9 @@ def test_tapping_a_correction_shows_one_popup_inside_the_screen(phone_page, site
     assert "取代加倍或再加信" in popup.inner_text()
     assert "橙色点线＝校勘改动" not in popup.inner_text(), "the popup repeats the page's legend"
     legend = phone_page.locator(popup.locator("a.ref-preview__help").get_attribute("href"))
-    assert legend.count() == 1 and "橙色点线＝校勘改动" in legend.inner_text(), "the popup's ? leads to no legend of the page"
+    assert legend.count() == 1 and "橙色点线＝校勘改动" in legend.inner_text(), (
+        "the popup's ? leads to no legend of the page"
+    )
     phone_page.wait_for_timeout(300)  # a tooltip that appears late would show here
     assert scroll_width(phone_page) == 360
     assert phone_page.evaluate(FLOATING) == 1

@@ -4,6 +4,7 @@ deployment below the server root) — the 404 page included (issue 10).
 
 Every page is read for its links; one page of each kind is opened in chromium (the 404 page at a missing
 nested URL, as a host serves it), recording every request that leaves 127.0.0.1 or file://."""
+
 from __future__ import annotations
 
 import functools
@@ -128,8 +129,17 @@ def host_url(shipped_site):
     server.server_close()
 
 
-SAMPLE_PAGES = ["", "laws/1/", "regulations/26/", "glossary/", "about/build-report/",
-                "zh-hant/", "zh-hant/regulations/26/", "laws/999/", "laws/999/no-such-page/"]
+SAMPLE_PAGES = [
+    "",
+    "laws/1/",
+    "regulations/26/",
+    "glossary/",
+    "about/build-report/",
+    "zh-hant/",
+    "zh-hant/regulations/26/",
+    "laws/999/",
+    "laws/999/no-such-page/",
+]
 
 
 def _open_and_record(browser, url: str, local_prefix: str) -> tuple[list[str], list[str], object]:

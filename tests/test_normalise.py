@@ -1,4 +1,5 @@
 """Each defect class of source-defects.md: the original as it stands in the source, and the repaired text."""
+
 from __future__ import annotations
 
 import re
@@ -135,14 +136,27 @@ def test_wrapped_title_reference_is_whole_again():
 
 def test_json_list_continuations_are_not_joined():
     text = load_full_rulebook().books["laws"].articles["25"].plain_text()
-    assert any(line.endswith("或者，") for line in text.split("\n")), "003 l.173 '或者，' must stay a paragraph of its own"
+    assert any(line.endswith("或者，") for line in text.split("\n")), (
+        "003 l.173 '或者，' must stay a paragraph of its own"
+    )
 
 
 def test_glued_subclause_and_repeated_heading_are_split():
-    paragraphs = [Paragraph("3.来不及更改叫牌来不及更改叫牌时，裁判可判给调整分。", [Provenance("003", 125)]),
-                  Paragraph("…并且这一禁止在其保持引牌权时一直有效。B.其他的取消叫牌对于其他的取消叫牌，（判罚）…", [Provenance("003", 191)])]
+    paragraphs = [
+        Paragraph("3.来不及更改叫牌来不及更改叫牌时，裁判可判给调整分。", [Provenance("003", 125)]),
+        Paragraph(
+            "…并且这一禁止在其保持引牌权时一直有效。B.其他的取消叫牌对于其他的取消叫牌，（判罚）…",
+            [Provenance("003", 191)],
+        ),
+    ]
     out = [p.text for p in split_glued_headings(paragraphs, [])]
-    assert out == ["3.来不及更改叫牌", "来不及更改叫牌时，裁判可判给调整分。", "…并且这一禁止在其保持引牌权时一直有效。", "B.其他的取消叫牌", "对于其他的取消叫牌，（判罚）…"]
+    assert out == [
+        "3.来不及更改叫牌",
+        "来不及更改叫牌时，裁判可判给调整分。",
+        "…并且这一禁止在其保持引牌权时一直有效。",
+        "B.其他的取消叫牌",
+        "对于其他的取消叫牌，（判罚）…",
+    ]
 
 
 def test_broken_fractions_are_rebuilt_and_the_carry_over_is_left_as_it_stands():

@@ -1,4 +1,5 @@
 """The venue bundle: the zip `make site` writes, unzipped and opened from index.html via file:// with no network."""
+
 from __future__ import annotations
 
 import re
@@ -83,7 +84,9 @@ def test_two_builds_give_byte_identical_zips(shipped_site, tmp_path):
     _, first = shipped_site
     subprocess.run(
         [sys.executable, "-m", "scripts.site.build", "--zip-only", "--dist-dir", str(tmp_path / "dist")],
-        cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     second = tmp_path / "dist" / first.name
     assert second.is_file(), f"the second build wrote {sorted(p.name for p in (tmp_path / 'dist').iterdir())}"

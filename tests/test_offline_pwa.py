@@ -1,4 +1,5 @@
 """The phone that was online once: the hosted site installs as an app and keeps working with no network."""
+
 from __future__ import annotations
 
 import json

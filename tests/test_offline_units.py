@@ -1,4 +1,5 @@
 """The pieces of the venue bundle and the installable site, without a browser: edition, precache list, zip."""
+
 from __future__ import annotations
 
 import datetime as dt

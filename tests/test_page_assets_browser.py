@@ -1,6 +1,7 @@
 """Pages of the shipped build (issue 25): the traditional edition speaks Material's traditional interface words
 (the result-count line too), and a cold load of an article fetches each stylesheet once. (The 404 page at
 /laws/999/ with 0 failed requests: tests/test_no_outside_requests.py.)"""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,11 @@ def test_the_traditional_editions_interface_words_are_traditional(shipped_site):
         found = CONFIG.search(page.read_text(encoding="utf-8"))
         assert found, f"{page}: no Material configuration"
         words = json.loads(found["json"])["translations"]
-        leftovers += [f"{page.relative_to(site_dir)}: {key}: {found}" for key, text in words.items()
-                      for found in _simplified_leftovers(text)]
+        leftovers += [
+            f"{page.relative_to(site_dir)}: {key}: {found}"
+            for key, text in words.items()
+            for found in _simplified_leftovers(text)
+        ]
     assert not leftovers, "\n".join(leftovers[:20])
 
 
@@ -38,9 +42,12 @@ def test_the_traditional_search_result_count_has_no_simplified_character(browser
         for query in ("遲到", "第26條"):
             field.fill(query)
             field.press("End")
-            page.wait_for_function("([meta, text]) => document.querySelector(meta).textContent.trim() !== text"
-                                   " && /[0-9]/.test(document.querySelector(meta).textContent)",
-                                   arg=[RESULT_META, placeholder], timeout=20_000)
+            page.wait_for_function(
+                "([meta, text]) => document.querySelector(meta).textContent.trim() !== text"
+                " && /[0-9]/.test(document.querySelector(meta).textContent)",
+                arg=[RESULT_META, placeholder],
+                timeout=20_000,
+            )
             line = page.locator(RESULT_META).text_content().strip()
             assert not _simplified_leftovers(line), f"{query}: {line}"
             placeholder = line
@@ -58,8 +65,10 @@ def test_a_cold_article_load_links_each_stylesheet_once_and_applies_it_on_a_phon
             page = context.new_page()
             page.goto(shipped_url + "laws/9/", wait_until="load")
             page.wait_for_function("() => document.documentElement.hasAttribute('data-scripts-ready')", timeout=20_000)
-            applied = page.evaluate("() => { const s = document.querySelector('link[data-rulebook-stylesheet]').sheet;"
-                                    " return s && s.media.mediaText === 'all' && s.cssRules.length > 100 }")
+            applied = page.evaluate(
+                "() => { const s = document.querySelector('link[data-rulebook-stylesheet]').sheet;"
+                " return s && s.media.mediaText === 'all' && s.cssRules.length > 100 }"
+            )
             assert applied, f"load {attempt + 1}: the combined sheet does not apply on a phone"
             links = page.eval_on_selector_all('link[rel="stylesheet"]', "links => links.map(l => l.href)")
             assert len(links) == len(set(links)), f"a stylesheet linked twice: {links}"

@@ -1,4 +1,5 @@
 """The parts of every built page around the text (header, footer): Chinese like the text itself."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,17 @@ class ChromeText(HTMLParser):
             self.text.append(data.strip())
 
 
-@pytest.mark.parametrize("page", ["index.html", "laws/9/index.html", "laws/64/index.html", "regulations/26/index.html",
-                                  "about/index.html", "404.html"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "index.html",
+        "laws/9/index.html",
+        "laws/64/index.html",
+        "regulations/26/index.html",
+        "about/index.html",
+        "404.html",
+    ],
+)
 def test_header_and_footer_speak_chinese(built_site, page):
     parser = ChromeText()
     parser.feed((built_site / page).read_text(encoding="utf-8"))

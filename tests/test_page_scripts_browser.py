@@ -4,6 +4,7 @@ Material starts on DOMContentLoaded; the loader announces that event again once 
 `rulebook:scripts-ready` once the page takes input. Each must happen once per page load: the loader used to hear its
 own announcement and start over, announcing DOMContentLoaded again every frame for as long as the page was open.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -14,6 +15,7 @@ from reader_steps import open_ready
 @pytest.fixture
 def page_375(open_phone_page):
     return open_phone_page(375, 812)
+
 
 # Counts, in the page, every DOMContentLoaded and rulebook:scripts-ready dispatched on the document, and notes what
 # had happened by the parser's DOMContentLoaded and by the load event.

@@ -1,4 +1,5 @@
 """`python -m scripts.penalties`: one JSON object on stdout, or exit status 2 with one line naming the parameter."""
+
 from __future__ import annotations
 
 import json
@@ -32,21 +33,24 @@ def run(capsys, *argv):
     return status, out, err
 
 
-@pytest.mark.parametrize("argv", [
-    ["lateness", "--event", "pairs-imp", "--minutes", "12"],
-    ["lateness", "--event", "teams-vp", "--minutes", "5:30", "--repeat"],
-    ["slow-play", "--event", "teams-ko", "--minutes", "3"],
-    ["procedural", "--article", "34", "--item", "1", "--offence", "2", "--scoring", "imp"],
-    ["procedural", "--article", "38", "--item", "1", "--offence", "1", "--scoring", "mp", "--variant", "answered"],
-    ["board", "--number", "5"],
-    ["tie-ratio", "--won", "100", "--lost", "75"],
-    ["forfeit", "--event", "round-robin"],
-    ["withdrawal", "--event", "swiss", "--boards", "8"],
-    ["fouled", "--event", "pairs-mp"],
-    ["adjusted", "--responsibility", "none"],
-    ["rounding", "--value", "0.125"],
-    ["carry-over", "--M", "60"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lateness", "--event", "pairs-imp", "--minutes", "12"],
+        ["lateness", "--event", "teams-vp", "--minutes", "5:30", "--repeat"],
+        ["slow-play", "--event", "teams-ko", "--minutes", "3"],
+        ["procedural", "--article", "34", "--item", "1", "--offence", "2", "--scoring", "imp"],
+        ["procedural", "--article", "38", "--item", "1", "--offence", "1", "--scoring", "mp", "--variant", "answered"],
+        ["board", "--number", "5"],
+        ["tie-ratio", "--won", "100", "--lost", "75"],
+        ["forfeit", "--event", "round-robin"],
+        ["withdrawal", "--event", "swiss", "--boards", "8"],
+        ["fouled", "--event", "pairs-mp"],
+        ["adjusted", "--responsibility", "none"],
+        ["rounding", "--value", "0.125"],
+        ["carry-over", "--M", "60"],
+    ],
+)
 def test_prints_one_json_object_with_the_common_keys(capsys, argv):
     status, out, err = run(capsys, *argv)
     assert status == 0 and err == ""
@@ -75,18 +79,21 @@ def test_board_and_ratio_keys(capsys):
     assert json.loads(run(capsys, "tie-ratio", "--won", "3", "--lost", "2")[1])["ratio"] == 1.5
 
 
-@pytest.mark.parametrize("argv, prefix", [
-    (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes（迟到时间（分钟））：不能为负数"),
-    (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes（迟到时间（分钟））：应为分钟数"),
-    (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes（超时（分钟））："),
-    (["lateness", "--event", "team", "--minutes", "5"], "error: --event（比赛类型）：应为以下之一"),
-    (["lateness", "--minutes", "5"], "error: 缺少必填的选项：--event"),
-    (["board", "--number", "0"], "error: --number（牌号）：不能小于1"),
-    (["procedural", "--article", "34", "--item", "99"], "error: --item（违规项目）：第34条只有第1—22项"),
-    (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence（第几次）：应为整数"),
-    (["tie-ratio", "--won", "1"], "error: 缺少必填的选项：--lost"),
-    (["nonsense"], "error: calculator：没有“nonsense”这一项（可选："),
-])
+@pytest.mark.parametrize(
+    "argv, prefix",
+    [
+        (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes（迟到时间（分钟））：不能为负数"),
+        (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes（迟到时间（分钟））：应为分钟数"),
+        (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes（超时（分钟））："),
+        (["lateness", "--event", "team", "--minutes", "5"], "error: --event（比赛类型）：应为以下之一"),
+        (["lateness", "--minutes", "5"], "error: 缺少必填的选项：--event"),
+        (["board", "--number", "0"], "error: --number（牌号）：不能小于1"),
+        (["procedural", "--article", "34", "--item", "99"], "error: --item（违规项目）：第34条只有第1—22项"),
+        (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence（第几次）：应为整数"),
+        (["tie-ratio", "--won", "1"], "error: 缺少必填的选项：--lost"),
+        (["nonsense"], "error: calculator：没有“nonsense”这一项（可选："),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
     with pytest.raises(SystemExit) as exit_info:
         status = main(argv)
@@ -97,8 +104,9 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
 
 
 def test_module_entry_point_from_the_repository_root():
-    completed = subprocess.run([sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT,
-                               capture_output=True, text=True)
+    completed = subprocess.run(
+        [sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT, capture_output=True, text=True
+    )
     assert completed.returncode == 2 and completed.stderr == "error: --number（牌号）：不能小于1；收到“0”\n"
     completed = subprocess.run(
         [sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],

@@ -1,4 +1,5 @@
 """The penalty tables in rulebook_src/penalties/: every quoted sentence occurs in its article's normalised text."""
+
 from __future__ import annotations
 
 import re

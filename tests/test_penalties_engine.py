@@ -1,4 +1,5 @@
 """The penalty engine against the bands and ladders restated in the notes (penalty-bands.md), boundary by boundary."""
+
 from __future__ import annotations
 
 import pytest
@@ -131,24 +132,26 @@ def test_slow_play_bands(event, minutes, expected, band):
     assert (result["penalty"], result["band"]) == (expected, band)
 
 
-@pytest.mark.parametrize("event, minutes, expected", [
-    ("pairs-mp", "1", penalty(top=10)),
-    ("pairs-imp", "2", penalty(imp=3)),
-])
+@pytest.mark.parametrize(
+    "event, minutes, expected", [("pairs-mp", "1", penalty(top=10)), ("pairs-imp", "2", penalty(imp=3))]
+)
 def test_slow_play_repeat_in_warning_band(event, minutes, expected):
     assert calculate("slow-play", event=event, minutes=minutes, repeat=True)["penalty"] == expected
 
 
-@pytest.mark.parametrize("minutes, share, decimals, vp", [
-    ("7", "1/2", "2", 0.75),   # 1.5 VP split 50/50
-    ("7", "50%", "1", 0.8),    # 四舍五入, not to even
-    ("7", "0.5", "0", 1),
-    ("3", "0.5", "2", 0.5),
-    ("12", "0.3", "2", 0.6),
-    ("22", "1/3", "2", 1),
-    ("17", "1/3", "2", 0.83),
-    ("7", "0", "2", None),  # 0% responsibility: no deduction (not “扣0VP”)
-])
+@pytest.mark.parametrize(
+    "minutes, share, decimals, vp",
+    [
+        ("7", "1/2", "2", 0.75),  # 1.5 VP split 50/50
+        ("7", "50%", "1", 0.8),  # 四舍五入, not to even
+        ("7", "0.5", "0", 1),
+        ("3", "0.5", "2", 0.5),
+        ("12", "0.3", "2", 0.6),
+        ("22", "1/3", "2", 1),
+        ("17", "1/3", "2", 0.83),
+        ("7", "0", "2", None),  # 0% responsibility: no deduction (not “扣0VP”)
+    ],
+)
 def test_slow_play_shares_round_half_up(minutes, share, decimals, vp):
     result = calculate("slow-play", event="teams-vp", minutes=minutes, share=share, decimals=decimals)
     assert result["penalty"]["vp"] == vp
@@ -167,11 +170,14 @@ def test_boundary_before_open_band_states_the_yishang_reading(calculator, event,
     assert "以上" in result["reading"] and "含本数" in result["other_reading"]
 
 
-@pytest.mark.parametrize("event, minutes, boards, removed", [
-    ("pairs-mp", "7", "1", {"count": 1, "offender": "0MP", "non_offender": "平均正分"}),
-    ("pairs-imp", "12", "2", {"count": 2, "offender": "0IMP", "non_offender": "3IMP"}),
-    ("pairs-imp", "17", "3", {"count": 3, "offender": "0IMP", "non_offender": "3IMP"}),
-])
+@pytest.mark.parametrize(
+    "event, minutes, boards, removed",
+    [
+        ("pairs-mp", "7", "1", {"count": 1, "offender": "0MP", "non_offender": "平均正分"}),
+        ("pairs-imp", "12", "2", {"count": 2, "offender": "0IMP", "non_offender": "3IMP"}),
+        ("pairs-imp", "17", "3", {"count": 3, "offender": "0IMP", "non_offender": "3IMP"}),
+    ],
+)
 def test_director_board_removal(event, minutes, boards, removed):
     assert calculate("lateness", event=event, minutes=minutes, remove_boards=boards)["removed_boards"] == removed
 
@@ -412,28 +418,34 @@ def test_rounding_half_up(value, decimals, rounded):
     assert calculate("rounding", value=value, decimals=decimals)["value"] == rounded
 
 
-@pytest.mark.parametrize("inputs, vp", [
-    ({}, 18),                                               # first match of a stage: only ③ is defined
-    ({"own_average": "19.5"}, 19.5),
-    ({"own_average": "12", "opponent_average": "9"}, 21),   # ② 30 − 9
-    ({"opponent_average": "3"}, 25),                        # ② capped at 25
-    ({"opponent_average": "3", "vp_scale": "20", "tie_vp": "10"}, 12),  # ② only on the 25:0 scale
-])
+@pytest.mark.parametrize(
+    "inputs, vp",
+    [
+        ({}, 18),  # first match of a stage: only ③ is defined
+        ({"own_average": "19.5"}, 19.5),
+        ({"own_average": "12", "opponent_average": "9"}, 21),  # ② 30 − 9
+        ({"opponent_average": "3"}, 25),  # ② capped at 25
+        ({"opponent_average": "3", "vp_scale": "20", "tie_vp": "10"}, 12),  # ② only on the 25:0 scale
+    ],
+)
 def test_round_robin_forfeit_takes_the_highest_of_three(inputs, vp):
     result = calculate("forfeit", event="round-robin", **inputs)
     assert result["scores"]["non_forfeiting"]["vp"] == vp
     assert result["scores"]["forfeiting"] == {"vp": 0, "imp": 0, "tp": 0}
 
 
-@pytest.mark.parametrize("inputs, key, value", [
-    ({"event": "swiss"}, "vp", 18),
-    ({"event": "board-a-match", "boards": "12"}, "mp", 24),
-    ({"event": "board-a-match", "boards": "12"}, "tp", 120),
-    ({"event": "board-a-match", "boards": "12", "half_scale": True}, "mp", 12),
-    ({"event": "match-points"}, "match_points", 2),
-    ({"event": "pairs-imp", "boards": "3"}, "imp", 9),
-    ({"event": "pairs-match-points", "tie_match_points": "2"}, "match_points", 3),
-])
+@pytest.mark.parametrize(
+    "inputs, key, value",
+    [
+        ({"event": "swiss"}, "vp", 18),
+        ({"event": "board-a-match", "boards": "12"}, "mp", 24),
+        ({"event": "board-a-match", "boards": "12"}, "tp", 120),
+        ({"event": "board-a-match", "boards": "12", "half_scale": True}, "mp", 12),
+        ({"event": "match-points"}, "match_points", 2),
+        ({"event": "pairs-imp", "boards": "3"}, "imp", 9),
+        ({"event": "pairs-match-points", "tie_match_points": "2"}, "match_points", 3),
+    ],
+)
 def test_other_forfeits(inputs, key, value):
     assert calculate("forfeit", **inputs)["scores"]["non_forfeiting"][key] == value
 
@@ -443,22 +455,31 @@ def test_withdrawal_in_imp_pairs():
     assert result["scores"]["withdrawing"] == "-3IMP/副" and "12IMP" in result["scores"]["other"]
 
 
-@pytest.mark.parametrize("inputs, side, key, value", [
-    ({"event": "pairs-imp", "boards": "2"}, "non_offender", "imp", 6),
-    ({"event": "pairs-imp", "boards": "2"}, "offender", "imp", -6),
-    ({"event": "pairs-mp"}, "non_offender", "top_percent_per_board", 60),
-    ({"event": "pairs-mp"}, "offender", "top_percent_per_board", 40),
-    ({"event": "teams", "whole_match": True}, "offender", "vp", 12),
-    ({"event": "teams", "boards": "3"}, "offender", "imp", 0),
-])
+@pytest.mark.parametrize(
+    "inputs, side, key, value",
+    [
+        ({"event": "pairs-imp", "boards": "2"}, "non_offender", "imp", 6),
+        ({"event": "pairs-imp", "boards": "2"}, "offender", "imp", -6),
+        ({"event": "pairs-mp"}, "non_offender", "top_percent_per_board", 60),
+        ({"event": "pairs-mp"}, "offender", "top_percent_per_board", 40),
+        ({"event": "teams", "whole_match": True}, "offender", "vp", 12),
+        ({"event": "teams", "boards": "3"}, "offender", "imp", 0),
+    ],
+)
 def test_fouled_boards(inputs, side, key, value):
     assert calculate("fouled", **inputs)["scores"][side][key] == value
 
 
-@pytest.mark.parametrize("responsibility, scoring, key, value", [
-    ("direct", "mp", "top_percent", 40), ("partial", "mp", "top_percent", 50), ("none", "mp", "top_percent", 60),
-    ("direct", "imp", "imp", -3), ("none", "imp", "imp", 3),
-])
+@pytest.mark.parametrize(
+    "responsibility, scoring, key, value",
+    [
+        ("direct", "mp", "top_percent", 40),
+        ("partial", "mp", "top_percent", 50),
+        ("none", "mp", "top_percent", 60),
+        ("direct", "imp", "imp", -3),
+        ("none", "imp", "imp", 3),
+    ],
+)
 def test_artificial_adjusted_score(responsibility, scoring, key, value):
     assert calculate("adjusted", responsibility=responsibility, scoring=scoring)["score"][key] == value
 
@@ -470,23 +491,26 @@ def test_carry_over_computes_nothing_and_says_why():
     assert [v["value"] for v in result["variables"]] == [55.5, 20, None, None, None, None]
 
 
-@pytest.mark.parametrize("calculator, inputs, parameter", [
-    ("lateness", {"event": "teams-vp", "minutes": "-1"}, "minutes"),
-    ("lateness", {"event": "teams-vp", "minutes": "abc"}, "minutes"),
-    ("lateness", {"event": "teams-vp", "minutes": "5:60"}, "minutes"),
-    ("lateness", {"event": "teams", "minutes": "5"}, "event"),
-    ("slow-play", {"event": "teams-vp", "minutes": "5", "share": "1.5"}, "share"),
-    ("slow-play", {"event": "teams-vp", "minutes": "5", "decimals": "3"}, "decimals"),
-    ("board", {"number": "0"}, "number"),
-    ("board", {"number": "x"}, "number"),
-    ("procedural", {"article": "35", "item": "1"}, "article"),
-    ("procedural", {"article": "34", "item": "23"}, "item"),
-    ("procedural", {"article": "38", "item": "4"}, "item"),
-    ("procedural", {"article": "34", "item": "1", "offence": "0"}, "offence"),
-    ("procedural", {"article": "34", "item": "1", "scoring": "tp"}, "scoring"),
-    ("procedural", {"article": "34", "item": "1", "variant": "voided"}, "variant"),
-    ("tie-ratio", {"won": "-1", "lost": "3"}, "won"),
-])
+@pytest.mark.parametrize(
+    "calculator, inputs, parameter",
+    [
+        ("lateness", {"event": "teams-vp", "minutes": "-1"}, "minutes"),
+        ("lateness", {"event": "teams-vp", "minutes": "abc"}, "minutes"),
+        ("lateness", {"event": "teams-vp", "minutes": "5:60"}, "minutes"),
+        ("lateness", {"event": "teams", "minutes": "5"}, "event"),
+        ("slow-play", {"event": "teams-vp", "minutes": "5", "share": "1.5"}, "share"),
+        ("slow-play", {"event": "teams-vp", "minutes": "5", "decimals": "3"}, "decimals"),
+        ("board", {"number": "0"}, "number"),
+        ("board", {"number": "x"}, "number"),
+        ("procedural", {"article": "35", "item": "1"}, "article"),
+        ("procedural", {"article": "34", "item": "23"}, "item"),
+        ("procedural", {"article": "38", "item": "4"}, "item"),
+        ("procedural", {"article": "34", "item": "1", "offence": "0"}, "offence"),
+        ("procedural", {"article": "34", "item": "1", "scoring": "tp"}, "scoring"),
+        ("procedural", {"article": "34", "item": "1", "variant": "voided"}, "variant"),
+        ("tie-ratio", {"won": "-1", "lost": "3"}, "won"),
+    ],
+)
 def test_bad_input_names_the_parameter(calculator, inputs, parameter):
     with pytest.raises(PenaltyInputError) as error:
         calculate(calculator, **inputs)

@@ -1,5 +1,6 @@
 """The browser's engine (docs/assets/penalties/calculators.js, run in node, no browser) agrees with the Python engine
 over the whole grid, in the fast tier; the browser test (test_penalty_widgets_browser.py) does the same in chromium."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """The tables' invariants (scripts/penalties/invariants.py), fuzzed: each mutation of a real table stops the command
 line, the widget data and the docs build with one `path:line: …` line (exit status 2), naming the mutated line."""
+
 from __future__ import annotations
 
 import io
@@ -17,7 +18,12 @@ from scripts.penalties.export import widget_data_text
 # (file, the line's text as it stands, the mutated text, what the message says): each replaces one line of a table
 MUTATIONS = {
     "out-of-order": ("lateness.yml", "upper: 10\n", "upper: 4\n", "out of order"),
-    "overlapping": ("lateness.yml", "- band: 迟到10+—15分钟\n", "- band: 迟到8+—15分钟\n", "overlaps the band before it"),
+    "overlapping": (
+        "lateness.yml",
+        "- band: 迟到10+—15分钟\n",
+        "- band: 迟到8+—15分钟\n",
+        "overlaps the band before it",
+    ),
     "gap": ("lateness.yml", "- band: 迟到10+—15分钟\n", "- band: 迟到12+—15分钟\n", "leaves a gap"),
     "upper-not-its-band": ("slow_play.yml", "upper: 15\n", "upper: 14\n", "is not the end of its band"),
     "open-band-not-last": ("lateness.yml", "upper: 25\n", "upper: null\n", "only the last band may be open"),
@@ -30,12 +36,18 @@ MUTATIONS = {
     # 7 minutes late in a VP match: the quote says 扣2VP for 10+—15, the table now says 3 (the issue's example)
     "amount-not-quoted": ("lateness.yml", "vp: 2\n", "vp: 3\n", "vp 3 does not appear in its band's quote"),
     "falling-amounts": ("lateness.yml", "vp: 4\n", "vp: 0.5\n", "penalties never fall"),
-    "ladder-falling": ("procedural.yml", "- {text: 扣0.5VP(10%MP), vp: 0.5, top_percent: 10}\n"
-                       "          - {text: 扣1VP(20%MP), vp: 1, top_percent: 20}",
-                       "- {text: 扣1VP(20%MP), vp: 1, top_percent: 20}\n"
-                       "          - {text: 扣0.5VP(10%MP), vp: 0.5, top_percent: 10}", "ladder not increasing"),
-    "step-amount-not-in-quote": ("procedural.yml", "- {text: 扣1VP(20%MP), vp: 1, top_percent: 20}",
-                                 "- {text: 扣1.5VP(20%MP), vp: 1.5, top_percent: 20}", "item's quote"),
+    "ladder-falling": (
+        "procedural.yml",
+        "- {text: 扣0.5VP(10%MP), vp: 0.5, top_percent: 10}\n          - {text: 扣1VP(20%MP), vp: 1, top_percent: 20}",
+        "- {text: 扣1VP(20%MP), vp: 1, top_percent: 20}\n          - {text: 扣0.5VP(10%MP), vp: 0.5, top_percent: 10}",
+        "ladder not increasing",
+    ),
+    "step-amount-not-in-quote": (
+        "procedural.yml",
+        "- {text: 扣1VP(20%MP), vp: 1, top_percent: 20}",
+        "- {text: 扣1.5VP(20%MP), vp: 1.5, top_percent: 20}",
+        "item's quote",
+    ),
 }
 
 
@@ -47,7 +59,7 @@ def mutated_folder(tmp_path, name: str):
     text = (folder / file).read_text(encoding="utf-8")
     assert old in text, f"{file} no longer holds {old!r}: update the mutation"
     at = text.index(old)
-    (folder / file).write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    (folder / file).write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
     return folder, text[:at].count("\n") + 1
 
 
@@ -89,6 +101,9 @@ def test_a_quote_not_in_its_article_stops_the_docs_build():
     event["bands"] = [dict(band) for band in event["bands"]]
     event["bands"][2]["quote"] = "迟到10+—15分钟：扣3VP；"
     changed["lateness"]["events"]["teams-vp"] = event
-    with pytest.raises(RulebookError, match=r"^rulebook_src/penalties/lateness\.yml:\d+: quote not found in "
-                                            r"regulations/26: “迟到10\+—15分钟：扣3VP；”$"):
+    with pytest.raises(
+        RulebookError,
+        match=r"^rulebook_src/penalties/lateness\.yml:\d+: quote not found in "
+        r"regulations/26: “迟到10\+—15分钟：扣3VP；”$",
+    ):
         check_quotes_in_articles(changed, tables.table_lines, rulebook)

@@ -1,5 +1,6 @@
 """Each class of wrong ruling found in review (issue 12), tested against the sentence it rests on; every item and band
 of 裁判法第26–28、34–38、44、45条 checked for the consequences its sentence names; the spec and the table cache."""
+
 from __future__ import annotations
 
 import re
@@ -30,6 +31,7 @@ STEPS = list(sanction_steps())
 
 # --- a consequence in the text that the result dropped ------------------------------------------------------------
 
+
 def test_38_three_repeated_offences_disqualify():
     """第38条三 “多次或严重违反的，比赛主办机构将对其给予取消比赛资格的处罚。” — was “不处罚”."""
     result = calculate("procedural", article="38", item="三")
@@ -38,19 +40,23 @@ def test_38_three_repeated_offences_disqualify():
     assert "取消其比赛资格" in repeat["headline"]
 
 
-@pytest.mark.parametrize("item, variant, words", [
-    (9, "serious", "可取消部分或全部比赛资格"),   # “严重时可取消部分或全部比赛资格”
-    (10, "serious", "可取消部分或全部比赛资格"),
-    (1, "extreme", "上报仲裁委员会或纪律委员会处理"),  # “极其严重者上报仲裁委员会或纪律委员会处理”
-    (7, "default", "取消违规者本场比赛成绩"),         # “取消违规者本场比赛成绩，上报仲裁委员会及纪律委员会处理”
-])
+@pytest.mark.parametrize(
+    "item, variant, words",
+    [
+        (9, "serious", "可取消部分或全部比赛资格"),  # “严重时可取消部分或全部比赛资格”
+        (10, "serious", "可取消部分或全部比赛资格"),
+        (1, "extreme", "上报仲裁委员会或纪律委员会处理"),  # “极其严重者上报仲裁委员会或纪律委员会处理”
+        (7, "default", "取消违规者本场比赛成绩"),  # “取消违规者本场比赛成绩，上报仲裁委员会及纪律委员会处理”
+    ],
+)
 def test_37_serious_cases_name_their_consequence(item, variant, words):
     result = calculate("procedural", article="37", item=str(item), variant=variant)
     assert words in result["headline"] and result["headline"] != "不处罚"
 
 
-@pytest.mark.parametrize("article, entry, variant, offence, step", STEPS,
-                         ids=[f"{a}-{e['item']}-{v}-{o}" for a, e, v, o, _ in STEPS])
+@pytest.mark.parametrize(
+    "article, entry, variant, offence, step", STEPS, ids=[f"{a}-{e['item']}-{v}-{o}" for a, e, v, o, _ in STEPS]
+)
 def test_every_sanction_step_states_what_its_sentence_names(article, entry, variant, offence, step):
     """Each step's words in the text → the consequence in the result: 资格 → disqualification, 委员会 → committee,
     本场比赛成绩 → voided result, 警告 → a warning (or the alternative), 扣 → an amount (or the alternative)."""
@@ -86,6 +92,7 @@ def test_every_band_states_what_its_sentence_names(name):
 
 # --- wording stronger or different from the text --------------------------------------------------------------------
 
+
 def test_plain_warning_is_not_a_formal_warning():
     """第26条二2 “迟到0+—5分钟：警告；第二次再犯扣3IMP；” against 一 “迟到0+—5分钟：正式提出警告；…”;
     第34条1 “…：警告、扣0.5VP(10%MP)、扣1VP(20%MP)。”"""
@@ -102,6 +109,7 @@ def test_committee_is_named_as_in_the_text():
 
 # --- missing rows ---------------------------------------------------------------------------------------------------
 
+
 def test_knockout_forfeit_loses_the_match():
     """第28条六 “团体赛的淘汰赛中允许某队某场（节）比赛弃权，弃权队该场比赛判为负。但弃权队有正常参加下一场或下一阶段比赛的权利。”"""
     result = calculate("forfeit", event="knock-out")
@@ -111,6 +119,7 @@ def test_knockout_forfeit_loses_the_match():
 
 
 # --- arithmetic presentation ------------------------------------------------------------------------------------------
+
 
 def test_tie_ratios_are_not_rounded_together():
     """第45条 “比较2队在全部比赛中的IMP胜负率，高者名次列前”: no rounding in the text, so 1000/999 ≠ 1001/1000."""
@@ -128,15 +137,24 @@ def test_no_share_of_the_blame_is_no_deduction():
 
 # --- labels -----------------------------------------------------------------------------------------------------------
 
+
 def internal_names() -> set[str]:
     """Every choice value with a letter in it (pairs-imp, no-screens, vp), every procedural case's name, and every
     anchor slug with a dash (一-1-1, c-1): the names the engines use, which a ruling never shows."""
     from scripts.penalties.spec import load_spec
 
-    names = {str(value) for calculator in load_spec()["calculators"].values() for p in calculator["parameters"]
-             for value, _ in p.get("choices", [])}
-    names |= {variant["name"] for table in SANCTION_TABLES.values() for entry in load_tables()[table]["items"]
-              for variant in entry["variants"]}
+    names = {
+        str(value)
+        for calculator in load_spec()["calculators"].values()
+        for p in calculator["parameters"]
+        for value, _ in p.get("choices", [])
+    }
+    names |= {
+        variant["name"]
+        for table in SANCTION_TABLES.values()
+        for entry in load_tables()[table]["items"]
+        for variant in entry["variants"]
+    }
     names |= {anchor for labels in load_tables()["conventions"]["clause_labels"].values() for anchor in labels}
 
     def slugs(node):
@@ -195,23 +213,30 @@ def test_input_errors_are_chinese_and_name_the_field():
 
 # --- inputs -----------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, inputs, key, value", [
-    ("lateness", {"event": "teams-vp", "minutes": "１２"}, "minutes", 12),       # full-width digits
-    ("lateness", {"event": "teams-vp", "minutes": "５：３０"}, "minutes", 5.5),
-    ("lateness", {"event": "teams-vp", "minutes": "3", "repeat": "false"}, "repeat", False),  # not a repeat
-    ("tie-ratio", {"won": "123456.7891", "lost": "100000"}, "won", 123456.7891),  # TP ≥ 100,000, four decimals
-    ("slow-play", {"event": "teams-vp", "minutes": "7", "share": "33.3333%"}, "share", 0.333333),
-])
+
+@pytest.mark.parametrize(
+    "name, inputs, key, value",
+    [
+        ("lateness", {"event": "teams-vp", "minutes": "１２"}, "minutes", 12),  # full-width digits
+        ("lateness", {"event": "teams-vp", "minutes": "５：３０"}, "minutes", 5.5),
+        ("lateness", {"event": "teams-vp", "minutes": "3", "repeat": "false"}, "repeat", False),  # not a repeat
+        ("tie-ratio", {"won": "123456.7891", "lost": "100000"}, "won", 123456.7891),  # TP ≥ 100,000, four decimals
+        ("slow-play", {"event": "teams-vp", "minutes": "7", "share": "33.3333%"}, "share", 0.333333),
+    ],
+)
 def test_valid_values_are_read(name, inputs, key, value):
     assert calculate(name, **inputs)["inputs"][key] == value
 
 
-@pytest.mark.parametrize("name, inputs, parameter", [
-    ("forfeit", {"event": "swiss", "tie_vp": "99999"}, "tie-vp"),       # no VP scale gives a tie of 99999
-    ("forfeit", {"event": "swiss", "tie_vp": "0"}, "tie-vp"),
-    ("lateness", {"event": "teams-vp", "minutes": "3", "repeat": "maybe"}, "repeat"),
-    ("lateness", {"event": "pairs-mp", "minutes": "12", "remove_boards": "4"}, "remove-boards"),
-])
+@pytest.mark.parametrize(
+    "name, inputs, parameter",
+    [
+        ("forfeit", {"event": "swiss", "tie_vp": "99999"}, "tie-vp"),  # no VP scale gives a tie of 99999
+        ("forfeit", {"event": "swiss", "tie_vp": "0"}, "tie-vp"),
+        ("lateness", {"event": "teams-vp", "minutes": "3", "repeat": "maybe"}, "repeat"),
+        ("lateness", {"event": "pairs-mp", "minutes": "12", "remove_boards": "4"}, "remove-boards"),
+    ],
+)
 def test_nonsense_is_refused(name, inputs, parameter):
     with pytest.raises(PenaltyInputError) as error:
         calculate(name, **inputs)
@@ -220,6 +245,7 @@ def test_nonsense_is_refused(name, inputs, parameter):
 
 # --- the copied ruling keeps the other reading ------------------------------------------------------------------------
 
+
 def test_ruling_carries_the_other_reading_where_the_number_depends_on_it():
     """第26条一2 “扣1IMP，再加上超过下限的每1分钟扣1IMP”: reading A gives 8IMP at 12 minutes, reading B 7IMP."""
     ruling = calculate("lateness", event="teams-ko", minutes="12")["ruling"]
@@ -227,6 +253,7 @@ def test_ruling_carries_the_other_reading_where_the_number_depends_on_it():
 
 
 # --- the article page says it has a calculator ------------------------------------------------------------------------
+
 
 def test_article_top_links_to_its_calculators():
     notice = calculator_notice_for("regulations", "28")
@@ -241,6 +268,7 @@ def test_article_top_links_to_its_calculators():
 # --- the spec: checked, errors name file:line
 # ----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def penalty_copy(tmp_path, monkeypatch):
     folder = tmp_path / "penalties"
@@ -253,8 +281,13 @@ def test_spec_errors_name_file_and_line(penalty_copy):
     path = penalty_copy / "calculators.yml"
     text = path.read_text(encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "name: remove-boards" in row)
-    path.write_text(text.replace("name: remove-boards, label: 裁判酌情扣打的副数, kind: integer",
-                                 "name: remove-boards, label: 裁判酌情扣打的副数, kind: whole"), encoding="utf-8")
+    path.write_text(
+        text.replace(
+            "name: remove-boards, label: 裁判酌情扣打的副数, kind: integer",
+            "name: remove-boards, label: 裁判酌情扣打的副数, kind: whole",
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(PenaltySpecError) as error:
         spec_module.load_spec()
     assert isinstance(error.value, RulebookError)
@@ -268,16 +301,25 @@ def test_spec_errors_name_file_and_line(penalty_copy):
 
 # --- an edit to a table reaches the data file and the page in a long-lived process (mkdocs serve) ---------------------
 
+
 def test_edit_to_a_table_reaches_the_data_file_and_the_page(penalty_copy):
     # an edit the invariants allow (scripts/penalties/invariants.py: an amount must stay its quote's)
     assert calculate("lateness", event="teams-vp", minutes="30")["penalty"]["committee"] == "由比赛仲裁委员会处理"
     before = widget_data_text()
     table = penalty_copy / "lateness.yml"
-    table.write_text(table.read_text(encoding="utf-8").replace("committee: 由比赛仲裁委员会处理\n",
-                                                                 "committee: 由比赛仲裁委员会处理（已改）\n", 1), encoding="utf-8")
+    table.write_text(
+        table.read_text(encoding="utf-8").replace(
+            "committee: 由比赛仲裁委员会处理\n", "committee: 由比赛仲裁委员会处理（已改）\n", 1
+        ),
+        encoding="utf-8",
+    )
     spec_file = penalty_copy / "calculators.yml"
-    spec_file.write_text(spec_file.read_text(encoding="utf-8").replace("title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"),
-                         encoding="utf-8")
+    spec_file.write_text(
+        spec_file.read_text(encoding="utf-8").replace(
+            "title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"
+        ),
+        encoding="utf-8",
+    )
     after_edit = calculate("lateness", event="teams-vp", minutes="30")["penalty"]["committee"]
     assert after_edit == "由比赛仲裁委员会处理（已改）"  # no restart needed
     after = widget_data_text()
@@ -303,11 +345,19 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     data = tmp_path / "docs" / "assets" / "generated" / "penalty-data.js"
     assert '"committee":"由比赛仲裁委员会处理"' in data.read_text(encoding="utf-8")
     table = tmp_path / "rulebook_src" / "penalties" / "lateness.yml"
-    table.write_text(table.read_text(encoding="utf-8").replace("committee: 由比赛仲裁委员会处理\n",
-                                                                 "committee: 由比赛仲裁委员会处理（已改）\n", 1), encoding="utf-8")
+    table.write_text(
+        table.read_text(encoding="utf-8").replace(
+            "committee: 由比赛仲裁委员会处理\n", "committee: 由比赛仲裁委员会处理（已改）\n", 1
+        ),
+        encoding="utf-8",
+    )
     spec_file = tmp_path / "rulebook_src" / "penalties" / "calculators.yml"
-    spec_file.write_text(spec_file.read_text(encoding="utf-8").replace("title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"),
-                         encoding="utf-8")
+    spec_file.write_text(
+        spec_file.read_text(encoding="utf-8").replace(
+            "title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"
+        ),
+        encoding="utf-8",
+    )
     serve_hooks.on_pre_build(config=config)
     written = serve_hooks.STATE.builds[-1]["written"]
     assert "assets/generated/penalty-data.js" in written and "regulations/26.md" in written
@@ -316,6 +366,7 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
 
 
 # --- consequences of 第28、35、36、38、44、27条 that the results dropped (issue 12, second round) --------------------
+
 
 def consequences_of(name: str, **inputs) -> list[str]:
     if inputs.get("event") == "pairs-match-points":
@@ -364,9 +415,15 @@ def test_withdrawal_states_whole_sentences():
     assert "此前已打过的牌中，只要能构成复式的，按实际结果计分。" in consequences
 
 
-@pytest.mark.parametrize("name, inputs", [("lateness", {"event": "teams-vp", "minutes": "7"}),
-                                          ("lateness", {"event": "pairs-mp", "minutes": "17"}),
-                                          ("forfeit", {"event": "swiss"}), ("forfeit", {"event": "knock-out"})])
+@pytest.mark.parametrize(
+    "name, inputs",
+    [
+        ("lateness", {"event": "teams-vp", "minutes": "7"}),
+        ("lateness", {"event": "pairs-mp", "minutes": "17"}),
+        ("forfeit", {"event": "swiss"}),
+        ("forfeit", {"event": "knock-out"}),
+    ],
+)
 def test_force_majeure_exemption_is_stated(name, inputs):
     """第36条 “由于非人力所能抗拒的因素，不能按时参加比赛者，经主办机构同意，不按弃权、迟到处理。”"""
     assert any("不按弃权、迟到处理" in c for c in consequences_of(name, **inputs))
@@ -375,7 +432,9 @@ def test_force_majeure_exemption_is_stated(name, inputs):
 def test_deductions_are_taken_from_the_stage_total():
     """第35条 “所有的罚分，应在该阶段比赛的总得分中扣除，与当场（节）比赛所得的成绩无关（裁判直接判罚的调整分除外）。”"""
     assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("lateness", event="teams-vp", minutes="7"))
-    assert any("该阶段比赛的总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1", offence="2"))
+    assert any(
+        "该阶段比赛的总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1", offence="2")
+    )
     assert not any("总得分中扣除" in c for c in consequences_of("slow-play", event="teams-vp", minutes="7", share="0"))
     assert not any("总得分中扣除" in c for c in consequences_of("procedural", article="34", item="1"))  # 警告 only
 
@@ -399,7 +458,9 @@ def test_38_second_offence_carries_the_other_reading_of_many(item, variant):
     result = calculate("procedural", article="38", item=item, variant=variant, offence="2")
     assert result["penalty"]["disqualification"] and "三次及以上" in result["other_reading"]
     assert "三次及以上" in result["ruling"]
-    assert "三次及以上" not in (calculate("procedural", article="38", item=item, variant=variant)["other_reading"] or "")
+    assert "三次及以上" not in (
+        calculate("procedural", article="38", item=item, variant=variant)["other_reading"] or ""
+    )
 
 
 def scoring_consequences():
@@ -437,16 +498,21 @@ def scoring_consequences():
         ]
     ]
     exemption = conventions["exemption"]
-    rows += [(name, inputs, exemption["quote"], exemption["text"]) for name, inputs in
-             [("lateness", {"event": "teams-ko", "minutes": "30"}), ("forfeit", {"event": "pairs-imp"})]]
+    rows += [
+        (name, inputs, exemption["quote"], exemption["text"])
+        for name, inputs in [("lateness", {"event": "teams-ko", "minutes": "30"}), ("forfeit", {"event": "pairs-imp"})]
+    ]
     return rows
 
 
 SCORING_CONSEQUENCES = scoring_consequences()
 
 
-@pytest.mark.parametrize("name, inputs, sentence, text", SCORING_CONSEQUENCES,
-                         ids=[f"{n}-{'-'.join(i.values())}-{s[:8]}" for n, i, s, _ in SCORING_CONSEQUENCES])
+@pytest.mark.parametrize(
+    "name, inputs, sentence, text",
+    SCORING_CONSEQUENCES,
+    ids=[f"{n}-{'-'.join(i.values())}-{s[:8]}" for n, i, s, _ in SCORING_CONSEQUENCES],
+)
 def test_every_scoring_consequence_states_what_its_sentence_names(name, inputs, sentence, text):
     """The scoring tables' sentences → the consequence in the result, in the sentence's terms: 无效/予以取消 → a voided
     result (or, for the swiss, that the results are kept), 资格 → disqualification, 纪律性处罚/可进一步处罚 → the
@@ -468,7 +534,11 @@ def test_every_consequence_sentence_of_28_is_stated():
     import re
 
     text = load_rulebook()["regulations"].articles["28"].plain_text()
-    sentences = [s for s in re.split(r"(?<=[。；])", re.sub(r"\s+", "", text)) if re.search("无效|予以取消|取消其比赛资格|纪律性处罚", s)]
+    sentences = [
+        s
+        for s in re.split(r"(?<=[。；])", re.sub(r"\s+", "", text))
+        if re.search("无效|予以取消|取消其比赛资格|纪律性处罚", s)
+    ]
     stated = [re.sub(r"\s+", "", c["quote"]) for c in load_tables()["forfeit"]["consequences"]]
     assert sentences
     for sentence in sentences:
@@ -477,8 +547,10 @@ def test_every_consequence_sentence_of_28_is_stated():
 
 # --- numbers and words of the rules live in the data, not in either engine ------------------------------------------
 
+
 def test_thirty_minus_average_reads_its_number_from_the_table(penalty_copy):
     """第28条一1（1）B② “用30减去弃权队本阶段前几场比赛的平均VP数，但最高限制为25VP”: the 30 is forfeit.yml's `minuend`."""
+
     def thirty_minus():
         result = calculate("forfeit", event="round-robin", opponent_average="10")
         return next(c["vp"] for c in result["candidates"] if c["name"] == "thirty-minus")

@@ -1,4 +1,5 @@
 """Rulings a director would query (issue 24), each against the sentence that decides it."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,7 +34,10 @@ def test_37_8_open_room_names_its_own_offence_and_sentence():
     assert second["headline"] == "警告，或扣0.5VP(3IMP)"
     assert "“屡犯”也可读作第2次起：再犯即扣1VP(6IMP)。" in second["ruling"]
     closed = calculate("procedural", article="37", item="8", offence="1", scoring="imp", variant="closed-room")
-    assert "闭室赛员先打完牌" not in closed["ruling"] and "“团体赛中，未经许可擅自进入闭室观看比赛：扣1VP（6IMP）；”" in closed["ruling"]
+    assert (
+        "闭室赛员先打完牌" not in closed["ruling"]
+        and "“团体赛中，未经许可擅自进入闭室观看比赛：扣1VP（6IMP）；”" in closed["ruling"]
+    )
 
 
 @pytest.mark.parametrize("item, words", [("7", "造成影响，判给调整分"), ("8", "直接导致对方损失，给予调整分")])
@@ -66,14 +70,17 @@ def test_tie_ratio_keeps_the_promised_four_decimals_and_tells_ratios_apart():
     assert calculate("tie-ratio", won="5", lost="4")["headline"] == "IMP率 = 5 ÷ 4 = 1.25"
 
 
-@pytest.mark.parametrize("name, inputs, field", [
-    ("fouled", {"event": "pairs-mp", "whole_match": "1"}, "whole-match"),  # 第44条一: “团体赛中……整场比赛成绩无效”
-    ("fouled", {"event": "pairs-imp", "tie_vp": "10"}, "tie-vp"),
-    ("forfeit", {"event": "pairs-mp", "own_average": "12"}, "own-average"),  # 第28条一1（1）: 循环赛计VP only
-    ("forfeit", {"event": "pairs-imp", "opponent_average": "8"}, "opponent-average"),
-    ("forfeit", {"event": "pairs-match-points", "vp_scale": "20", "tie_match_points": "2"}, "vp-scale"),
-    ("forfeit", {"event": "knock-out", "half_scale": "1"}, "half-scale"),
-])
+@pytest.mark.parametrize(
+    "name, inputs, field",
+    [
+        ("fouled", {"event": "pairs-mp", "whole_match": "1"}, "whole-match"),  # 第44条一: “团体赛中……整场比赛成绩无效”
+        ("fouled", {"event": "pairs-imp", "tie_vp": "10"}, "tie-vp"),
+        ("forfeit", {"event": "pairs-mp", "own_average": "12"}, "own-average"),  # 第28条一1（1）: 循环赛计VP only
+        ("forfeit", {"event": "pairs-imp", "opponent_average": "8"}, "opponent-average"),
+        ("forfeit", {"event": "pairs-match-points", "vp_scale": "20", "tie_match_points": "2"}, "vp-scale"),
+        ("forfeit", {"event": "knock-out", "half_scale": "1"}, "half-scale"),
+    ],
+)
 def test_options_that_do_not_apply_are_refused_in_chinese(name, inputs, field):
     with pytest.raises(PenaltyInputError, match=r"只适用于.+，不适用于") as raised:
         calculate(name, **inputs)

@@ -2,6 +2,7 @@
 each slip that used to pass the loader and then crash the docs build or the command line, or ship a broken table
 to the widget, is one line `path:line: what is wrong` and exit status 2 from every entry point, before anything is
 written."""
+
 from __future__ import annotations
 
 import re

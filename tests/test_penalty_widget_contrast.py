@@ -1,6 +1,7 @@
 """Every control of every calculator reaches 4.5:1 contrast in both colour schemes (light `default`, dark `slate`),
 placeholders included (they must read as hints: italic and lighter than a value, yet legible); calculator code loads
 only on pages with a calculator, and an article with one says so at its top."""
+
 from __future__ import annotations
 
 import pytest
@@ -105,12 +106,15 @@ def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
     open_ready(page, site_url + "regulations/29/")
     page.wait_for_load_state("networkidle")
     assert page.evaluate("() => typeof window.RulebookPenalties") == "undefined"
-    page.evaluate("""async (url) => {
+    page.evaluate(
+        """async (url) => {
         const next = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
         document.querySelector(".md-content").replaceWith(next.querySelector(".md-content"));
         history.pushState({}, "", url);
         window.document$.next(document);
-    }""", site_url + "regulations/26/")
+    }""",
+        site_url + "regulations/26/",
+    )
     reach_calculators(page)  # the reader scrolls to it: its code is added when it comes near the screen
     page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     page.fill("#calc-lateness-minutes", "12")
@@ -133,7 +137,10 @@ def test_copied_link_from_the_venue_zip_is_the_hosted_page(browser, bundle_dir):
     widget = "document.getElementById('calc-lateness')"
     assert page.evaluate("() => new URL(document.querySelector('link[rel=canonical]').href).hostname") == "127.0.0.1"
     assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
-    assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    assert (
+        page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
+        == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    )
     page.evaluate(
         "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'"
     )

@@ -1,4 +1,5 @@
 """The penalty widgets in headless chromium agree with the Python engine, keep state in the URL and fit 360 px."""
+
 from __future__ import annotations
 
 import json
@@ -27,16 +28,22 @@ def engine(calculator: str, inputs: dict) -> dict:
 
 def widget_pages() -> dict[str, tuple[str, str, dict]]:
     """Widget id → (page path, calculator, fixed values)."""
-    return {widget_id: (f"{book}/{slug}/", name, fixed)
-            for (book, slug), widgets in placements().items() for name, fixed, widget_id in widgets}
+    return {
+        widget_id: (f"{book}/{slug}/", name, fixed)
+        for (book, slug), widgets in placements().items()
+        for name, fixed, widget_id in widgets
+    }
 
 
 def form_grid() -> list[tuple[str, dict]]:
     """(widget id, field values) typed into each widget's form: the engine grid's cases for that page's calculator."""
     cases = []
     for widget_id, (_, name, fixed) in widget_pages().items():
-        own = [inputs for calculator, inputs in engine_grid() if calculator == name
-               and all(inputs.get(k) == v for k, v in fixed.items())]
+        own = [
+            inputs
+            for calculator, inputs in engine_grid()
+            if calculator == name and all(inputs.get(k) == v for k, v in fixed.items())
+        ]
         fields = [{k: v for k, v in inputs.items() if k not in fixed} for inputs in own]
         if name == "procedural":
             fields = [f for f in fields if f.get("item", "").isdigit() and f.get("offence", "1") in "1234"]
@@ -194,13 +201,16 @@ def test_inputs_are_kept_in_the_url_and_restored(browser, site_url):
     context.close()
 
 
-@pytest.mark.parametrize("query, field", [
-    ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=false", None),  # “false” is no repeat
-    ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=maybe", "第二次再犯"),
-    ("lateness.event=teams-xx&lateness.minutes=12", "比赛类型"),
-    ("lateness.event=teams-vp&lateness.minutes=twelve", "迟到时间（分钟）"),
-    ("lateness.event=pairs-mp&lateness.minutes=12&lateness.remove_boards=9", "裁判酌情扣打的副数"),
-])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=false", None),  # “false” is no repeat
+        ("lateness.event=teams-vp&lateness.minutes=3&lateness.repeat=maybe", "第二次再犯"),
+        ("lateness.event=teams-xx&lateness.minutes=12", "比赛类型"),
+        ("lateness.event=teams-vp&lateness.minutes=twelve", "迟到时间（分钟）"),
+        ("lateness.event=pairs-mp&lateness.minutes=12&lateness.remove_boards=9", "裁判酌情扣打的副数"),
+    ],
+)
 def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, field):
     """第26条一 “迟到0+—5分钟：正式提出警告；第二次再犯按迟到5+分钟的条款处罚”: repeat=false is the first offence,
     and a value the widget cannot read never gives a ruling for other inputs."""
@@ -219,13 +229,16 @@ def test_a_bad_url_value_shows_an_error_not_a_ruling(browser, site_url, query, f
     context.close()
 
 
-@pytest.mark.parametrize("widget, query, field", [
-    ("procedural-37", "item=1&variant=nonsense", "情形"),       # a case the item does not have: named by its labels
-    ("procedural-34", "item=1&direct_damage=1", "直接导致对方损失（调整分）"),  # 第34条1 has no 调整分 clause
-    ("procedural-34", "item=1&variant=bogus", "情形"),          # an item with one case: no field, still refused
-    ("procedural-34", "item=1&colour=red", None),               # no such input at all
-    ("procedural-34", "item=1&article=37", None),               # the page fixes the article
-])
+@pytest.mark.parametrize(
+    "widget, query, field",
+    [
+        ("procedural-37", "item=1&variant=nonsense", "情形"),  # a case the item does not have: named by its labels
+        ("procedural-34", "item=1&direct_damage=1", "直接导致对方损失（调整分）"),  # 第34条1 has no 调整分 clause
+        ("procedural-34", "item=1&variant=bogus", "情形"),  # an item with one case: no field, still refused
+        ("procedural-34", "item=1&colour=red", None),  # no such input at all
+        ("procedural-34", "item=1&article=37", None),  # the page fixes the article
+    ],
+)
 def test_a_url_value_the_form_cannot_show_is_an_error(browser, site_url, widget, query, field):
     """The command line refuses `--direct-damage` on 第34条1 (“如直接导致对方的损失将给予调整分” is not in its sentence) and
     a case the item lacks; the widget does the same for such a URL value, in Chinese, and keeps it in the URL."""
@@ -298,12 +311,15 @@ def test_widgets_mount_after_instant_navigation(desktop, site_url):
     open_ready(desktop, site_url + "regulations/27/")
     reach_calculators(desktop)
     desktop.locator("#calc-slow-play[data-mounted]").wait_for(state="attached")
-    desktop.evaluate("""async (url) => {
+    desktop.evaluate(
+        """async (url) => {
         const next = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
         document.querySelector(".md-content").replaceWith(next.querySelector(".md-content"));
         history.pushState({}, "", url);
         window.document$.next(document);
-    }""", site_url + "regulations/26/")
+    }""",
+        site_url + "regulations/26/",
+    )
     desktop.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
     # this page has used the calculator before: the event type last chosen is remembered, so the test names its own
     desktop.select_option("#calc-lateness-event", "teams-vp")
@@ -328,7 +344,10 @@ def test_widget_works_from_file_url(browser, built_site):
     # the venue zip of a build without a hosted site_url (the default http://127.0.0.1:8000/): no file:// nor
     # localhost link, the page named in words
     assert page.evaluate(f"() => window.RulebookPenalties.hostedLink({widget})") is None
-    assert page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})") == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    assert (
+        page.evaluate(f"() => window.RulebookPenalties.copiedPage({widget})")
+        == "计算器：裁判法第26条页末“迟到的判罚（第26条）”"
+    )
     # a build for a real host: the hosted page at the calculator, even from file://
     page.evaluate(
         "() => document.querySelector('link[rel=canonical]').href = 'https://bridge.example.org/regulations/26/'"
@@ -345,8 +364,12 @@ def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
     from scripts.paths import ROOT
 
     out = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(out)], cwd=ROOT, check=True,
-                   env={**os.environ, "RULEBOOK_SITE_URL": "https://bridge.example.org/rules/"})
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(out)],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "RULEBOOK_SITE_URL": "https://bridge.example.org/rules/"},
+    )
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     open_ready(

@@ -1,5 +1,6 @@
 """The calculators at the table (issue 22): the answer in view at 360×780 (keyboard up too), time entry from a numeric
 keypad, the remembered event type, 分享, and the calculator's fragment surviving scrolling."""
+
 from __future__ import annotations
 
 import json

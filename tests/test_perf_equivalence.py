@@ -1,4 +1,5 @@
 """The speed-ups in the pipeline give the same results as the plain code they replaced."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,8 +30,7 @@ def glossary(terms: list[tuple[str, str]]):
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["首引即引牌，再加倍之后仍是引牌", "约定叫与再加倍", "没有术语的段落", "再加倍再加倍引牌约定"],
+    "text", ["首引即引牌，再加倍之后仍是引牌", "约定叫与再加倍", "没有术语的段落", "再加倍再加倍引牌约定"]
 )
 def test_repeated_glossary_terms_render_like_the_first_entry_alone(text):
     """A glossary that repeats terms (every edition defines them again) links each term as its first entry does."""
@@ -56,7 +56,13 @@ def fold_fullwidth_by_character(text: str) -> str:
 
 @pytest.mark.parametrize(
     "text",
-    ["第１３条 牌张数目有误", "Ａ．初始位置（个人、双人或队）！？～", "".join(chr(c) for c in range(0xFF00, 0xFF70)), "plain ascii 123", ""],
+    [
+        "第１３条 牌张数目有误",
+        "Ａ．初始位置（个人、双人或队）！？～",
+        "".join(chr(c) for c in range(0xFF00, 0xFF70)),
+        "plain ascii 123",
+        "",
+    ],
 )
 def test_fold_fullwidth_table(text):
     from scripts.pipeline.model import Provenance
@@ -171,7 +177,11 @@ def test_title_index_resolves_like_a_scan():
 def test_search_vocabulary_with_a_kept_tokenizer_equals_a_fresh_one():
     from scripts.search.index import build_vocabulary, jieba_tokenizer, user_dictionary_entries
 
-    texts = ["迟到5+—10分钟：扣1VP；第二次再犯按迟到的条款处罚。", "明手此时可以指出某一防守人过早暴露牌张的违规", "叫牌开始时，应将屏幕的窗口关闭"]
+    texts = [
+        "迟到5+—10分钟：扣1VP；第二次再犯按迟到的条款处罚。",
+        "明手此时可以指出某一防守人过早暴露牌张的违规",
+        "叫牌开始时，应将屏幕的窗口关闭",
+    ]
     user_dict = user_dictionary_entries(curated.load_rows(SRC / "jieba_user_dict.txt"))
     jieba_tokenizer.cache_clear()
     fresh = build_vocabulary(texts, user_dict, ["屏幕"])
@@ -192,11 +202,19 @@ PAGE_HTML = """<html><body><article class="md-content__inner">
 def test_parsed_page_cache_gives_the_sections_of_a_fresh_parse(tmp_path):
     from scripts.search.index import PARSED_PAGES, read_sections
 
-    for location, text in [("regulations/23/", PAGE_HTML), ("", PAGE_HTML.replace('<h1 id="x">第23条 桌上屏幕的使用</h1>', ""))]:
+    for location, text in [
+        ("regulations/23/", PAGE_HTML),
+        ("", PAGE_HTML.replace('<h1 id="x">第23条 桌上屏幕的使用</h1>', "")),
+    ]:
         page = tmp_path / location / "index.html"
         page.parent.mkdir(parents=True, exist_ok=True)
         page.write_text(text, encoding="utf-8")
-    stock = {"docs": [{"location": "regulations/23/", "title": "第23条 桌上屏幕的使用"}, {"location": "", "title": "首页  标题"}]}
+    stock = {
+        "docs": [
+            {"location": "regulations/23/", "title": "第23条 桌上屏幕的使用"},
+            {"location": "", "title": "首页  标题"},
+        ]
+    }
     PARSED_PAGES.entries.clear()
     fresh = read_sections(tmp_path, stock)
     again = read_sections(tmp_path, stock)  # from the cache

@@ -1,6 +1,7 @@
 """The page's one popup at 360 px (docs/assets/refs/preview.js): its links are 44 px tall, a "?" leads to the page's
 one legend (not repeated in every popup), a heading in the cited text stands apart from the text, focus moving on
 closes a popup that focus opened, and a grey 裁判法 number of the home grid says what it is when tapped."""
+
 from __future__ import annotations
 
 from reader_steps import open_ready
@@ -17,7 +18,9 @@ def test_popup_links_are_44_px_and_the_heading_stands_apart(phone_page, site_url
     popup.wait_for(state="visible")
     heading = popup.locator(".ref-preview__heading")
     assert heading.count() == 1 and heading.inner_text() == "1.可选择判罚的说明", popup.inner_text()
-    weights = heading.evaluate("h => [getComputedStyle(h).fontWeight, getComputedStyle(h.nextElementSibling).fontWeight]")
+    weights = heading.evaluate(
+        "h => [getComputedStyle(h).fontWeight, getComputedStyle(h.nextElementSibling).fontWeight]"
+    )
     assert int(weights[0]) > int(weights[1]), f"the heading is set like the text: {weights}"
     assert popup.locator(".ref-preview__text").first.inner_text().startswith("违规后"), "the heading runs into the text"
     for name in (".ref-preview__go", ".ref-preview__help"):

@@ -1,5 +1,6 @@
 """The print edition on the site: the 打印版 section of the home and about pages, the print line of every article page
 (scripts/site/print_hooks.py), the PDFs inside the hosted site and the venue zip, never precached."""
+
 from __future__ import annotations
 
 import json
@@ -15,19 +16,24 @@ from scripts.edition import BUNDLE_PREFIX, ROOT
 from scripts.site.print_hooks import PRINT_FOLDER, on_page_content, pdf_href, print_edition_extra, size_text
 from scripts.render.pages import PRINT_EDITION_PLACEHOLDER
 
-PDF_LINK = re.compile(r'<a href="(?P<href>[^"]+\.pdf)" type="application/pdf">《(?P<title>[^》]+)》PDF</a>'
-                      r"（(?P<script>[^，]+)，A5，(?P<pages>[0-9]+)[页頁]，(?P<size>[0-9.]+ [KM]B)，版本 (?P<stamp>[^）]+)）")
+PDF_LINK = re.compile(
+    r'<a href="(?P<href>[^"]+\.pdf)" type="application/pdf">《(?P<title>[^》]+)》PDF</a>'
+    r"（(?P<script>[^，]+)，A5，(?P<pages>[0-9]+)[页頁]，(?P<size>[0-9.]+ [KM]B)，版本 (?P<stamp>[^）]+)）"
+)
 BOOK_FILES = {"laws": "guize", "regulations": "caipanfa"}
 PDF_NAME = re.compile(rf"{BUNDLE_PREFIX}-(?P<book>guize|caipanfa)(?P<fanti>-fanti)?-[0-9]{{8}}\.pdf")
 
 
-@pytest.mark.parametrize(("page_url", "root_prefix", "expected"), [
-    ("", "", "print/x.pdf"),  # the home page
-    ("laws/26/", "", "../../print/x.pdf"),  # hosted, directory URLs
-    ("laws/26.html", "", "../print/x.pdf"),  # the venue zip's file URLs
-    ("about/", "../", "../../print/x.pdf"),  # the traditional edition, one folder down
-    ("index.html", "../", "../print/x.pdf"),
-])
+@pytest.mark.parametrize(
+    ("page_url", "root_prefix", "expected"),
+    [
+        ("", "", "print/x.pdf"),  # the home page
+        ("laws/26/", "", "../../print/x.pdf"),  # hosted, directory URLs
+        ("laws/26.html", "", "../print/x.pdf"),  # the venue zip's file URLs
+        ("about/", "../", "../../print/x.pdf"),  # the traditional edition, one folder down
+        ("index.html", "../", "../print/x.pdf"),
+    ],
+)
 def test_pdf_href_is_relative_to_the_page(page_url, root_prefix, expected):
     assert pdf_href(page_url, root_prefix, "x.pdf") == expected
 
@@ -65,7 +71,8 @@ def test_the_placeholder_lists_both_books_and_an_article_page_its_own(tmp_path):
     )
     links = list(PDF_LINK.finditer(article))
     assert [(m["title"], m["href"], m["stamp"]) for m in links] == [
-        ("复式定约桥牌裁判法", "../../print/regulationshans.pdf", "2026-12-02 · abcdef12")]
+        ("复式定约桥牌裁判法", "../../print/regulationshans.pdf", "2026-12-02 · abcdef12")
+    ]
     index = on_page_content("<p>目录</p>", page=_page("laws/index.md", "laws/"), config=config, files=None)
     assert "PDF" not in index
 

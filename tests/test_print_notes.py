@@ -1,4 +1,5 @@
 """The print edition's HTML, without typesetting: notes in Chinese, anchors kept, links that land, band tables."""
+
 from __future__ import annotations
 
 import html
@@ -213,7 +214,13 @@ def test_headings_print_their_marks_once_where_they_stand(documents):
         in laws
     )
     regulations = documents["regulations"]
-    for division in ("第五节 比赛编排及更换运动员限制", "第六节 牌桌上的程序", "第七节 比赛用时", "第十二节 赛场管理", "第十五节 带分方法"):
+    for division in (
+        "第五节 比赛编排及更换运动员限制",
+        "第六节 牌桌上的程序",
+        "第七节 比赛用时",
+        "第十二节 赛场管理",
+        "第十五节 带分方法",
+    ):
         assert (
             f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note note-erratum">补入：正文缺'
             in regulations

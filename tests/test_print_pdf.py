@@ -129,11 +129,16 @@ def test_internal_links_point_at_the_page_of_their_target(print_books, key):
 def test_references_into_the_other_book_name_its_pdf_and_page(print_books):
     laws, _, _ = print_books[("laws", "hans")]
     _, reader, texts = print_books[("regulations", "hans")]
-    uris = [a.get_object()["/A"]["/URI"] for page in reader.pages for a in page.get("/Annots") or []
-            if "/A" in a.get_object() and "/URI" in a.get_object()["/A"]]
+    uris = [
+        a.get_object()["/A"]["/URI"]
+        for page in reader.pages
+        for a in page.get("/Annots") or []
+        if "/A" in a.get_object() and "/URI" in a.get_object()["/A"]
+    ]
     assert uris and all(uri.startswith(laws.path.name + "#nameddest=laws/") for uri in uris)
     named = {uri.split("#nameddest=")[1] for uri in uris}
     from urllib.parse import unquote
+
     assert {unquote(n) for n in named} <= set(laws.anchors)
     marks = re.findall(r"〔竞赛规则第([0-9]+)页〕", flat("".join(texts)))
     assert marks and all(1 <= int(n) <= laws.pages for n in marks)
@@ -208,7 +213,13 @@ def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
 # --- page by page, from poppler's layout text (the running head is a page's first line, its notes its last)
 # ------------
 A5_POINTS = (419.53, 595.28)  # 148 × 210 mm
-NOTE_LABELS = ("补入", "校勘", "异文", "原注", "未解决的缺陷")  # how each kind of footnote begins (scripts/print/notes.py)
+NOTE_LABELS = (
+    "补入",
+    "校勘",
+    "异文",
+    "原注",
+    "未解决的缺陷",
+)  # how each kind of footnote begins (scripts/print/notes.py)
 
 
 def layout_pages(path) -> list[str]:

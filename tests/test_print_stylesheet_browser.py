@@ -1,4 +1,5 @@
 """Printing one article from the browser (docs/assets/print.css): the article alone, like the print edition."""
+
 from __future__ import annotations
 
 import subprocess
@@ -25,7 +26,21 @@ def test_printed_article_hides_site_chrome_and_forms(browser, site_url, artifact
         assert "Noto Serif CJK" in font
         pdf = artifacts_dir / "print-browser-regulation-26.pdf"
         page.pdf(path=str(pdf), prefer_css_page_size=True)
-        subprocess.run(["pdftoppm", "-r", "80", "-png", "-singlefile", "-f", "1", "-l", "1", str(pdf),
-                        str(artifacts_dir / "print-browser-regulation-26")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "80",
+                "-png",
+                "-singlefile",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                str(pdf),
+                str(artifacts_dir / "print-browser-regulation-26"),
+            ],
+            check=True,
+        )
     finally:
         page.close()

@@ -1,4 +1,5 @@
 """The published pages against the sources: no run of source text lost or repeated that no erratum or drop explains."""
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,9 @@ def test_every_source_reaches_its_pages_whole_and_once(rulebook, pages):
 def test_a_lost_phrase_is_found_and_placed(rulebook, pages):
     page = pages["regulations/34.md"]
     assert "未正确核对牌型卡的方位和牌张数目即看牌" in page
-    damaged = dict(pages, **{"regulations/34.md": page.replace("未正确核对牌型卡的方位和牌张数目即看牌", "未正确核对即看牌")})
+    damaged = dict(
+        pages, **{"regulations/34.md": page.replace("未正确核对牌型卡的方位和牌张数目即看牌", "未正确核对即看牌")}
+    )
     differences = proofread(rulebook, damaged)
     assert [(d.kind, d.text) for d in differences] == [("lost", "牌型卡的方位和牌张数目")]
     assert differences[0].file.startswith("001_") and differences[0].line > 0
@@ -29,7 +32,9 @@ def test_a_lost_phrase_is_found_and_placed(rulebook, pages):
 
 def test_a_repeated_phrase_is_found(rulebook, pages):
     page = pages["laws/25.md"]
-    damaged = dict(pages, **{"laws/25.md": page.replace("违规者必须作出选择：", "违规者必须作出选择：违规者必须作出选择：")})
+    damaged = dict(
+        pages, **{"laws/25.md": page.replace("违规者必须作出选择：", "违规者必须作出选择：违规者必须作出选择：")}
+    )
     differences = proofread(rulebook, damaged)
     assert [(d.kind, d.text) for d in differences] == [("added", "违规者必须作出选择：")]
 
@@ -72,8 +77,11 @@ def test_errata_add_no_text_but_restorations_and_completions():
     for erratum in errata:
         if not erratum.restored and erratum.kind != "truncation":
             groups.setdefault((erratum.file, erratum.kind), []).append(erratum)
-    too_much = {key: "".join(sorted(added_characters(group).elements())) for key, group in groups.items()
-                if sum(added_characters(group).values()) > sum(e.count for e in group)}
+    too_much = {
+        key: "".join(sorted(added_characters(group).elements()))
+        for key, group in groups.items()
+        if sum(added_characters(group).values()) > sum(e.count for e in group)
+    }
     assert not too_much, f"errata that add text no source has: {too_much}"
 
 

@@ -1,6 +1,7 @@
 """No traceback reaches a user (issue 25): an OS error (a full disk, simulated with RLIMIT_FSIZE; an unwritable
 folder), an interrupt and SIGTERM end in one line; outputs stay whole; a killed build's staging folder is removed by
 the next build, a running one's is not."""
+
 from __future__ import annotations
 
 import resource
@@ -40,8 +41,14 @@ def stale_page(project: Path) -> tuple[Path, bytes]:
 
 def test_a_full_disk_is_one_line_and_exit_1_and_pages_stay_whole(project):
     page, stale = stale_page(project)
-    result = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True,
-                            timeout=300, preexec_fn=full_disk)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.render"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=full_disk,
+    )
     assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("python -m scripts.render: ") and "File too large" in lines[0], (
@@ -57,8 +64,9 @@ def test_an_unwritable_folder_is_one_line_and_exit_1(project):
     laws = project / "docs" / "laws"
     (laws / "9.md").unlink()
     (laws / "9.md").mkdir()  # a folder where the page goes: writing it fails as in a folder one may not write to
-    result = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "docs/laws/9.md" in lines[0] and "Traceback" not in result.stderr, result.stderr
@@ -71,15 +79,19 @@ def test_the_calculator_command_line_cuts_an_echoed_value(capsys):
     stderr = capsys.readouterr().err
     assert len(stderr) < 300 and stderr.count("\n") == 1 and "x…" in stderr, stderr[:300]
     # the same through the command line (one argument may be at most 128 KB long)
-    result = subprocess.run([sys.executable, "-m", "scripts.penalties", "lateness", "--event", "pairs-imp",
-                             "--minutes", "9" * 100_000], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.penalties", "lateness", "--event", "pairs-imp", "--minutes", "9" * 100_000],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and len(result.stderr) < 300 and result.stderr.count("\n") == 1, result.stderr[:300]
 
 
 def test_the_next_build_removes_a_killed_builds_staging_folder_only(tmp_path):
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        killed = tmp_path / f"{build.STAGING_PREFIX}{2 ** 22 + 7}-abc"  # above Linux's pid_max: never a live process
+        killed = tmp_path / f"{build.STAGING_PREFIX}{2**22 + 7}-abc"  # above Linux's pid_max: never a live process
         legacy = tmp_path / f"{build.STAGING_PREFIX}q1w2e3"  # named before the process id was in the name
         running = tmp_path / f"{build.STAGING_PREFIX}{sleeper.pid}-def"
         for folder in (killed, legacy, running):
@@ -96,8 +108,14 @@ def test_a_full_disk_during_the_site_build_is_one_line_and_exit_1(project):
     for folder in ("site", "dist"):
         (project / folder).mkdir()
         (project / folder / "previous.txt").write_text("good", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project, capture_output=True,
-                            text=True, timeout=600, preexec_fn=full_disk)
+    result = subprocess.run(
+        [sys.executable, "-m", "scripts.site", "--no-zip"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=full_disk,
+    )
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("python -m scripts.site: "), result.stderr
@@ -112,8 +130,13 @@ def test_sigterm_during_a_build_is_one_line_and_leaves_no_staging_folder(project
     for folder in ("site", "dist"):
         (project / folder).mkdir()
         (project / folder / "previous.txt").write_text("good", encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scripts.site", "--no-zip"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     while not list(project.glob(f"{build.STAGING_PREFIX}*/site")) and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -1,5 +1,6 @@
 """What a reader sees on the article pages: Chinese only, corrections marked where they apply, defects flagged in place,
 and the build report's counts equal to what the pages show."""
+
 from __future__ import annotations
 
 import html
@@ -158,7 +159,9 @@ def test_every_unresolved_defect_is_flagged_on_a_page_and_counted(rulebook, page
     assert f"## 未解决的缺陷（{flagged} 处在页面上标出" in report
 
 
-@pytest.mark.parametrize("page,quote", [("laws/13.md", "仍能将此牌纠正并正常进行"), ("regulations/23.md", "如将已经的叫牌放在面前")])
+@pytest.mark.parametrize(
+    "page,quote", [("laws/13.md", "仍能将此牌纠正并正常进行"), ("regulations/23.md", "如将已经的叫牌放在面前")]
+)
 def test_an_unresolved_defect_is_marked_in_its_sentence(pages, page, quote):
     assert re.search(rf'<mark class="unresolved"[^>]*>{quote}</mark>', pages[page])
 
@@ -203,6 +206,10 @@ def test_back_links_from_law_36_s_copied_text_are_marked(pages):
 def test_the_report_and_the_other_pages_speak_chinese(pages, path):
     text = reader_text(pages[path])
     # an English Law title cited as such ('Pass out of Rotation (WBF 1997)') is a name, not prose
-    found = [m.group(0) for chunk in ["".join(text.chunks), *text.tooltips] for m in ENGLISH_PROSE.finditer(chunk)
-             if not chunk[m.end():].lstrip(" (").startswith("WBF") and not m.group(0).endswith("WBF")]
+    found = [
+        m.group(0)
+        for chunk in ["".join(text.chunks), *text.tooltips]
+        for m in ENGLISH_PROSE.finditer(chunk)
+        if not chunk[m.end() :].lstrip(" (").startswith("WBF") and not m.group(0).endswith("WBF")
+    ]
     assert not found, f"{path}: {found}"

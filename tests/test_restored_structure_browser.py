@@ -1,6 +1,7 @@
 """The auction Laws at 360 px in chromium: restored clause markers are quiet and explain themselves on tap, every
 clause of the skeleton is a reachable anchor, and the English title sits under the Chinese one (screenshots of
 第25、27、30条 in tests/artifacts/)."""
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,9 @@ REPORT = ROOT / "docs" / "about" / "build-report.md"
 
 def report_restored(number: int) -> int:
     """How many markers the build report says were restored in a Law."""
-    m = re.search(rf"^- \[第{number}条 [^\]]*\]\([^)]*\)：恢复编号 ([^；]+)；", REPORT.read_text(encoding="utf-8"), re.M)
+    m = re.search(
+        rf"^- \[第{number}条 [^\]]*\]\([^)]*\)：恢复编号 ([^；]+)；", REPORT.read_text(encoding="utf-8"), re.M
+    )
     assert m, f"build report lists no restorations for 第{number}条"
     return 0 if m[1] == "无" else len(m[1].split("、"))
 

@@ -1,4 +1,5 @@
 """rulebook_src/ as one value (scripts/curated/rulebook_src.py): read once, frozen, and enough for every stage."""
+
 from __future__ import annotations
 
 import builtins
@@ -90,6 +91,7 @@ def no_reads_under_rulebook_src(monkeypatch):
             if path is not None and path.is_relative_to(root) and not path.is_relative_to(root / "penalties"):
                 raise AssertionError(f"a stage opened {path.relative_to(root.parent)} itself")
             return opener(file, *args, **kwargs)
+
         return open_
 
     monkeypatch.setattr(builtins, "open", guarded(real_open))

@@ -1,5 +1,6 @@
 """Search: the query set of tests/search_queries.yml typed into Material's search box of the built site in chromium,
 over http and over file:// with every non-file request refused; plus the index it runs on and where a result opens."""
+
 from __future__ import annotations
 
 import gzip
@@ -54,6 +55,7 @@ ARTICLE_ID = re.compile(r"(?P<id>(?:laws|regulations)/[0-9]+(?:-[0-9]+)?)$")
 
 # --- the query set itself ---------------------------------------------------------------------------------------
 
+
 def test_query_set_has_the_required_kinds():
     kinds = Counter(q["kind"] for q in QUERY_SET)
     assert len(QUERY_SET) >= 60, f"only {len(QUERY_SET)} queries in tests/search_queries.yml"
@@ -65,13 +67,18 @@ def test_query_set_has_the_required_kinds():
 
 def test_expected_articles_exist(built_site):
     missing = sorted(
-        {f"{q['query']!r} → {article}" for q in QUERY_SET for article in q["expect"]
-         if not (built_site / article / "index.html").is_file()}
+        {
+            f"{q['query']!r} → {article}"
+            for q in QUERY_SET
+            for article in q["expect"]
+            if not (built_site / article / "index.html").is_file()
+        }
     )
     assert not missing, "expected articles that the site does not have:\n" + "\n".join(missing)
 
 
 # --- the index -------------------------------------------------------------------------------------------------
+
 
 def full_index_path(site_dir: Path) -> Path:
     """The hosted site's full index (search_index.json is the stub that names it)."""
@@ -85,8 +92,9 @@ def search_index(built_site) -> dict:
 
 
 def index_text(index: dict) -> str:
-    return "\n".join(" ".join([doc["title"], doc["text"], doc.get("context", ""), doc.get("english", "")])
-                     for doc in index["docs"])
+    return "\n".join(
+        " ".join([doc["title"], doc["text"], doc.get("context", ""), doc.get("english", "")]) for doc in index["docs"]
+    )
 
 
 def test_index_is_utf8_and_within_budget(built_site):
@@ -100,8 +108,11 @@ def test_index_is_utf8_and_within_budget(built_site):
 
 
 def test_every_article_page_is_indexed_with_its_number(built_site, search_index):
-    built = {f"{p.parent.parent.name}/{p.parent.name}" for book in ("laws", "regulations")
-             for p in (built_site / book).glob("*/index.html")}
+    built = {
+        f"{p.parent.parent.name}/{p.parent.name}"
+        for book in ("laws", "regulations")
+        for p in (built_site / book).glob("*/index.html")
+    }
     indexed = {f"{d['article']['book']}/{d['article']['slug']}" for d in search_index["docs"] if "article" in d}
     assert built and built == indexed, f"not indexed: {sorted(built - indexed)}; not built: {sorted(indexed - built)}"
 
@@ -129,11 +140,17 @@ def test_synonym_targets_and_dictionary_words_occur_in_the_site(search_index):
     vocabulary = load_search_vocabulary(real_src())
     # English targets name 1997 WBF titles (revoke, claim), some of Laws the 1999 text lacks.
     english = " ".join(load_english_titles(real_src()).values()).lower()
-    absent = [f"{SYNONYMS.name}: {word!r} ({reason})" for _, rulebook, reason in vocabulary.synonyms
-              for word in rulebook if word not in text and not (word.isascii() and word.lower() in english)]
-    absent += [f"{USER_DICT.name}:{n}: {line.split()[0]!r}"
-               for n, line in enumerate(USER_DICT.read_text(encoding="utf-8").splitlines(), 1)
-               if line.strip() and line.split()[0] not in text]
+    absent = [
+        f"{SYNONYMS.name}: {word!r} ({reason})"
+        for _, rulebook, reason in vocabulary.synonyms
+        for word in rulebook
+        if word not in text and not (word.isascii() and word.lower() in english)
+    ]
+    absent += [
+        f"{USER_DICT.name}:{n}: {line.split()[0]!r}"
+        for n, line in enumerate(USER_DICT.read_text(encoding="utf-8").splitlines(), 1)
+        if line.strip() and line.split()[0] not in text
+    ]
     assert not absent, "curated words that the rulebook never uses:\n" + "\n".join(absent)
 
 
@@ -157,7 +174,10 @@ def test_traditional_forms_of_every_word_fold_back(search_index):
     [
         # checked by the curated-file schema (scripts/curated/files.py) before the search code sees them
         ("synonyms: [{typed: [手机], rulebook: [移动通讯工具]}]", r":1: synonyms\[0\]: missing key 'reason'"),
-        ("synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]", r":1: synonyms\[0\]\.typed: expected a list"),
+        (
+            "synonyms: [{typed: 手机, rulebook: [移动通讯工具], reason: r}]",
+            r":1: synonyms\[0\]\.typed: expected a list",
+        ),
         ("variants: [{from: 資訊, to: 信息, reason: r}]", r":1: variants\[0\]\.from: '資訊' must be one character"),
     ],
 )
@@ -212,6 +232,7 @@ def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
 
 # --- the site in the browser -----------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def offline_site(tmp_path_factory) -> Path:
     """Material's offline copy of the site (offline plugin, vendored iframe-worker shim), for file://."""
@@ -247,13 +268,15 @@ class SearchBox:
         field.press("End")  # Material reads the field on keyup
         self.page.wait_for_function(
             "([meta, text]) => document.querySelector(meta).textContent.trim() === text",
-            arg=[RESULT_META, self.placeholder], timeout=20_000,
+            arg=[RESULT_META, self.placeholder],
+            timeout=20_000,
         )
         field.fill(query)
         field.press("End")
         self.page.wait_for_function(
             "([meta, text]) => document.querySelector(meta).textContent.trim() !== text",
-            arg=[RESULT_META, self.placeholder], timeout=20_000,
+            arg=[RESULT_META, self.placeholder],
+            timeout=20_000,
         )
 
     def top_articles(self, n: int = TOP) -> list[str]:
@@ -270,12 +293,14 @@ def open_site(browser, url: str, *, offline: bool):
     context = browser.new_context()
     refused: list[str] = []
     if offline:
+
         def refuse_network(route):
             if route.request.url.startswith("file:"):
                 route.continue_()
             else:
                 refused.append(route.request.url)
                 route.abort()
+
         context.route("**/*", refuse_network)
     page = context.new_page()
     errors: list[str] = []
@@ -314,8 +339,11 @@ def run_query_set(browser, url: str, *, offline: bool, snippets: dict | None = N
 
 
 def assert_hit_rate(results: dict[str, list[str]], flavour: str) -> None:
-    misses = [f"{q['kind']:11} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
-              for q in QUERY_SET if not set(q["expect"]) & set(results[q["query"]])]
+    misses = [
+        f"{q['kind']:11} {q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
+        for q in QUERY_SET
+        if not set(q["expect"]) & set(results[q["query"]])
+    ]
     rate = 1 - len(misses) / len(QUERY_SET)
     assert rate >= REQUIRED_HIT_RATE, (
         f"{flavour}: {rate:.1%} of {len(QUERY_SET)} queries have an expected article in the top {TOP} "
@@ -362,9 +390,9 @@ def test_no_query_of_the_set_finds_nothing(http_results, file_results):
         assert not empty, f"{flavour}: queries with no result: {empty}"
 
 
-@pytest.mark.parametrize("query, article", [
-    ("规则二十七", "laws/27"), ("裁判法 四十三", "regulations/43"), ("竞赛规则第27條", "laws/27"),
-])
+@pytest.mark.parametrize(
+    "query, article", [("规则二十七", "laws/27"), ("裁判法 四十三", "regulations/43"), ("竞赛规则第27條", "laws/27")]
+)
 def test_a_book_word_and_a_number_open_that_article_first(browser, flavour_url, query, article):
     flavour, url = flavour_url
     with open_site(browser, url, offline=flavour == "file") as (page, refused, errors):
@@ -468,8 +496,11 @@ def test_index_holds_only_reader_text(search_index):
 def page_reader_text(index: dict, location: str) -> str:
     """The reader text of one page in the index: every section's title, text and the English title."""
     path = location.split("#", 1)[0]
-    return " ".join(" ".join([d["title"], d["text"], d.get("english", "")]) for d in index["docs"]
-                    if d["location"].split("#", 1)[0] == path)
+    return " ".join(
+        " ".join([d["title"], d["text"], d.get("english", "")])
+        for d in index["docs"]
+        if d["location"].split("#", 1)[0] == path
+    )
 
 
 # What a page shows that is not its own text: parts marked for the search to skip (the cited-by list with its
@@ -527,7 +558,7 @@ def test_snippets_quote_only_their_own_article(http_results, http_snippets, sear
                     if piece.strip() and piece.strip() not in own:
                         wrong.append(f"{query!r} → {location}: {piece.strip()[:60]!r}")
                     compact = re.sub(r"\s+", "", piece)
-                    windows = {compact[i:i + TEASER_WINDOW] for i in range(max(1, len(compact) - TEASER_WINDOW + 1))}
+                    windows = {compact[i : i + TEASER_WINDOW] for i in range(max(1, len(compact) - TEASER_WINDOW + 1))}
                     leaked = sorted(w for w in windows if len(w) == TEASER_WINDOW and w in hidden and w not in shown)
                     if leaked:
                         wrong.append(f"{query!r} → {location}: text the page shows only outside its own: {leaked[0]!r}")
@@ -539,6 +570,7 @@ def test_snippets_quote_only_their_own_article(http_results, http_snippets, sear
 
 # --- Laws the 1999 text lacks ----------------------------------------------------------------------------------
 
+
 def test_missing_law_queries(browser, built_site, site_url):
     """藏牌, revoke, 规则64 … answer with the page of a Law number the sources lack (issue 11's missing-Law pages)."""
     absent = sorted(
@@ -546,8 +578,11 @@ def test_missing_law_queries(browser, built_site, site_url):
     )
     assert MISSING_LAW_QUERIES and not absent, f"no page for the Law a missing-Law query expects first: {absent}"
     results = run_queries(browser, site_url, MISSING_LAW_QUERIES, offline=False)
-    misses = [f"{q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
-              for q in MISSING_LAW_QUERIES if not set(q["expect"]) & set(results[q["query"]])]
+    misses = [
+        f"{q['query']!r}: expected one of {q['expect']}, top {TOP}: {results[q['query']]}"
+        for q in MISSING_LAW_QUERIES
+        if not set(q["expect"]) & set(results[q["query"]])
+    ]
     assert not misses, "missing-Law queries that miss:\n" + "\n".join(misses)
 
 
@@ -562,8 +597,10 @@ def test_every_result_item_names_its_book_at_phone_width(phone_page, site_url, a
     for query in ("迟到", "第26条", "提醒"):
         box.type(query)
         titles = phone_page.eval_on_selector_all(
-            RESULT_ITEM, "items => items.flatMap(li => Array.from(li.querySelectorAll('a')).map(a => "
-                         "[a.href, ((a.querySelector('h1, h2') || {}).textContent || '').trim()]))")
+            RESULT_ITEM,
+            "items => items.flatMap(li => Array.from(li.querySelectorAll('a')).map(a => "
+            "[a.href, ((a.querySelector('h1, h2') || {}).textContent || '').trim()]))",
+        )
         articles = [(href, title) for href, title in titles if ARTICLE_ID.search(article_id(href, box.base))]
         assert articles, f"{query!r}: no article results"
         unnamed = [(href, title) for href, title in articles if not title.startswith(BOOK_WORDS)]
@@ -657,11 +694,14 @@ def test_pasted_text_searches_without_a_key_press(browser, flavour_url):
         assert not errors and not refused, (errors, refused)
 
 
-@pytest.mark.parametrize("question", [
-    "明手能不能看庄家的牌",  # 看 and 牌: stray characters beside 明手 and 庄家
-    "对方用了约定叫却没提醒",  # 没 is searched as 未: a single character a word stands for
-    "比赛时手机响了会被罚吗",  # 罚 is searched as 判罚, 处罚 … and 罚 itself
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "明手能不能看庄家的牌",  # 看 and 牌: stray characters beside 明手 and 庄家
+        "对方用了约定叫却没提醒",  # 没 is searched as 未: a single character a word stands for
+        "比赛时手机响了会被罚吗",  # 罚 is searched as 判罚, 处罚 … and 罚 itself
+    ],
+)
 def test_highlighting_marks_words_not_stray_characters(browser, site_url, question):
     """Single characters, stray or standing for a word, are not sent to be highlighted: the opened page would mark
     every one of them."""
@@ -669,8 +709,13 @@ def test_highlighting_marks_words_not_stray_characters(browser, site_url, questi
         box = SearchBox(page)
         box.type(question)
         hrefs = page.eval_on_selector_all(RESULT_ITEM + ":first-child a", "links => links.map(a => a.href)")
-        words = [w for href in hrefs for found in [re.search(r"[?&]h=([^&#]*)", href)] if found
-                 for w in unquote(found.group(1).replace("+", " ")).split()]
+        words = [
+            w
+            for href in hrefs
+            for found in [re.search(r"[?&]h=([^&#]*)", href)]
+            if found
+            for w in unquote(found.group(1).replace("+", " ")).split()
+        ]
         assert words and all(len(w) > 1 for w in words), f"highlight lists {words} carry single characters"
 
 

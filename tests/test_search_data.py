@@ -1,4 +1,5 @@
 """The reviewed search data of rulebook_src/search_synonyms.yml, checked against the committed pages (fast tier)."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,11 @@ MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)(\{[^}]*\})?")
 
 def page_text() -> str:
     """The article and glossary pages' Markdown with link targets and attributes taken out."""
-    pages = [*sorted((ROOT / "docs" / "laws").glob("*.md")), *sorted((ROOT / "docs" / "regulations").glob("*.md")),
-             ROOT / "docs" / "glossary.md"]
+    pages = [
+        *sorted((ROOT / "docs" / "laws").glob("*.md")),
+        *sorted((ROOT / "docs" / "regulations").glob("*.md")),
+        ROOT / "docs" / "glossary.md",
+    ]
     return "\n".join(MARKDOWN_LINK.sub(r"\1", p.read_text(encoding="utf-8")) for p in pages)
 
 
@@ -26,8 +30,12 @@ def test_every_rulebook_word_occurs_in_the_text():
     text = page_text()
     english = " ".join(load_english_titles(real_src()).values()).lower()
     vocabulary = load_search_vocabulary(real_src())
-    absent = [f"{typed} → {word!r} ({reason})" for typed, rulebook, reason in vocabulary.synonyms for word in rulebook
-              if word not in text and not (word.isascii() and word.lower() in english)]
+    absent = [
+        f"{typed} → {word!r} ({reason})"
+        for typed, rulebook, reason in vocabulary.synonyms
+        for word in rulebook
+        if word not in text and not (word.isascii() and word.lower() in english)
+    ]
     assert not absent, "mapping targets that the pages never use:\n" + "\n".join(absent)
 
 
@@ -48,8 +56,12 @@ def test_no_typed_word_is_also_a_stop_word():
 def test_stop_words_are_not_the_rulebook_terms_people_ask_about():
     """A stop word that is itself a title word of an article would make that article unreachable by it."""
     vocabulary = load_search_vocabulary(real_src())
-    titles = [line[2:] for p in (ROOT / "docs").glob("*/*.md")
-              for line in p.read_text(encoding="utf-8").splitlines() if line.startswith("# 第")]
+    titles = [
+        line[2:]
+        for p in (ROOT / "docs").glob("*/*.md")
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# 第")
+    ]
     title_words = {w for t in titles for w in re.split(r"[\s、，的与和及或]+", t.split(" ", 1)[-1]) if len(w) > 1}
     clash = sorted(set(vocabulary.stopwords) & title_words)
     assert not clash, f"stop words that are article title words: {clash}"
@@ -63,9 +75,20 @@ def test_english_titles_are_read_for_every_law():
 
 EVERYDAY = ROOT / "rulebook_src" / "search_everyday.yml"
 # The penalty articles (README, 罚分计算器): each heading word of theirs has its everyday words in search_everyday.yml.
-PENALTY_ARTICLES = ("regulations/26", "regulations/27", "regulations/28", "regulations/34", "regulations/35",
-                    "regulations/36", "regulations/37", "regulations/38", "regulations/44", "regulations/45",
-                    "laws/2", "laws/12")
+PENALTY_ARTICLES = (
+    "regulations/26",
+    "regulations/27",
+    "regulations/28",
+    "regulations/34",
+    "regulations/35",
+    "regulations/36",
+    "regulations/37",
+    "regulations/38",
+    "regulations/44",
+    "regulations/45",
+    "laws/2",
+    "laws/12",
+)
 CLAUSE_START = re.compile(r'<div class="clause[^"]*" id="(?P<div>[^"]+)"|^#+ .*\{#(?P<heading>[^ }]+)')
 
 

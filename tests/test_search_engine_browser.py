@@ -1,5 +1,6 @@
 """The search worker's engine on a small hand-made index, run in chromium: query analysis and ranking rules of
 issue 15 (stop words, single characters, book words, title matches, no answer rather than a wrong one)."""
+
 from __future__ import annotations
 
 import json
@@ -161,10 +162,17 @@ def homophone_page(browser):
     page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
     index = json.loads(json.dumps(INDEX))
     index["config"]["rulebook"]["pinyin_table"] = PINYIN
-    index["docs"].append(doc("regulations/11/", "第11条 报名", "报名手续。",
-                             article={"book": "regulations", "slug": "11", "number": 11}))
-    index["docs"].append(doc("laws/9/", "第9条 违规发生后的处理程序", "明手可以试图阻止庄家发生违规。",
-                             article={"book": "laws", "slug": "9", "number": 9}))
+    index["docs"].append(
+        doc("regulations/11/", "第11条 报名", "报名手续。", article={"book": "regulations", "slug": "11", "number": 11})
+    )
+    index["docs"].append(
+        doc(
+            "laws/9/",
+            "第9条 违规发生后的处理程序",
+            "明手可以试图阻止庄家发生违规。",
+            article={"book": "laws", "slug": "9", "number": 9},
+        )
+    )
     page.evaluate("index => { window.engine = new module.exports.Engine(index); }", index)
     yield page
     context.close()

@@ -1,4 +1,5 @@
 """Report pages about the build stay out of the search index, so they never outrank an article."""
+
 from __future__ import annotations
 
 import json

@@ -146,5 +146,8 @@ def test_an_os_error_under_serve_is_one_logged_line_and_the_server_goes_on(proje
     errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
     assert len(errors) == 2 and not any("\n" in line for line in errors), errors
     assert errors[0].startswith("mkdocs serve: ") and "23.md: No space left on device" in errors[0], errors[0]
-    assert errors[1] == "mkdocs serve: site/index.html: No space left on device; the site is incomplete until this is fixed"
+    assert (
+        errors[1]
+        == "mkdocs serve: site/index.html: No space left on device; the site is incomplete until this is fixed"
+    )
     assert page.read_text(encoding="utf-8") == good

@@ -3,6 +3,7 @@ visit it with the service worker, deploy v2 with one changed word, reload once �
 new edition's date and how many articles changed, and the page does not reload by itself for 30 s; a tap on the bar
 shows the new word and stamp; another open tab keeps its page until its next page change, which is new; offline,
 the stored edition is shown and named."""
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,13 @@ OLD_TEXT = "花色等级"  # a word of 规则第1条 (laws/1), changed in v2
 
 
 def build_hosted(project: Path, out: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "scripts.site", "--no-zip", "--site-dir", str(out)], cwd=project, check=True,
-                   stdout=subprocess.DEVNULL, timeout=900)
+    subprocess.run(
+        [sys.executable, "-m", "scripts.site", "--no-zip", "--site-dir", str(out)],
+        cwd=project,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        timeout=900,
+    )
     return out
 
 
@@ -103,7 +109,9 @@ def test_a_new_build_is_offered_calmly_and_applied_on_a_tap(browser, two_builds,
         count = changed_articles(v1, v2)
         assert count >= 1
         assert "有新版本" in offer.inner_text() and new_date in offer.inner_text(), offer.inner_text()
-        assert f"{count} 条条文有改动" in offer.inner_text(), f"{offer.inner_text()!r}: expected {count} changed articles"
+        assert f"{count} 条条文有改动" in offer.inner_text(), (
+            f"{offer.inner_text()!r}: expected {count} changed articles"
+        )
         reader.screenshot(path=str(artifacts_dir / "sw-new-edition-offered.png"))
         for tab in (reader, other_tab):
             tab.evaluate("window.__rulebookStayed = true")

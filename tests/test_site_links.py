@@ -1,4 +1,5 @@
 """Crawls the built site: every internal link resolves to a file, and every #fragment to an id on the target page."""
+
 from __future__ import annotations
 
 from html.parser import HTMLParser

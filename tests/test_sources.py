@@ -1,4 +1,5 @@
 """The raw sources are byte-for-byte copies of the seeds, and the manifest describes each."""
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """The article tree: inventory per book, clause anchors, errata, overlaps, duplicates and line accounting."""
+
 from __future__ import annotations
 
 import subprocess
@@ -103,7 +104,12 @@ def test_clause_anchors(rulebook, book, slug, anchor, text):
 
 def test_chapter_headings_restored_from_the_table_of_contents(rulebook):
     chapters = [c.title for c in rulebook.books["regulations"].chapters]
-    assert chapters[:4] == ["第四节 比赛的报名", "第五节 比赛编排及更换运动员限制", "第六节 牌桌上的程序", "第七节 比赛用时"]
+    assert chapters[:4] == [
+        "第四节 比赛的报名",
+        "第五节 比赛编排及更换运动员限制",
+        "第六节 牌桌上的程序",
+        "第七节 比赛用时",
+    ]
     assert rulebook.books["regulations"].articles["33"].chapter == "第九节 叫牌体系及约定叫的使用与提醒"
     assert rulebook.books["laws"].articles["6"].chapter == "第三章 比赛的准备与进行"
     assert rulebook.books["laws"].articles["12"].chapter == "第四章 处理违规的一般规则"
@@ -139,8 +145,15 @@ def test_every_applied_erratum_is_marked_with_its_original(rulebook):
 
 
 def test_an_erratum_that_does_not_match_stops_the_build_naming_it():
-    erratum = Erratum(file="x.txt", kind="ocr", find="第刀条", replace="第23条", original="第刀條", reason="test",
-                      where="rulebook_src/errata.yml:40")
+    erratum = Erratum(
+        file="x.txt",
+        kind="ocr",
+        find="第刀条",
+        replace="第23条",
+        original="第刀條",
+        reason="test",
+        where="rulebook_src/errata.yml:40",
+    )
     with pytest.raises(
         ErratumError,
         match=r"^rulebook_src/errata.yml:40: erratum '第刀条' → '第23条': found 0 time\(s\) in x.txt, expected 1",
@@ -265,7 +278,9 @@ def test_an_unresolved_defect_whose_quote_is_gone_is_reported():
         )
         == []
     )
-    problems = check_unresolved_quotes("x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved)
+    problems = check_unresolved_quotes(
+        "x.txt", [Paragraph("如将已经选好的叫牌放在面前", [Provenance("x.txt", 1)])], unresolved
+    )
     assert problems == [
         "rulebook_src/errata.yml:237: unresolved defect '如将已经的叫牌放在面前' does not occur in the normalised text of x.txt"
     ]

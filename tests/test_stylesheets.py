@@ -1,4 +1,5 @@
 """The hosted site's stylesheets (scripts/site/stylesheets.py): minified, combined, first-screen rules inline."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,9 +22,11 @@ from scripts.site.stylesheets import (
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGE = ('<html><head></head><body data-md-color-scheme="default" data-md-color-primary="indigo">'
-        '<header class="md-header"><span class="md-icon">i</span></header>'
-        '<article class="md-typeset"><h1>第9条</h1><p class="lead">正文</p></article></body></html>')
+PAGE = (
+    '<html><head></head><body data-md-color-scheme="default" data-md-color-primary="indigo">'
+    '<header class="md-header"><span class="md-icon">i</span></header>'
+    '<article class="md-typeset"><h1>第9条</h1><p class="lead">正文</p></article></body></html>'
+)
 
 
 @pytest.mark.parametrize(
@@ -77,8 +80,10 @@ def test_an_unreadable_selector_keeps_its_rule():
 
 
 def test_pages_link_the_combined_sheet_after_the_inline_rules():
-    html = ('<head>\n<link rel="stylesheet" href="../../assets/stylesheets/main.1.min.css">\n'
-            '<link rel="stylesheet" href="../../assets/rulebook.css">\n<script>x</script></head><body><p>t</p></body>')
+    html = (
+        '<head>\n<link rel="stylesheet" href="../../assets/stylesheets/main.1.min.css">\n'
+        '<link rel="stylesheet" href="../../assets/rulebook.css">\n<script>x</script></head><body><p>t</p></body>'
+    )
     assert linked_stylesheets(html) == ["assets/stylesheets/main.1.min.css", "assets/rulebook.css"]
     out = with_critical_css(html, "p{margin:0}", "assets/stylesheets/rulebook.abc.min.css")
     assert "main.1.min.css" not in out and "assets/rulebook.css" not in out
@@ -103,7 +108,8 @@ def test_rules_for_classes_nothing_uses_go():
         ['<article class="md-typeset"><p>t</p></article>'], ['el.style.setProperty("--set-by-script", 1)']
     )
     assert without_unused_properties(without_unused_rules(css, used), used) == (
-        ".md-typeset p{b:2}p:not(.md-tag){c:3}:root{--kept:1;--set-by-script:2}p{e:var(--kept)}")
+        ".md-typeset p{b:2}p:not(.md-tag){c:3}:root{--kept:1;--set-by-script:2}p{e:var(--kept)}"
+    )
 
 
 def test_a_class_a_script_adds_keeps_its_rules():

@@ -1,4 +1,5 @@
 """The traditional-script edition: OpenCC conversion of the pages, the switch between editions, search in both."""
+
 from __future__ import annotations
 
 import html.parser

@@ -1,4 +1,5 @@
 """Checks for rulebook_src/wbf1997.yml: the 1997 WBF Laws' numbers, titles and clause skeleton (facts only)."""
+
 import re
 from pathlib import Path
 
@@ -91,10 +92,10 @@ def _labels(law):
 def test_known_1997_shapes(data):
     """Facts read in stored 1997 copies (see each law's note); guards against 2007/2017 shapes creeping back."""
     laws = data["laws"]
-    assert _labels(laws[14]) == ["A", "B"]            # se-1997: no 14C
-    assert _labels(laws[11]) == ["A", "B", "C"]       # se-1997 + Chinese: A, B1-2, C
-    assert _labels(laws[38]) == []                    # A-D is the 2007 shape
-    assert _labels(laws[76]) == ["A", "B"]            # se-1997
+    assert _labels(laws[14]) == ["A", "B"]  # se-1997: no 14C
+    assert _labels(laws[11]) == ["A", "B", "C"]  # se-1997 + Chinese: A, B1-2, C
+    assert _labels(laws[38]) == []  # A-D is the 2007 shape
+    assert _labels(laws[76]) == ["A", "B"]  # se-1997
     assert _labels(laws[81]) == ["A", "B", "C", "D"]  # se-1997
     assert _labels(laws[40]) == ["A", "B", "C", "D", "E"]
     assert [str(c["label"]) for c in laws[32]["clauses"][1]["clauses"]] == ["1", "2"]
@@ -137,7 +138,10 @@ def test_shapes_read_in_1997_copies_fourth_pass(data):
     laws = data["laws"]
     # Law 42: B1-B3 with headings (bbo-1997-quote); 2007 has no sub-clause headings
     assert [c.get("heading") for c in _clause(laws[42], ["B"])["clauses"]] == [
-        "Revoke Inquiries", "Attempt to Prevent Irregularity", "Draw Attention to Irregularity"]
+        "Revoke Inquiries",
+        "Attempt to Prevent Irregularity",
+        "Draw Attention to Irregularity",
+    ]
     assert laws[42]["verified"] is True
     # Law 9: the 1997 A2(a)/(b) with (b)(1)-(2), marked '(Old 1997 Law)' in bridgehands-acbl; 2007 has A1-A4 unheaded
     assert [str(c["label"]) for c in _clause(laws[9], ["A"])["clauses"]] == ["1", "2"]
@@ -145,7 +149,9 @@ def test_shapes_read_in_1997_copies_fourth_pass(data):
     assert _clause(laws[9], ["B"])["heading"] == "After Attention Is Called to an Irregularity"
     # Law 7: two numbered clauses under B with headings (dk-1997 nj node6); 2007 has B1-B3
     assert [c.get("heading") for c in _clause(laws[7], ["B"])["clauses"]] == [
-        "Counting Cards in Hand before Play", "Control of Player's Hand"]
+        "Counting Cards in Hand before Play",
+        "Control of Player's Hand",
+    ]
     # Law 26: A1-A2 without (a)/(b) (se-1997 lag26.htm); 2007 has A2(a)/(b)
     assert [str(c["label"]) for c in _clause(laws[26], ["A"])["clauses"]] == ["1", "2"]
     assert not _clause(laws[26], ["A", "2"]).get("clauses")

@@ -12,6 +12,7 @@ CuratedFileError (a RulebookError) with one line `path:line: what is wrong`; the
 line and exit with status 2. The schemas live in scripts/curated/files.py, as pydantic models
 (scripts/curated/models.py).
 """
+
 from __future__ import annotations
 
 import fnmatch

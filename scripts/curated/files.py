@@ -3,12 +3,13 @@
 Adding a curated file is one entry in SCHEMAS: its path pattern (relative to rulebook_src/) and its schema.
 A file under rulebook_src/ without an entry cannot be loaded (tests/test_curated.py checks every file has one).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from scripts.books import HAN
-from scripts.curated.penalty_files import PENALTY_SCHEMAS
+from scripts.curated.penalty_table_files import PENALTY_SCHEMAS
 from scripts.curated.line_tables import LineTable
 from scripts.curated.models import any_of, boolean, choice, filled, list_of, map_of, null, record, text, whole
 
@@ -19,16 +20,22 @@ ANCHOR = rf"[0-9a-z{HAN}-]+"
 ONE_LINE = text(one_line=True)
 PROSE = text()
 
-MANIFEST = record({
-    "sources": list_of(record({
-        "file": text(pattern=SOURCE_FILE),
-        "book": choice(BOOKS),
-        "format": choice(("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")),
-        "script": choice(("simplified", "traditional")),
-        "sha256": text(pattern=r"[0-9a-f]{64}"),
-        "covers": ONE_LINE,
-    })),
-})
+MANIFEST = record(
+    {
+        "sources": list_of(
+            record(
+                {
+                    "file": text(pattern=SOURCE_FILE),
+                    "book": choice(BOOKS),
+                    "format": choice(("pdf-text", "wiki-traditional", "escaped-json", "fullwidth-web")),
+                    "script": choice(("simplified", "traditional")),
+                    "sha256": text(pattern=r"[0-9a-f]{64}"),
+                    "covers": ONE_LINE,
+                }
+            )
+        )
+    }
+)
 
 ERRATA = record(
     {},
@@ -63,114 +70,166 @@ ERRATA = record(
             min_items=0,
         ),
         "unresolved": list_of(
+            record({"file": text(pattern=SOURCE_FILE), "quote": PROSE, "reason": PROSE}), min_items=0
+        ),
+    },
+)
+
+OVERLAPS = map_of(
+    key=choice(BOOKS),
+    value=list_of(
+        record(
+            {
+                "numbers": list_of(whole(minimum=1)),
+                "primary": text(pattern=SOURCE_FILE),
+                "variant": text(pattern=SOURCE_FILE),
+                "reason": PROSE,
+            },
+            optional={"note": PROSE},
+        )
+    ),
+    min_items=0,
+)
+
+REFERENCE_TITLES = list_of(
+    record(
+        {
+            "quote": ONE_LINE,
+            "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"),
+            "book": choice(BOOKS),
+            "slug": text(pattern=SLUG),
+            "anchor": any_of((text(pattern=ANCHOR), text(empty=True, pattern=""))),
+            "reason": PROSE,
+        }
+    ),
+    min_items=0,
+)
+
+# the post-map rewrites words of the text itself: plain words, never markup (the text is escaped later, but a
+# replacement that is not a word could only be a mistake)
+PLAIN_WORDS = r"[^<>&\"\n]*"
+FROM_TO_REASON = record(
+    {
+        "from": text(one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+        "to": text(empty=True, one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
+        "reason": PROSE,
+    }
+)
+SCRIPT_POSTMAP = list_of(FROM_TO_REASON, min_items=0)
+
+SEARCH_MAPPING = list_of(
+    record({"typed": list_of(ONE_LINE), "rulebook": list_of(ONE_LINE), "reason": PROSE}), min_items=0
+)
+# synonyms (everyday words), regional (Taiwan / Hong Kong terms), english: typed → rulebook words, each with its reason
+SEARCH_SYNONYMS = record(
+    {},
+    optional={
+        "synonyms": SEARCH_MAPPING,
+        "regional": SEARCH_MAPPING,
+        "english": SEARCH_MAPPING,
+        "variants": list_of(
             record(
                 {
-                    "file": text(pattern=SOURCE_FILE),
-                    "quote": PROSE,
+                    "from": text(pattern=r"\S", form="one character"),
+                    "to": text(pattern=r"\S", form="one character"),
                     "reason": PROSE,
                 }
             ),
             min_items=0,
         ),
+        "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
     },
 )
-
-OVERLAPS = map_of(key=choice(BOOKS), value=list_of(record({
-    "numbers": list_of(whole(minimum=1)),
-    "primary": text(pattern=SOURCE_FILE),
-    "variant": text(pattern=SOURCE_FILE),
-    "reason": PROSE,
-}, optional={"note": PROSE})), min_items=0)
-
-REFERENCE_TITLES = list_of(record({
-    "quote": ONE_LINE,
-    "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"),
-    "book": choice(BOOKS),
-    "slug": text(pattern=SLUG),
-    "anchor": any_of((text(pattern=ANCHOR), text(empty=True, pattern=""))),
-    "reason": PROSE,
-}), min_items=0)
-
-# the post-map rewrites words of the text itself: plain words, never markup (the text is escaped later, but a
-# replacement that is not a word could only be a mistake)
-PLAIN_WORDS = r"[^<>&\"\n]*"
-FROM_TO_REASON = record({"from": text(one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
-                         "to": text(empty=True, one_line=True, pattern=PLAIN_WORDS, form="plain words (no < > & \")"),
-                         "reason": PROSE})
-SCRIPT_POSTMAP = list_of(FROM_TO_REASON, min_items=0)
-
-SEARCH_MAPPING = list_of(record({
-    "typed": list_of(ONE_LINE),
-    "rulebook": list_of(ONE_LINE),
-    "reason": PROSE,
-}), min_items=0)
-# synonyms (everyday words), regional (Taiwan / Hong Kong terms), english: typed → rulebook words, each with its reason
-SEARCH_SYNONYMS = record({}, optional={
-    "synonyms": SEARCH_MAPPING,
-    "regional": SEARCH_MAPPING,
-    "english": SEARCH_MAPPING,
-    "variants": list_of(record({
-        "from": text(pattern=r"\S", form="one character"),
-        "to": text(pattern=r"\S", form="one character"),
-        "reason": PROSE,
-    }), min_items=0),
-    "stopwords": list_of(record({"words": list_of(ONE_LINE), "reason": PROSE}), min_items=0),
-})
 # Everyday words by class (search_everyday.yml): each rulebook term with the clause and sentence it serves
-SEARCH_EVERYDAY = record({"entries": list_of(record({
-    "term": ONE_LINE,
-    "from": choice(("glossary", "heading", "text")),
-    "serves": text(pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?",
-                   form="book/slug#anchor or glossary#term"),
-    "sentence": ONE_LINE,
-    "typed": list_of(ONE_LINE, min_items=0),
-    "reason": PROSE,
-}))})
+SEARCH_EVERYDAY = record(
+    {
+        "entries": list_of(
+            record(
+                {
+                    "term": ONE_LINE,
+                    "from": choice(("glossary", "heading", "text")),
+                    "serves": text(
+                        pattern=rf"(glossary|({'|'.join(BOOKS)})/{SLUG})(#{ANCHOR})?",
+                        form="book/slug#anchor or glossary#term",
+                    ),
+                    "sentence": ONE_LINE,
+                    "typed": list_of(ONE_LINE, min_items=0),
+                    "reason": PROSE,
+                }
+            )
+        )
+    }
+)
 
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
-MISSING_LAW_TITLES = record({"titles": list_of(record({
-    "number": whole(minimum=1),
-    "title": ONE_LINE,
-    "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug"),
-    "quote": ONE_LINE,
-    "reason": PROSE,
-}), min_items=0)})
+MISSING_LAW_TITLES = record(
+    {
+        "titles": list_of(
+            record(
+                {
+                    "number": whole(minimum=1),
+                    "title": ONE_LINE,
+                    "cited_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug"),
+                    "quote": ONE_LINE,
+                    "reason": PROSE,
+                }
+            ),
+            min_items=0,
+        )
+    }
+)
 
 # The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title, words, related.
 TARGET = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
 LINKED_REASON = record({"target": TARGET, "reason": PROSE})
-MISSING_LAWS = record({
-    "director": list_of(LINKED_REASON),
-    "divisions": list_of(record({
-        "laws": list_of(whole(minimum=1), min_items=2),
-        "english": ONE_LINE,
-        "chinese": ONE_LINE,
-        "read_at": list_of(text(pattern=r"[a-z0-9-]+")),
-    }, optional={"named_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")})),
-    "laws": list_of(record({
-        "number": whole(minimum=1),
-        "words": list_of(ONE_LINE),
-    }, optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)})),
-})
+MISSING_LAWS = record(
+    {
+        "director": list_of(LINKED_REASON),
+        "divisions": list_of(
+            record(
+                {
+                    "laws": list_of(whole(minimum=1), min_items=2),
+                    "english": ONE_LINE,
+                    "chinese": ONE_LINE,
+                    "read_at": list_of(text(pattern=r"[a-z0-9-]+")),
+                },
+                optional={"named_in": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")},
+            )
+        ),
+        "laws": list_of(
+            record(
+                {"number": whole(minimum=1), "words": list_of(ONE_LINE)},
+                optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)},
+            )
+        ),
+    }
+)
 
-# The penalty data: each file's own schema in penalty_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
+# The penalty data: each file's own schema in penalty_table_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
 # only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
 PENALTY_TABLE = record(
     {"calculator": ONE_LINE, "article": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},
-    open=True, others=filled(nullable=("upper",)))
+    open=True,
+    others=filled(nullable=("upper",)),
+)
 
-RESTORED_TABLE = record({
-    "title": ONE_LINE,
-    "notice": PROSE,
-    "columns": list_of(ONE_LINE),
-    "rows": list_of(list_of(text(one_line=True, numbers=True))),
-})
+RESTORED_TABLE = record(
+    {
+        "title": ONE_LINE,
+        "notice": PROSE,
+        "columns": list_of(ONE_LINE),
+        "rows": list_of(list_of(text(one_line=True, numbers=True))),
+    }
+)
 
 TRADITIONAL_FIXES = LineTable(
-    fields=(("<OpenCC output>", r"[^<>&]+"), ("<wanted text>", r"[^<>&]+"), ("<reason>", r".+")), min_fields=3)
+    fields=(("<OpenCC output>", r"[^<>&]+"), ("<wanted text>", r"[^<>&]+"), ("<reason>", r".+")), min_fields=3
+)
 JIEBA_USER_DICT = LineTable(
     fields=(("<word>", r"[^<>&\s]+"), ("<frequency>", r"[0-9]+"), ("<part of speech>", r"[a-z]+")),
-    min_fields=1, separator=None)
+    min_fields=1,
+    separator=None,
+)
 
 # The concordance with the 1997 WBF Laws (scripts/pipeline/concordance.py checks the entries against each other and
 # the text; here, the shapes) and the paragraphs moved to their parent clause (scripts/pipeline/reparent.py).
@@ -224,9 +283,18 @@ def wbf_clauses(depth: int = 0) -> Any:
 
 
 SOURCE_IDS = list_of(ONE_LINE)
-WBF_LAW = record({"title": ONE_LINE}, optional={
-    "read_at": ONE_LINE, "verified": boolean(), "clauses": wbf_clauses(), "note": PROSE,
-    "title_read_at": SOURCE_IDS, "skeleton_read_at": SOURCE_IDS, "zh_check": PROSE})
+WBF_LAW = record(
+    {"title": ONE_LINE},
+    optional={
+        "read_at": ONE_LINE,
+        "verified": boolean(),
+        "clauses": wbf_clauses(),
+        "note": PROSE,
+        "title_read_at": SOURCE_IDS,
+        "skeleton_read_at": SOURCE_IDS,
+        "zh_check": PROSE,
+    },
+)
 LAW_RANGE = any_of((list_of(whole(minimum=1), min_items=2, max_items=2), null()))
 WBF_SECTION = record({"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE})
 WBF_PART = record(
@@ -236,9 +304,13 @@ WBF_PART = record(
 WBF_CHAPTER = record(
     {"label": ONE_LINE, "title": ONE_LINE, "laws": LAW_RANGE}, optional={"note": PROSE, "parts": list_of(WBF_PART)}
 )
-WBF_1997 = record({"laws": map_of(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
-                  optional={"source_copies": list_of(record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
-                            "chapters": list_of(WBF_CHAPTER, min_items=0)})
+WBF_1997 = record(
+    {"laws": map_of(key=ARTICLE_NUMBER, value=WBF_LAW, min_items=0)},
+    optional={
+        "source_copies": list_of(record({"id": ONE_LINE, "where": ONE_LINE, "edition": PROSE})),
+        "chapters": list_of(WBF_CHAPTER, min_items=0),
+    },
+)
 TRADITIONAL_SOURCE_SLIPS = LineTable(
     fields=(("<as the source writes it>", r".+"), ("<as the edition writes it>", r".+"), ("<reason>", r".+")),
     min_fields=3,

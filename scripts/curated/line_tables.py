@@ -1,5 +1,6 @@
 """The line-based curated files (TSV, word lists): one record a line, each field checked by a regular expression,
 a fault named `file:line: …` like the YAML files' (scripts/curated/models.py)."""
+
 from __future__ import annotations
 
 import re
@@ -13,6 +14,7 @@ from scripts.limits import clip
 class LineTable:
     """A text file of one record a line: `#` comments and blank lines skipped, fields split by `separator`
     (None = any run of spaces), each field checked by a regular expression; returns (line, fields) rows."""
+
     fields: tuple[tuple[str, str], ...]  # (name, pattern) for each field, in order
     min_fields: int
     separator: str | None = "\t"

@@ -7,14 +7,23 @@ the first fault pydantic finds in a file's data (the line from the reader's Line
 
 The schemas themselves are in scripts/curated/files.py and penalty_files.py.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo,
-                      create_model)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    create_model,
+)
 from pydantic import model_validator
 from pydantic_core import PydanticCustomError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -46,9 +55,11 @@ def _fault(kind: str, message: str, **context: Any) -> PydanticCustomError:
 
 # ---------------------------------------------------------------------------------------------- mappings
 
+
 class Record(BaseModel):
     """A mapping with known keys (YAML key = field alias): the required ones present, no other key unless `_others`
     (a schema that then checks every other key's value)."""
+
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     _nonempty: ClassVar[bool] = False  # at least one of the (optional) keys
     _others: ClassVar[Any] = None
@@ -81,16 +92,25 @@ class Record(BaseModel):
 _MODEL_NUMBERS = iter(range(1, 1_000_000))
 
 
-def record(required: Mapping[str, Any], optional: Mapping[str, Any] | None = None, *, open: bool = False,
-           others: Any = None, nonempty: bool = False) -> type[Record]:
+def record(
+    required: Mapping[str, Any],
+    optional: Mapping[str, Any] | None = None,
+    *,
+    open: bool = False,
+    others: Any = None,
+    nonempty: bool = False,
+) -> type[Record]:
     """A Record model with these YAML keys (`required`, `optional`); an `open` one takes any other key, checked
     by `others` when given; a `nonempty` one needs at least one of its optional keys."""
     fields: dict[str, Any] = {}
     for index, (key, schema) in enumerate({**required, **(optional or {})}.items()):
         fields[f"f{index}"] = (schema, Field(... if key in required else None, alias=key))
     extra: Literal["allow", "forbid"] = "allow" if open else "forbid"
-    namespace = {"_nonempty": nonempty, "_others": others,
-                 "model_config": ConfigDict(extra=extra, strict=True, frozen=True)}
+    namespace = {
+        "_nonempty": nonempty,
+        "_others": others,
+        "model_config": ConfigDict(extra=extra, strict=True, frozen=True),
+    }
     number = next(_MODEL_NUMBERS)
     base = type(f"RecordBase{number}", (Record,), namespace)
     return create_model(f"Record{number}", __base__=base, **fields)
@@ -104,8 +124,10 @@ def map_of(value: Any, key: Any = None, min_items: int = 1) -> Any:
 
 # ---------------------------------------------------------------------------------------------- values
 
-def text(*, empty: bool = False, one_line: bool = False, pattern: str | None = None, form: str = "",
-         numbers: bool = False) -> Any:
+
+def text(
+    *, empty: bool = False, one_line: bool = False, pattern: str | None = None, form: str = "", numbers: bool = False
+) -> Any:
     """A string; `empty` allows '', `one_line` forbids line breaks, `pattern` must match the whole text (`form`
     says in words what it asks for); `numbers` accepts an unquoted number as its text (a table cell `12`)."""
     compiled = re.compile(pattern) if pattern is not None else None
@@ -163,6 +185,7 @@ def boolean() -> Any:
 def filled(nullable: tuple[str, ...] = ()) -> Any:
     """Any YAML value with nothing empty in it: no null, no empty list or mapping, at any depth (an emptied table
     must stop the build, not reach a calculator); keys named in `nullable` may be null."""
+
     def check(value: Any, path: tuple[Any, ...] = ()) -> Any:
         if isinstance(value, Mapping):
             if not value:
@@ -194,17 +217,26 @@ def _adapter(schema: Any) -> TypeAdapter[Any]:
     return _ADAPTERS[id(schema)][1]
 
 
-WRONG_TYPE = {"string_type": "text", "int_type": "a whole number", "float_type": "a number",
-              "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping (key: value)",
-              "none_required": "nothing (null)"}
+WRONG_TYPE = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping (key: value)",
+    "none_required": "nothing (null)",
+}
 
 
 def _message(error: Mapping[str, Any], parent: Any, known: Mapping[int, str]) -> str:
     """The words of one pydantic error; `parent` is the mapping an unknown key stands in, `known` its keys."""
     kind, got, context = error["type"], error.get("input"), error.get("ctx") or {}
     if kind in WRONG_TYPE:
-        hint = " (put it in quotes)" if kind == "string_type" and got is not None and not isinstance(
-            got, (Mapping, list)) else ""
+        hint = (
+            " (put it in quotes)"
+            if kind == "string_type" and got is not None and not isinstance(got, (Mapping, list))
+            else ""
+        )
         return f"expected {WRONG_TYPE[kind]}, got {describe(got)}{hint}"
     if kind == "literal_error":
         values = re.findall(r"'((?:[^'\\]|\\.)*)'", str(context.get("expected", "")))
@@ -254,8 +286,9 @@ def _value_at(data: Any, path: tuple[Any, ...]) -> Any:
 _MISSING = object()
 
 
-def _first_fault(exc: ValidationError, data: Any, lines: Lines | None,
-                 known: Mapping[int, str]) -> tuple[tuple[Any, ...], tuple[Any, ...], str]:
+def _first_fault(
+    exc: ValidationError, data: Any, lines: Lines | None, known: Mapping[int, str]
+) -> tuple[tuple[Any, ...], tuple[Any, ...], str]:
     """(place in the data, place of its line, message) of the fault nearest the top of the file; of equals, the
     first reported (for any_of: the first alternative's)."""
     faults = []
@@ -308,7 +341,8 @@ def check_unique_keys(node: Node, file: str, path: str = "") -> None:
                 continue
             if key_node.value in seen:
                 where = f"{path}: " if path else ""
-                raise CuratedFileError(f"{file}:{key_node.start_mark.line + 1}: {where}key {clip(key_node.value)!r} "
-                                       "appears twice")
+                raise CuratedFileError(
+                    f"{file}:{key_node.start_mark.line + 1}: {where}key {clip(key_node.value)!r} appears twice"
+                )
             seen.add(key_node.value)
             check_unique_keys(value_node, file, f"{path}.{clip(key_node.value)}" if path else clip(key_node.value))

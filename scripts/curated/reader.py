@@ -10,6 +10,7 @@ bomb stops after at most MAX_YAML_NODES steps: every alias counts the values it 
 schemas name are accepted (text, whole and decimal numbers in plain decimal, true/false, null, lists, mappings,
 `<<` merge keys); `!!set`, `!!binary`, `!!python/…`, dates and any other tag stop the file with one line.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scripts.errors import CuratedFileError
-from scripts.limits import (MAX_CURATED_BYTES, MAX_INTEGER_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES, clip,
-                            too_big)
+from scripts.limits import MAX_CURATED_BYTES, MAX_INTEGER_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES, clip, too_big
 from scripts.paths import ROOT
 
 # libyaml's parser where PyYAML was built with it (~10× faster on errata.yml); only its events and resolver are used.
@@ -74,7 +74,7 @@ def read_text(path: Path, limit: int = MAX_CURATED_BYTES) -> str:
 
 
 def short_tag(tag: str) -> str:
-    return "!!" + tag[len(TAG):] if tag.startswith(TAG) else tag
+    return "!!" + tag[len(TAG) :] if tag.startswith(TAG) else tag
 
 
 def _check_tag(node: ScalarNode, where: str) -> None:
@@ -94,8 +94,9 @@ def number_of(node: ScalarNode, where: str) -> int | float:
         return float(node.value)
     line = node.start_mark.line + 1
     kind = f"whole number of at most {MAX_INTEGER_DIGITS} digits" if node.tag == INT else "number such as 0.5"
-    raise CuratedFileError(f"{where}:{line}: {clip(node.value)!r} is not a plain decimal {kind}"
-                           " (put it in quotes if it is text)")
+    raise CuratedFileError(
+        f"{where}:{line}: {clip(node.value)!r} is not a plain decimal {kind} (put it in quotes if it is text)"
+    )
 
 
 def compose(text: str, where: str) -> Node | None:
@@ -116,8 +117,10 @@ def compose(text: str, where: str) -> Node | None:
         items.append(node)
         total += size
         if total > MAX_YAML_NODES:
-            raise CuratedFileError(f"{where}:{line}: more than {MAX_YAML_NODES} values with aliases and merge keys "
-                                   "expanded, which exceeds the limit for a curated file (scripts/limits.py)")
+            raise CuratedFileError(
+                f"{where}:{line}: more than {MAX_YAML_NODES} values with aliases and merge keys "
+                "expanded, which exceeds the limit for a curated file (scripts/limits.py)"
+            )
         stack[-1] = (parent, items, total)
 
     try:
@@ -185,6 +188,7 @@ def compose(text: str, where: str) -> Node | None:
 @dataclass(frozen=True)
 class Lines:
     """Where each value of a loaded file stands: `lines.of("errata", 3)` is the line of the 4th erratum."""
+
     file: str  # the file as messages name it, e.g. 'rulebook_src/errata.yml'
     by_path: dict
 
@@ -239,8 +243,10 @@ def _construct(node: Node, paths: tuple[tuple, ...], lines: dict, where: str):
     if isinstance(node, ScalarNode):
         return _scalar(node, where)
     if isinstance(node, SequenceNode):
-        return [_construct(child, tuple(p + (index,) for p in paths), lines, where)
-                for index, child in enumerate(node.value)]
+        return [
+            _construct(child, tuple(p + (index,) for p in paths), lines, where)
+            for index, child in enumerate(node.value)
+        ]
     winners: dict = {}
     for key_node, value_node in _pairs(node, where):
         if not isinstance(key_node, ScalarNode):

@@ -11,6 +11,7 @@ A stage takes the value as an argument and never opens a file under rulebook_src
 few lines of data with `rulebook_src_from_texts({"errata.yml": "…"})`. The data is frozen: a stage that wants to
 change it works on its own copy (`thawed(data)`), so no stage can alter what the next one reads.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -169,10 +170,18 @@ def read_rulebook_src(src_dir: Path = SRC) -> RulebookSrc:
             data, lines = load_with_lines(path)
             yaml_files[name] = (frozen(data), lines)
     raw_dir = src_dir / "raw"
-    raw_files = {path.relative_to(src_dir).as_posix(): read_bytes(path, MAX_RAW_SOURCE_BYTES, "a raw source")
-                 for path in sorted(raw_dir.rglob("*")) if path.is_file()} if raw_dir.is_dir() else {}
-    return RulebookSrc(display_path(src_dir), MappingProxyType(yaml_files), MappingProxyType(row_files),
-                       MappingProxyType(raw_files))
+    raw_files = (
+        {
+            path.relative_to(src_dir).as_posix(): read_bytes(path, MAX_RAW_SOURCE_BYTES, "a raw source")
+            for path in sorted(raw_dir.rglob("*"))
+            if path.is_file()
+        }
+        if raw_dir.is_dir()
+        else {}
+    )
+    return RulebookSrc(
+        display_path(src_dir), MappingProxyType(yaml_files), MappingProxyType(row_files), MappingProxyType(raw_files)
+    )
 
 
 def rulebook_src_from_texts(texts: Mapping[str, str | bytes], where: str = "rulebook_src") -> RulebookSrc:
@@ -196,6 +205,9 @@ def rulebook_src_from_texts(texts: Mapping[str, str | bytes], where: str = "rule
                     yaml_files[name] = (frozen(data), Lines(f"{where}/{name}", lines.by_path))
         except CuratedFileError as exc:  # named as the files of `where`, not of the temporary folder
             raise CuratedFileError(str(exc).replace(f"{display_path(root)}/", f"{where}/")) from None
-        raw_files = {name: (text if isinstance(text, bytes) else text.encode("utf-8"))
-                     for name, text in texts.items() if name.startswith("raw/")}
+        raw_files = {
+            name: (text if isinstance(text, bytes) else text.encode("utf-8"))
+            for name, text in texts.items()
+            if name.startswith("raw/")
+        }
     return RulebookSrc(where, MappingProxyType(yaml_files), MappingProxyType(row_files), MappingProxyType(raw_files))

@@ -1,4 +1,5 @@
 """Headings in the tree: the corrections made on their lines, where each one stands, and the lost sub-heading."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Markers a paragraph's text can be in the linked tree, read alike by every builder."""
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """Reads rulebook_src/missing_laws.yml: for each Law the sources lack, its editor's Chinese title, its 1997 division,
 the words players use for its matter and the articles we hold on it; and the articles that say how to call the director.
 Every link is checked against the built books (a target that is not a page or clause we hold stops the build)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,8 +13,10 @@ from scripts.curated.rulebook_src import RulebookSrc
 
 MISSING_LAWS_FILE = "missing_laws.yml"
 EDITOR_TITLE_MARK = "本站译名"
-EDITOR_TITLE_NOTE = ("本站译名：来源中没有这一条，也没有给它中文标题；这是本站编者据1997年世界桥联（WBF）规则的英文标题译出的名称，"
-                     "不是1999年中文版的原文。")
+EDITOR_TITLE_NOTE = (
+    "本站译名：来源中没有这一条，也没有给它中文标题；这是本站编者据1997年世界桥联（WBF）规则的英文标题译出的名称，"
+    "不是1999年中文版的原文。"
+)
 
 
 class MissingLawDataError(RulebookError):
@@ -90,8 +93,9 @@ def _link(target: str, reason: str, books: dict[str, Book], where: str) -> Linke
 def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLawData:
     """The reviewed data, every link checked; entries for a Law the sources now hold are kept but unused."""
     data, lines = src.load_with_lines(MISSING_LAWS_FILE)
-    director = tuple(_link(e["target"], e["reason"], books, f"{lines.at('director', i)}")
-                     for i, e in enumerate(data["director"]))
+    director = tuple(
+        _link(e["target"], e["reason"], books, f"{lines.at('director', i)}") for i, e in enumerate(data["director"])
+    )
     divisions = []
     for i, entry in enumerate(data["divisions"]):
         first, last = entry["laws"][0], entry["laws"][-1]
@@ -108,6 +112,7 @@ def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLa
             raise MissingLawDataError(f"{where}: an editor's title needs its reason")
         related = tuple(_link(r["target"], r["reason"], books, where) for r in entry.get("related") or [])
         division = next((d for d in divisions if d.first <= number <= d.last), None)
-        laws[number] = MissingLawFacts(number, entry.get("title", ""), entry.get("reason", ""),
-                                       tuple(entry["words"]), related, division)
+        laws[number] = MissingLawFacts(
+            number, entry.get("title", ""), entry.get("reason", ""), tuple(entry["words"]), related, division
+        )
     return MissingLawData(director, laws, tuple(divisions))

@@ -1,4 +1,5 @@
 """The names a builder prints for the build's counts (repairs by kind, references by outcome), and number runs."""
+
 from __future__ import annotations
 
 # A reference whose resolution has one of these statuses is a link (to a clause, an article, a book, a missing page).

@@ -1,4 +1,5 @@
 """Penalty calculators: declared in rulebook_src/penalties/calculators.yml, tables in the other files there."""
+
 from __future__ import annotations
 
 from scripts.penalties.spec import PenaltyInputError, PenaltySpecError

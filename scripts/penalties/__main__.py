@@ -1,6 +1,7 @@
 """Command line: `python -m scripts.penalties <calculator> [options]` prints one JSON object (exit 2 on bad input).
 
 The subcommands and options are generated from rulebook_src/penalties/calculators.yml."""
+
 from __future__ import annotations
 
 import argparse
@@ -81,9 +82,12 @@ def option_help(parameter: dict) -> str:
 def build_parser() -> ArgumentParser:
     """The parser of every calculator (calculators.yml), its help and messages in Chinese."""
     with chinese_argparse():  # argparse words its help option and group titles as it builds them
-        parser = ArgumentParser(prog="python -m scripts.penalties", description="裁判法、竞赛规则的罚分计算器；输出 JSON。")
-        commands = parser.add_subparsers(dest="calculator", required=True, parser_class=ArgumentParser,
-                                         metavar="calculator", title="计算器")
+        parser = ArgumentParser(
+            prog="python -m scripts.penalties", description="裁判法、竞赛规则的罚分计算器；输出 JSON。"
+        )
+        commands = parser.add_subparsers(
+            dest="calculator", required=True, parser_class=ArgumentParser, metavar="calculator", title="计算器"
+        )
         for name, calculator in calculators().items():
             sub = commands.add_parser(name, help=calculator["title"], description=calculator["title"])
             for parameter in calculator["parameters"]:

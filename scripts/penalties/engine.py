@@ -1,7 +1,8 @@
 """The calculator registry: the rule function of each calculator declared in calculators.yml."""
+
 from __future__ import annotations
 
-from scripts.penalties import sanctions, scoring, timing
+from scripts.penalties import forfeits, sanctions, scoring, timing
 from scripts.penalties.spec import load_spec
 
 # calculator name (calculators.yml) → the function holding its arithmetic
@@ -11,8 +12,8 @@ RULES = {
     "procedural": sanctions.procedural,
     "board": scoring.board,
     "tie-ratio": scoring.tie_ratio,
-    "forfeit": scoring.forfeit,
-    "withdrawal": scoring.withdrawal,
+    "forfeit": forfeits.forfeit,
+    "withdrawal": forfeits.withdrawal,
     "fouled": scoring.fouled,
     "adjusted": scoring.adjusted,
     "rounding": scoring.rounding,

@@ -11,6 +11,7 @@ The schema (scripts/curated/penalty_files.py) checks each value's type; this sta
 
 `check_quotes_in_articles` (run by the docs build, which has the rulebook) checks every quote against its article.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,12 +24,23 @@ from scripts.errors import PenaltyTableError
 # key of a number → the range its unit allows (inclusive); every other number: finite and |x| ≤ GENERIC_LIMIT
 VP_RANGE, IMP_RANGE, PERCENT_RANGE, MINUTES_RANGE = (0, 30), (-26, 26), (0, 100), (0, 60)
 UNIT_RANGES = {
-    "vp": VP_RANGE, "tie_vp_25": VP_RANGE, "cap": VP_RANGE, "minuend": VP_RANGE,
-    "imp": IMP_RANGE, "imp_per_board": IMP_RANGE, "other_imp": IMP_RANGE, "withdrawing_imp": IMP_RANGE,
+    "vp": VP_RANGE,
+    "tie_vp_25": VP_RANGE,
+    "cap": VP_RANGE,
+    "minuend": VP_RANGE,
+    "imp": IMP_RANGE,
+    "imp_per_board": IMP_RANGE,
+    "other_imp": IMP_RANGE,
+    "withdrawing_imp": IMP_RANGE,
     "per_board_imp": IMP_RANGE,
-    "top_percent": PERCENT_RANGE, "percent": PERCENT_RANGE,
-    "upper": MINUTES_RANGE, "base": MINUTES_RANGE, "over": MINUTES_RANGE,
-    "factor": (0, 2), "offender_factor": (0, 2), "decimals": (0, 6),
+    "top_percent": PERCENT_RANGE,
+    "percent": PERCENT_RANGE,
+    "upper": MINUTES_RANGE,
+    "base": MINUTES_RANGE,
+    "over": MINUTES_RANGE,
+    "factor": (0, 2),
+    "offender_factor": (0, 2),
+    "decimals": (0, 6),
 }
 GENERIC_LIMIT = 1000
 AMOUNT_UNITS = {"vp": "VP", "imp": "IMP", "top_percent": "%"}  # how a quote writes each penalty amount
@@ -92,12 +104,21 @@ def check_bands(name: str, table: dict, lines) -> None:
             if label is None:
                 raise fail(lines, keys + ("band",), f"band “{band['band']}” is neither “X+—Y分钟” nor “Y分钟以上”")
             if last != (band["upper"] is None):
-                raise fail(lines, keys + ("upper",), "only the last band is open (upper: null), and it must be"
-                           if last else "only the last band may be open (upper: null)")
+                raise fail(
+                    lines,
+                    keys + ("upper",),
+                    "only the last band is open (upper: null), and it must be"
+                    if last
+                    else "only the last band may be open (upper: null)",
+                )
             if last:
                 if label["open"] is None or Fraction(label["open"]) != lower:
-                    raise fail(lines, keys + ("band",), f"the last band must be “{number_text(lower)}分钟以上”, "
-                               f"the upper end of the band before it; got “{band['band']}”")
+                    raise fail(
+                        lines,
+                        keys + ("band",),
+                        f"the last band must be “{number_text(lower)}分钟以上”, "
+                        f"the upper end of the band before it; got “{band['band']}”",
+                    )
             else:
                 upper = Fraction(str(band["upper"]))
                 if label["lower"] is None:
@@ -105,25 +126,45 @@ def check_bands(name: str, table: dict, lines) -> None:
                 stated = Fraction(label["lower"])
                 if stated != lower:
                     kind = "overlaps the band before it" if stated < lower else "leaves a gap after the band before it"
-                    raise fail(lines, keys + ("band",), f"band “{band['band']}” {kind}: it must start at "
-                               f"{number_text(lower)}+ (X < t ≤ Y), where the band before it ends")
+                    raise fail(
+                        lines,
+                        keys + ("band",),
+                        f"band “{band['band']}” {kind}: it must start at "
+                        f"{number_text(lower)}+ (X < t ≤ Y), where the band before it ends",
+                    )
                 if upper <= lower:
-                    raise fail(lines, keys + ("upper",), f"bands out of order: upper {number_text(upper)} is not "
-                               f"above {number_text(lower)}, where the band before it ends")
+                    raise fail(
+                        lines,
+                        keys + ("upper",),
+                        f"bands out of order: upper {number_text(upper)} is not "
+                        f"above {number_text(lower)}, where the band before it ends",
+                    )
                 if Fraction(label["upper"]) != upper:
-                    raise fail(lines, keys + ("upper",), f"upper {number_text(upper)} is not the end of its band "
-                               f"“{band['band']}”")
+                    raise fail(
+                        lines,
+                        keys + ("upper",),
+                        f"upper {number_text(upper)} is not the end of its band “{band['band']}”",
+                    )
                 lower = upper
             if not band["quote"].startswith(band["band"] + "："):
                 raise fail(lines, keys + ("quote",), f"the quote does not start with its band “{band['band']}：”")
             for key in AMOUNT_UNITS:
                 if key in band and key in previous and band[key] < previous[key]:
-                    raise fail(lines, keys + (key,), f"{key} {number_text(band[key])} is less than the band before "
-                               f"it ({number_text(previous[key])}): penalties never fall as the time grows")
+                    raise fail(
+                        lines,
+                        keys + (key,),
+                        f"{key} {number_text(band[key])} is less than the band before "
+                        f"it ({number_text(previous[key])}): penalties never fall as the time grows",
+                    )
             check_amounts_quoted(band, band["quote"], lines, keys, "band's quote")
             if "repeat" in band:
-                check_amounts_quoted(band["repeat"], band.get("repeat_text", band["quote"]), lines, keys + ("repeat",),
-                                     "repeat_text" if "repeat_text" in band else "band's quote")
+                check_amounts_quoted(
+                    band["repeat"],
+                    band.get("repeat_text", band["quote"]),
+                    lines,
+                    keys + ("repeat",),
+                    "repeat_text" if "repeat_text" in band else "band's quote",
+                )
             previous = {**previous, **{key: band[key] for key in AMOUNT_UNITS if key in band}}
 
 
@@ -132,7 +173,7 @@ def severity(step: dict, conversion: dict) -> Fraction | None:
     weights = [Fraction(str(step[key])) / Fraction(str(conversion[key])) for key in AMOUNT_UNITS if key in step]
     weights += [Fraction(str(pair[0])) / Fraction(str(conversion[key])) for key, pair in step.get("range", {}).items()]
     if step.get("disqualification"):
-        return Fraction(10 ** 6)  # heavier than any amount; one disqualification may follow another (match, event)
+        return Fraction(10**6)  # heavier than any amount; one disqualification may follow another (match, event)
     return min(weights) if weights else None
 
 
@@ -146,16 +187,20 @@ def check_ladders(name: str, table: dict, lines) -> None:
                 keys = ("items", index, "variants", variant_index, "steps", step_index)
                 check_amounts_quoted(step, step["text"], lines, keys, "step's text")
                 if "alternative" in step:
-                    check_amounts_quoted(step["alternative"], step["alternative"]["text"], lines,
-                                         keys + ("alternative",), "text")
+                    check_amounts_quoted(
+                        step["alternative"], step["alternative"]["text"], lines, keys + ("alternative",), "text"
+                    )
                     check_amounts_quoted(step["alternative"], quote, lines, keys + ("alternative",), "item's quote")
                 weight = severity(step, conversion)
                 if weight is not None and step.get("alternative") and step.get("warning"):
                     weight = None  # 警告或扣…: the step may be a bare warning
                 if weight is not None:
                     if weight < before or (weight == before and not step.get("disqualification")):
-                        raise fail(lines, keys, f"ladder not increasing: “{step['text']}” is no heavier than "
-                                   f"“{before_text}” before it")
+                        raise fail(
+                            lines,
+                            keys,
+                            f"ladder not increasing: “{step['text']}” is no heavier than “{before_text}” before it",
+                        )
                     before, before_text = weight, step["text"]
                 elif before > 0 and not step.get("alternative"):
                     raise fail(lines, keys, f"ladder not increasing: “{step['text']}” comes after “{before_text}”")

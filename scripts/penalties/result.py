@@ -2,6 +2,7 @@
 
 Words come from calculators.yml (`words:`), so both engines state a penalty in the same terms.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,8 +12,18 @@ from scripts.penalties.tables import load_tables
 
 # A penalty with nothing in it, and the keys of its amounts in the order a statement gives them; both are exported to
 # the widget (penalty-data.js `penalty`), which declares neither.
-EMPTY_PENALTY = {"warning": None, "vp": None, "imp": None, "top_percent": None, "range": None, "committee": None,
-                 "forfeit": None, "stop_play": False, "disqualification": None, "void_result": None}
+EMPTY_PENALTY = {
+    "warning": None,
+    "vp": None,
+    "imp": None,
+    "top_percent": None,
+    "range": None,
+    "committee": None,
+    "forfeit": None,
+    "stop_play": False,
+    "disqualification": None,
+    "void_result": None,
+}
 PENALTY_KEYS = tuple(EMPTY_PENALTY)
 AMOUNT_KEYS = ("vp", "imp", "top_percent")
 
@@ -25,7 +36,7 @@ def rational(value) -> Fraction:
 def round_half_up(value, decimals: int) -> Fraction:
     """第35条: 四舍五入 (round half up, away from zero; never to even), keeping `decimals` places: 0.125 at 2 → 0.13."""
     exact = rational(value)
-    scale = 10 ** decimals
+    scale = 10**decimals
     magnitude = (2 * abs(exact.numerator) * scale + exact.denominator) // (2 * exact.denominator)
     return Fraction(magnitude if exact >= 0 else -magnitude, scale)
 
@@ -44,11 +55,11 @@ def format_number(value) -> str:
     if exact.denominator == 1:
         return str(exact.numerator)
     places = 0
-    while (exact * 10 ** places).denominator != 1:
+    while (exact * 10**places).denominator != 1:
         places += 1
         if places > 12:
             return repr(float(exact))
-    digits = str(abs(exact.numerator * 10 ** places // exact.denominator)).rjust(places + 1, "0")
+    digits = str(abs(exact.numerator * 10**places // exact.denominator)).rjust(places + 1, "0")
     return ("-" if exact < 0 else "") + digits[:-places] + "." + digits[-places:]
 
 
@@ -106,10 +117,22 @@ def clause_text(article: str, anchor: str) -> str:
     return labels[anchor] if anchor in labels else fill(words()["clause"], label=anchor)
 
 
-def make_result(calculator: str, article: str, *, anchor: str | None, inputs: dict, band: str | None,
-                penalty: dict, quote: str | None, readings: list[str], other_readings: list[str],
-                options: list | None = None, consequences: list | None = None, subject: str = "",
-                **extra) -> dict:
+def make_result(
+    calculator: str,
+    article: str,
+    *,
+    anchor: str | None,
+    inputs: dict,
+    band: str | None,
+    penalty: dict,
+    quote: str | None,
+    readings: list[str],
+    other_readings: list[str],
+    options: list | None = None,
+    consequences: list | None = None,
+    subject: str = "",
+    **extra,
+) -> dict:
     """Assemble the JSON object; `ruling` is the text a director pastes (the widget builds the same)."""
     w = words()
     title = extra.pop("headline", None)
@@ -117,8 +140,11 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
     for key in AMOUNT_KEYS:
         penalty[key] = json_number(penalty[key])
     if penalty["range"] is not None:
-        penalty["range"] = {"unit": penalty["range"]["unit"], "min": json_number(penalty["range"]["min"]),
-                            "max": json_number(penalty["range"]["max"])}
+        penalty["range"] = {
+            "unit": penalty["range"]["unit"],
+            "min": json_number(penalty["range"]["min"]),
+            "max": json_number(penalty["range"]["max"]),
+        }
     book, number = article.split("/")
     where = fill(w["where"][book], number=number) + (clause_text(article, anchor) if anchor else "")
     conventions = load_tables()["conventions"]
@@ -143,8 +169,13 @@ def make_result(calculator: str, article: str, *, anchor: str | None, inputs: di
     result.update(extra)
     result["subject"] = subject
     result["headline"] = title or describe_penalty(penalty)
-    ruling = fill(w["ruling"] if quote else w["ruling_without_quote"], subject=subject, headline=result["headline"],
-                  where=where, quote=quote or "")
+    ruling = fill(
+        w["ruling"] if quote else w["ruling_without_quote"],
+        subject=subject,
+        headline=result["headline"],
+        where=where,
+        quote=quote or "",
+    )
     if result["other_reading"]:
         ruling += " " + fill(w["other_reading"], other_reading=result["other_reading"])
     result["ruling"] = ruling

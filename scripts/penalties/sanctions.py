@@ -1,4 +1,5 @@
 """第34条, 第37条, 第38条: an item's offence ladder, shown in the scoring in use through 0.5VP ≈ 3IMP ≈ 10%MP."""
+
 from __future__ import annotations
 
 import re
@@ -110,7 +111,9 @@ def procedural(**raw) -> dict:
     names = [v["name"] for v in entry["variants"]]
     variant = values["variant"] or names[0]
     if variant not in names:
-        labels = "、".join(v.get("label", words()["default_variant"]) for v in entry["variants"])  # the widget's wording
+        labels = "、".join(
+            v.get("label", words()["default_variant"]) for v in entry["variants"]
+        )  # the widget's wording
         raise input_error(
             calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels
         )

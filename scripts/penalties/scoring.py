@@ -1,15 +1,25 @@
-"""Scores rather than deductions: 第28条 forfeits and withdrawal, 第44条 fouled boards, 第45条 ratios,
+"""Scores rather than deductions (第28条 forfeits and withdrawal are in forfeits.py): 第44条 fouled boards, 第45条 ratios,
 第35条 rounding, 第52条 carry-over (variables only), 规则第2条 boards and 第12条C1 artificial adjusted scores.
 
 Only the arithmetic lives here; inputs are parsed by the spec and headlines are calculators.yml templates."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 
-from scripts.penalties.result import (empty_penalty, format_number, headline, json_number, make_result, rational,
-                                      round_half_up, subject)
-from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs
+from scripts.penalties.result import (
+    empty_penalty,
+    format_number,
+    headline,
+    json_number,
+    make_result,
+    rational,
+    round_half_up,
+    subject,
+)
+from scripts.penalties.spec import fill, parse_inputs
 from scripts.penalties.tables import load_tables
+
 
 def board(**raw) -> dict:
     """规则第2条: dealer and vulnerability of board `number` (the table is reconstructed; see board.yml)."""
@@ -61,8 +71,13 @@ def tie_ratio(**raw) -> dict:
     elif (ratio * 10 ** table["decimals"]).denominator == 1:  # exact within the places the reading promises
         title = headline("tie-ratio", "exact", ratio=format_number(ratio), **facts)
     else:  # the fraction tells apart two ratios that round alike
-        title = headline("tie-ratio", "repeating", fraction=f"{ratio.numerator}/{ratio.denominator}",
-                         approx=fixed_places(ratio, table["decimals"]), **facts)
+        title = headline(
+            "tie-ratio",
+            "repeating",
+            fraction=f"{ratio.numerator}/{ratio.denominator}",
+            approx=fixed_places(ratio, table["decimals"]),
+            **facts,
+        )
     return make_result(
         "tie-ratio",
         table["article"],
@@ -180,158 +195,30 @@ def fouled(**raw) -> dict:
                 "offender": {"imp_per_board": off, "imp": off * boards},
                 "non_offender": {"imp_per_board": non, "imp": non * boards},
             }
-            title = headline("fouled", "pairs-imp", non_offender=non, non_offender_total=non * boards, offender=off,
-                             offender_total=off * boards)
+            title = headline(
+                "fouled",
+                "pairs-imp",
+                non_offender=non,
+                non_offender_total=non * boards,
+                offender=off,
+                offender_total=off * boards,
+            )
         quote = spec["quote"]
         readings.append(spec["reading"])
     return make_result(
-        "fouled", table["article"], anchor=table["teams" if event == "teams" else "pairs"]["anchor"],
+        "fouled",
+        table["article"],
+        anchor=table["teams" if event == "teams" else "pairs"]["anchor"],
         inputs={"event": event, "boards": boards, "whole_match": whole_match, "tie_vp": json_number(values["tie_vp"])},
-        band=None, penalty=empty_penalty(), quote=quote, readings=readings, other_readings=others,
+        band=None,
+        penalty=empty_penalty(),
+        quote=quote,
+        readings=readings,
+        other_readings=others,
         consequences=consequences,
         subject=subject("fouled", case, boards=boards, scoring_label="MP" if event == "pairs-mp" else "IMP"),
-        scores=scores, headline=title)
-
-
-def forfeit(**raw) -> dict:
-    """第28条一、六: the forfeiting and non-forfeiting sides' scores; round robin takes the highest of three values."""
-    table = load_tables()["forfeit"]
-    values = parse_inputs("forfeit", raw)
-    calculator = calculator_spec("forfeit")
-    event, vp_scale = values["event"], values["vp_scale"]
-    spec = table["events"][event]
-    non = spec["non_forfeiting"]
-    if values["tie_vp"] is None:
-        if vp_scale != "25" and non["rule"] in ("max-of-three", "tie-factor"):
-            raise input_error(
-                calculator, "tie_vp", "tie_vp_needed", scale=choice_label("forfeit", "vp_scale", vp_scale)
-            )
-        tie = Fraction(table["tie_vp_25"])
-    else:
-        tie = values["tie_vp"]
-    decimals = load_tables()["conventions"]["rounding"]["decimals"]
-    readings = [spec["reading"]] if spec.get("reading") else []
-    others = [spec["other_reading"]] if spec.get("other_reading") else []
-    candidates, non_scores, consequences = [], {}, list(non.get("also", []))
-    count = values["boards"]
-    rule = non["rule"]
-    if rule == "max-of-three":
-        for candidate in non["candidates"]:
-            value, applies = None, True
-            if candidate["name"] == "own-average" and values["own_average"] is not None:
-                value = round_half_up(values["own_average"], decimals)
-            elif candidate["name"] == "thirty-minus" and values["opponent_average"] is not None:
-                applies = vp_scale == str(candidate["only_scale"])
-                left = rational(candidate["minuend"]) - values["opponent_average"]  # ② “用30减去……”
-                value = round_half_up(min(left, Fraction(candidate["cap"])), decimals)
-            elif candidate["name"] == "tie-times-1.2":
-                value = round_half_up(tie * rational(candidate["factor"]), decimals)
-            candidates.append(
-                {
-                    "name": candidate["name"],
-                    "text": candidate["text"],
-                    "vp": json_number(value) if applies else None,
-                    "applies": applies and value is not None,
-                    "quote": candidate["quote"],
-                }
-            )
-        best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
-        non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
-        title = headline("forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
-    elif rule == "per-board":
-        per_board = non["mp_per_board_half_scale"] if values["half_scale"] else non["mp_per_board"]
-        non_scores = {"mp_per_board": per_board, "tp_per_board": non["tp_per_board"],
-                      "mp": per_board * count if count else None, "tp": non["tp_per_board"] * count if count else None}
-        title = headline("forfeit", "per-board-count" if count else "per-board", mp_per_board=per_board,
-                         tp_per_board=non["tp_per_board"], mp=non_scores["mp"], tp=non_scores["tp"])
-    elif rule == "fixed":
-        non_scores = {"match_points": non["match_points"]}
-        title = headline("forfeit", rule, match_points=non["match_points"])
-    elif rule == "tie-factor":
-        vp = round_half_up(tie * rational(non["factor"]), decimals)
-        non_scores = {"vp": json_number(vp), "imp": table["imp_by_vp"], "match_points": non["match_points"]}
-        title = headline(
-            "forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp)
-        )
-    elif rule == "per-board-text":
-        non_scores = {"per_board": non["per_board"]}
-        title = headline(
-            "forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"]
-        )
-    elif rule == "per-board-imp":
-        own = spec["forfeiting"]["imp_per_board"]
-        non_scores = {"imp_per_board": non["imp_per_board"], "imp": non["imp_per_board"] * count if count else None}
-        title = headline(
-            "forfeit",
-            "per-board-imp-count" if count else rule,
-            forfeiting_imp=own,
-            imp_per_board=non["imp_per_board"],
-            boards=count,
-            forfeiting_total=own * count if count else None,
-            imp=non_scores["imp"],
-        )
-    elif rule == "lose-match":
-        non_scores = {"result": non["result"]}
-        title = headline("forfeit", rule)
-        consequences.append(spec["keeps_playing_quote"])
-    else:  # tie-factor-match-points
-        if values["tie_match_points"] is None:
-            raise input_error(calculator, "tie_match_points", "tie_points_needed")
-        tie_points = values["tie_match_points"]
-        points = round_half_up(tie_points * rational(non["factor"]), decimals)
-        non_scores = {"match_points": json_number(points)}
-        title = headline("forfeit", rule, tie_points=format_number(tie_points), factor=format_number(non["factor"]),
-                         points=format_number(points))
-    forfeiting = {key: value for key, value in spec["forfeiting"].items() if key != "quote"}
-    penalty = empty_penalty()
-    penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
-    consequences += [further["text"] for further in table["consequences"] if event in further["events"]]
-    return make_result(
-        "forfeit", table["article"], anchor=spec["anchor"],
-        inputs={"event": event, "vp_scale": vp_scale, "tie_vp": json_number(tie)},
-        band=spec["label"], penalty=penalty, quote=non["quote"], readings=readings, other_readings=others,
-        consequences=consequences, subject=subject("forfeit", event_label=spec["label"]), headline=title,
-        scores={"forfeiting": forfeiting, "non_forfeiting": non_scores}, candidates=candidates or None)
-
-
-def withdrawal(**raw) -> dict:
-    """第28条二: unplayed or incomparable boards after a contestant withdraws mid-event."""
-    table = load_tables()["forfeit"]["withdrawal"]
-    values = parse_inputs("withdrawal", raw)
-    event, boards = values["event"], values["boards"]
-    spec = table["events"][event]
-    scores = {"withdrawing": spec["withdrawing"], "other": None}
-    if "other_imp" in spec:
-        scores["other"] = headline(
-            "withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards
-        )
-    elif "other_mp" in spec:
-        scores["other"] = headline(
-            "withdrawal", "other-mp", other_mp=spec["other_mp"], other_mp_half_scale=spec["other_mp_half_scale"]
-        )
-    elif "other" in spec:
-        scores["other"] = headline("withdrawal", "other-text", other_text=spec["other"])
-    penalty = empty_penalty()
-    penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
-    title = (
-        headline("withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"])
-        if scores["other"]
-        else headline("withdrawal", "alone", withdrawing=spec["withdrawing"])
-    )
-    return make_result(
-        "withdrawal",
-        load_tables()["forfeit"]["article"],
-        anchor=table["anchor"],
-        inputs={"event": event, "boards": boards},
-        band=None,
-        penalty=penalty,
-        quote=spec["quote"],
-        readings=[table["reading"]],
-        other_readings=[],
-        consequences=[further["text"] for further in table["consequences"]],
-        subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
-        headline=title,
         scores=scores,
+        headline=title,
     )
 
 
@@ -343,7 +230,19 @@ def carry_over(**raw) -> dict:
         {"name": v["name"], "text": v["text"], "value": json_number(values[v["name"]])} for v in table["variables"]
     ]
     return make_result(
-        "carry-over", table["article"], anchor=None, inputs={v["name"]: v["value"] for v in variables}, band=None,
-        penalty=empty_penalty(), quote=table["variables"][0]["quote"], readings=[table["notice"]], other_readings=[],
-        subject=subject("carry-over"), headline=headline("carry-over", "none"), value=None, variables=variables,
-        source_lines=table["source_lines"], notice=table["notice"])
+        "carry-over",
+        table["article"],
+        anchor=None,
+        inputs={v["name"]: v["value"] for v in variables},
+        band=None,
+        penalty=empty_penalty(),
+        quote=table["variables"][0]["quote"],
+        readings=[table["notice"]],
+        other_readings=[],
+        subject=subject("carry-over"),
+        headline=headline("carry-over", "none"),
+        value=None,
+        variables=variables,
+        source_lines=table["source_lines"],
+        notice=table["notice"],
+    )

@@ -4,6 +4,7 @@ The same parsing rules run in the widget (docs/assets/penalties/calculators.js, 
 of INPUT_FORMS exported to it): full-width digits and signs are read as ASCII, numbers are exact decimals with at most
 `places` decimal places, ranges come from the spec, and every error names the field in Chinese.
 """
+
 from __future__ import annotations
 
 import functools
@@ -70,6 +71,7 @@ class PenaltyInputError(RulebookError, ValueError):
 
 # ---------- loading and checking the spec ----------
 
+
 def _check(spec: dict, lines: dict, where: Path) -> None:
     problems = []
 
@@ -121,8 +123,11 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
             kind = parameter.get("kind")
             if kind not in KINDS:
                 problem(here + ("kind",), f"unknown kind {kind!r} (allowed: {', '.join(sorted(KINDS))})")
-            if kind == "choice" and not (isinstance(parameter.get("choices"), list) and parameter["choices"]
-                                         and all(isinstance(c, list) and len(c) == 2 for c in parameter["choices"])):
+            if kind == "choice" and not (
+                isinstance(parameter.get("choices"), list)
+                and parameter["choices"]
+                and all(isinstance(c, list) and len(c) == 2 for c in parameter["choices"])
+            ):
                 problem(here + ("choices",), "a choice parameter needs `choices`: a list of [value, label]")
             if (
                 "min" in parameter
@@ -185,6 +190,7 @@ def words() -> dict:
 
 # ---------- templates ----------
 
+
 def fill(template: str, **values) -> str:
     """'{name}' → str(value); the same replacement as the widget's fill()."""
     for key, value in values.items():
@@ -193,6 +199,7 @@ def fill(template: str, **values) -> str:
 
 
 # ---------- inputs ----------
+
 
 def ascii_text(value) -> str:
     """Full-width digits, signs and the ideographic space read as ASCII (what a Chinese keyboard types): '１２' → '12'."""
@@ -325,12 +332,20 @@ def refuse_for_other_events(calculator: dict, parameter: dict, raw: dict, values
     key = parameter["name"].replace("-", "_")
     if "events" not in parameter or values.get("event") in parameter["events"]:
         return
-    given = values[key] is True if parameter["kind"] == "flag" else (
-        not blank(raw.get(key)) and str(raw.get(key)).strip() != str(parameter.get("default", "")))
+    given = (
+        values[key] is True
+        if parameter["kind"] == "flag"
+        else (not blank(raw.get(key)) and str(raw.get(key)).strip() != str(parameter.get("default", "")))
+    )
     if given:
         labels = "、".join(choice_label(calculator["name"], "event", event) for event in parameter["events"])
-        raise input_error(calculator, key, "not_for_event", events=labels,
-                          event=choice_label(calculator["name"], "event", values["event"]))
+        raise input_error(
+            calculator,
+            key,
+            "not_for_event",
+            events=labels,
+            event=choice_label(calculator["name"], "event", values["event"]),
+        )
 
 
 def choice_label(name: str, parameter: str, value: str) -> str:

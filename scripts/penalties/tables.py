@@ -3,6 +3,7 @@
 Every YAML read goes through `read_yaml`; the results are cached per file fingerprint (path, size, mtime), so a
 long-lived process (`mkdocs serve`) picks up an edit to a table on its next call.
 """
+
 from __future__ import annotations
 
 import functools
@@ -13,6 +14,7 @@ from scripts.errors import CuratedFileError, PenaltySpecError
 from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
 
 from scripts.paths import ROOT
+
 PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
 
 SPEC_FILE = "calculators"  # the calculators' declaration; every other *.yml here is a table, named by its stem

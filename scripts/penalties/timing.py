@@ -1,4 +1,5 @@
 """第26条 lateness and 第27条 slow play: find the band for a time, apply repeats, per-minute IMPs and shares."""
+
 from __future__ import annotations
 
 import math
@@ -78,9 +79,22 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     table = load_tables()[table_name]
     event, minutes, repeat = values["event"], values["minutes"], values["repeat"]
     spec = table["events"][event]
-    state = {"table": table, "spec": spec, "event": event, "minutes": minutes, "repeat": repeat,
-             "penalty": empty_penalty(), "band": None, "quote": None, "readings": [], "others": [],
-             "options": [], "consequences": [], "band_data": None, "lower": None}
+    state = {
+        "table": table,
+        "spec": spec,
+        "event": event,
+        "minutes": minutes,
+        "repeat": repeat,
+        "penalty": empty_penalty(),
+        "band": None,
+        "quote": None,
+        "readings": [],
+        "others": [],
+        "options": [],
+        "consequences": [],
+        "band_data": None,
+        "lower": None,
+    }
     state["subject"] = {
         "event_label": choice_label(calculator, "event", event),
         "minutes_text": format_minutes(minutes),
@@ -133,11 +147,20 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
 def timed_result(calculator: str, state: dict, inputs: dict, facts: dict, **extra) -> dict:
     """The result of a timed rule from what timed_penalty found, with the rule's own inputs, subject facts and keys."""
     return make_result(
-        calculator, state["table"]["article"], anchor=state["spec"]["anchor"],
+        calculator,
+        state["table"]["article"],
+        anchor=state["spec"]["anchor"],
         inputs={"event": state["event"], "minutes": json_number(state["minutes"]), "repeat": state["repeat"], **inputs},
-        band=state["band"], penalty=state["penalty"], quote=state["quote"], readings=state["readings"],
-        other_readings=state["others"], options=state["options"], consequences=state["consequences"],
-        subject=subject(calculator, **state["subject"], **facts), **extra)
+        band=state["band"],
+        penalty=state["penalty"],
+        quote=state["quote"],
+        readings=state["readings"],
+        other_readings=state["others"],
+        options=state["options"],
+        consequences=state["consequences"],
+        subject=subject(calculator, **state["subject"], **facts),
+        **extra,
+    )
 
 
 def lateness(**raw) -> dict:
@@ -153,8 +176,14 @@ def lateness(**raw) -> dict:
             raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or words()["zero_band"])
         low, high = removal["remove_boards"]
         if not low <= count <= high:
-            raise input_error(spec, "remove_boards", "removal_range", band=state["band"],
-                              allowed=f"{low}" if low == high else f"{low}—{high}", count=count)
+            raise input_error(
+                spec,
+                "remove_boards",
+                "removal_range",
+                band=state["band"],
+                allowed=f"{low}" if low == high else f"{low}—{high}",
+                count=count,
+            )
         removed = {"count": count, "offender": removal["offender"], "non_offender": removal["non_offender"]}
         title = headline("lateness", "removed", penalty_text=describe_penalty(state["penalty"]), **removed)
     return timed_result("lateness", state, {"remove_boards": count}, {}, removed_boards=removed, headline=title)
@@ -181,8 +210,12 @@ def share_difference(penalty: dict, total: dict, share: Fraction, decimals: int,
                     ("difference", abs(both - whole)),
                 )
             }
-            return fill(w["share_difference"], headline=describe_penalty(penalty),
-                        other_percent=format_number(round_half_up((1 - share) * 100, 4)), **unit)
+            return fill(
+                w["share_difference"],
+                headline=describe_penalty(penalty),
+                other_percent=format_number(round_half_up((1 - share) * 100, 4)),
+                **unit,
+            )
     return None
 
 

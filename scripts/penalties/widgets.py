@@ -1,4 +1,5 @@
 """Where the calculator widgets go (the `pages` of each calculator in calculators.yml) and their placeholders."""
+
 from __future__ import annotations
 
 import html
@@ -32,8 +33,10 @@ def widget_markup_for(book: str, slug: str) -> str:
 
 def calculator_notice_for(book: str, slug: str) -> str:
     """A line for the top of an article with a calculator: what it computes, linked straight to the widget."""
-    links = [f'<a href="#{widget_id}">{html.escape(load_spec()["calculators"][name]["title"])}</a>'
-             for name, _, widget_id in placements().get((book, slug), ())]
+    links = [
+        f'<a href="#{widget_id}">{html.escape(load_spec()["calculators"][name]["title"])}</a>'
+        for name, _, widget_id in placements().get((book, slug), ())
+    ]
     if not links:
         return ""
     return f'<p class="penalty-notice-top" data-search-exclude>本条附有计算器：{"、".join(links)}</p>'

@@ -1,4 +1,5 @@
 """Assembles the parsed sources into two books: merges overlapping articles, numbers duplicates, drops repeated text."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The concordance with the 1997 WBF Laws: English titles and clause skeleton (rulebook_src/wbf1997.yml), and which of
 our paragraphs starts which clause (rulebook_src/clause_markers.yml), checked when loaded."""
+
 from __future__ import annotations
 
 import re
@@ -132,8 +133,13 @@ def load_concordance(src: RulebookSrc) -> Concordance:
         where = f"{lines.at('laws', str(number))}: Law {number}"
         if not isinstance(number, int) or not isinstance(law, dict) or not law.get("title"):
             raise ConcordanceError(f"{where}: each Law needs an integer number and a title")
-        entry = LawConcordance(number, str(law["title"]), str(law.get("read_at", "")), bool(law.get("verified", False)),
-                               title_checked=bool(law.get("verified", False) or law.get("title_read_at")))
+        entry = LawConcordance(
+            number,
+            str(law["title"]),
+            str(law.get("read_at", "")),
+            bool(law.get("verified", False)),
+            title_checked=bool(law.get("verified", False) or law.get("title_read_at")),
+        )
         skeleton_clauses(law.get("clauses"), "", where, entry.skeleton, entry.skeleton_labels)
         concordance.laws[number] = entry
     marked, marked_lines = src.load_with_lines(MARKERS_FILE)

@@ -7,6 +7,7 @@ that says so (computed from the built rulebook, never typed; used by the pages, 
     >>> coverage_sentence(cov)
     '本版收录《中国桥牌竞赛规则》93条中的37条（第1–13、17–40条），缺第14–16、41–93条。'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,8 +16,14 @@ from scripts.books import BOOKS
 from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.model import Book
 
-__all__ = ["BookCoverage", "book_coverage", "rulebook_coverage", "number_ranges", "coverage_sentence",
-           "coverage_sentences"]
+__all__ = [
+    "BookCoverage",
+    "book_coverage",
+    "rulebook_coverage",
+    "number_ranges",
+    "coverage_sentence",
+    "coverage_sentences",
+]
 
 
 @dataclass(frozen=True)
@@ -75,8 +82,10 @@ def coverage_sentence(coverage: BookCoverage) -> str:
         return f"本版收录《{title}》全部{coverage.total}条。"
     if not coverage.held:
         return f"本版没有收录《{title}》的条文（全书{coverage.total}条）。"
-    return (f"本版收录《{title}》{coverage.total}条中的{coverage.held_count}条（第{number_ranges(coverage.held)}条），"
-            f"缺第{number_ranges(coverage.lacking)}条。")
+    return (
+        f"本版收录《{title}》{coverage.total}条中的{coverage.held_count}条（第{number_ranges(coverage.held)}条），"
+        f"缺第{number_ranges(coverage.lacking)}条。"
+    )
 
 
 def coverage_sentences(books: dict[str, Book]) -> list[str]:

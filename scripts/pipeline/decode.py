@@ -1,4 +1,5 @@
 """Decodes a raw source file into lines with provenance (file, 1-based line), one decoder per format."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Applies the reviewed corrections in rulebook_src/errata.yml to one source's normalised paragraphs."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -103,11 +104,19 @@ def mark_mojibake(file: str, paragraphs: list[Paragraph], mojibake: list[dict]) 
     problems = []
     for item in (m for m in mojibake if m["file"] == file):
         shown, line = item["shown"], int(item["line"])
-        at = next((i for i, para in enumerate(paragraphs)
-                   if shown in para.text and any(prov.line == line for prov in para.provs)), None)
+        at = next(
+            (
+                i
+                for i, para in enumerate(paragraphs)
+                if shown in para.text and any(prov.line == line for prov in para.provs)
+            ),
+            None,
+        )
         if at is None:
-            problems.append(f"{item.get('where', 'rulebook_src/errata.yml')}: mojibake of {file}:{line}: "
-                            f"the recovered text {shown!r} is not in the paragraph of that line")
+            problems.append(
+                f"{item.get('where', 'rulebook_src/errata.yml')}: mojibake of {file}:{line}: "
+                f"the recovered text {shown!r} is not in the paragraph of that line"
+            )
             continue
         para = paragraphs[at]
         paragraphs[at] = Paragraph(

@@ -1,4 +1,5 @@
 """Extracts the Laws' definitions (引牌, 约定, 再加倍, 庄家) from the front matter into glossary entries."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Plain typed data passed between the pipeline stages, with a stable text dump for tests."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator

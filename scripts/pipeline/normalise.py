@@ -1,4 +1,5 @@
 """Normalises decoded lines into paragraphs of simplified text, recording every repair and every dropped line."""
+
 from __future__ import annotations
 
 import functools
@@ -229,7 +230,7 @@ def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> 
         pieces = [para.text]
         match = GLUED_CHAPTER.match(para.text)
         if match:
-            pieces = [match["chapter"], para.text[match.end():]]
+            pieces = [match["chapter"], para.text[match.end() :]]
             repairs.append(Repair("glued-heading", para.provs[0], para.text[:40], " ⏎ ".join(p[:20] for p in pieces)))
         split_pieces = []
         for piece in pieces:
@@ -241,7 +242,7 @@ def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> 
             match = REPEATED_HEADING.match(piece)
             if match:
                 head = (match["marker"] or "") + match["heading"]
-                body = piece[match.end():]
+                body = piece[match.end() :]
                 repairs.append(Repair("glued-heading", para.provs[0], piece[:40], f"{head} ⏎ {body[:20]}"))
                 out.append(Paragraph(head, list(para.provs)))
                 out.append(Paragraph(body, list(para.provs)))
@@ -273,7 +274,7 @@ def drop_repeated_heading_prefix(paragraphs: list[Paragraph], repairs: list[Repa
                     para.text[len(prev.text) : len(prev.text) * 2],
                 )
             )
-            para.text = para.text[len(prev.text):]
+            para.text = para.text[len(prev.text) :]
     return paragraphs
 
 

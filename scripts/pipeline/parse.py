@@ -1,4 +1,5 @@
 """Parses one source's paragraphs into articles: chapter/节 headings, 条, and nested 款/项/目 clauses."""
+
 from __future__ import annotations
 
 import re
@@ -80,7 +81,7 @@ def match_marker(text: str) -> tuple[str, str, str, str] | None:
         if m:
             label = m.group("label") or (m.groupdict().get("label2") or "")
             anchor = CIRCLED_VALUE.get(label, label).lower()
-            return family, text[: m.end()].strip(), anchor, text[m.end():]
+            return family, text[: m.end()].strip(), anchor, text[m.end() :]
     return None
 
 
@@ -107,7 +108,9 @@ def repair_fraction_formulas(paragraphs: list[Paragraph], repairs: list[Repair],
                 out.append(Paragraph(text, provs))
             else:
                 text = f"{top}\n{label}\n{bottom}"
-                defects.append(f"{provs[0]}: 公式排版损坏（运算符和分数线丢失），照录未改：“{top}”／“{label}”／“{bottom}”")
+                defects.append(
+                    f"{provs[0]}: 公式排版损坏（运算符和分数线丢失），照录未改：“{top}”／“{label}”／“{bottom}”"
+                )
                 out.append(Paragraph(text, provs))
             i += 3
             continue
@@ -231,7 +234,9 @@ class ArticleParser:
         anchor = f"{parent.anchor}-{anchor_label}" if parent else anchor_label
         taken = self.anchors
         if anchor in taken:
-            self.result.defects.append(f"{para.provs[0]}: 第{self.article.number}条：款项编号“{printed}”与前面的重复，锚点加后缀区分")
+            self.result.defects.append(
+                f"{para.provs[0]}: 第{self.article.number}条：款项编号“{printed}”与前面的重复，锚点加后缀区分"
+            )
             k = 2
             while f"{anchor}_{k}" in taken:
                 k += 1
@@ -247,8 +252,6 @@ class ArticleParser:
         siblings.append(clause)
         self.anchors.add(anchor)
         self.stack.append((family, clause))
-
-
 
     # --- clause markers from the concordance (rulebook_src/clause_markers.yml) ----------------------------
     def take_concordance_entry(self, text: str) -> ClauseMarker | None:
@@ -280,8 +283,14 @@ class ArticleParser:
             )
         law = f"1997年WBF规则第{entry.law}条{entry.clause}".replace("(", "（").replace(")", "）")
         if entry.follows:  # the source printed another Law's text here: its labels follow that text, not this Law
-            law = (f"这段文字自身的次序（来源此处印的是第{entry.follows}条的文字，"
-                   f"编号同第{entry.follows}条{entry.clause}）").replace("(", "（").replace(")", "）")
+            law = (
+                (
+                    f"这段文字自身的次序（来源此处印的是第{entry.follows}条的文字，"
+                    f"编号同第{entry.follows}条{entry.clause}）"
+                )
+                .replace("(", "（")
+                .replace(")", "）")
+            )
         if agrees:
             label, note = printed, ""
         elif marker is not None:
@@ -305,7 +314,7 @@ class ArticleParser:
                 raise ConcordanceError(
                     f"{where}: the paragraph does not start with the heading “{entry.heading}”: {rest[:30]!r}"
                 )
-            clause.title, body = entry.heading, rest[len(entry.heading):]
+            clause.title, body = entry.heading, rest[len(entry.heading) :]
             clause.heading_split = bool(body)
             # corrections inside the heading stay with it, on the text-less title line (as for a heading on its own
             # line)

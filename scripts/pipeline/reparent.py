@@ -4,6 +4,7 @@ The PDF sources carry no indentation, so a closing paragraph after a numbered li
 (5)) lands inside the last item. Each entry names the paragraph by its opening words and the clause it belongs to;
 the paragraph becomes an unnumbered block of that clause, after its numbered items, in source order.
 """
+
 from __future__ import annotations
 
 from scripts.errors import StructureError
@@ -30,8 +31,13 @@ def reparent_paragraphs(books: dict[str, Book], src: RulebookSrc) -> list[Repair
         moved = holder.paragraphs[start : start + entry.get("paragraphs", 1)]
         del holder.paragraphs[start : start + len(moved)]
         n = sum(1 for c in parent.children if not c.label) + 1
-        block = Clause(label="", level=parent.level,  # set at its parent's depth, not as one more item
-                        anchor=f"{parent.anchor}-p{n}", title="", paragraphs=moved)
+        block = Clause(
+            label="",
+            level=parent.level,  # set at its parent's depth, not as one more item
+            anchor=f"{parent.anchor}-p{n}",
+            title="",
+            paragraphs=moved,
+        )
         parent.children.append(block)
         repairs.append(
             Repair(

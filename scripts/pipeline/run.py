@@ -1,4 +1,5 @@
 """Runs the stages from raw files to the article tree, and checks that every raw line is accounted for."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -130,4 +131,3 @@ def check_every_line_accounted(rulebook: Rulebook, all_lines: dict[str, set[Prov
             problems.append(f"{prov}: raw line reaches no page and no drop rule names it")
     if problems:
         raise ProblemList(problems)
-

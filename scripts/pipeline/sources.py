@@ -1,4 +1,5 @@
 """Reads the manifest of raw sources and checks each file against its recorded hash."""
+
 from __future__ import annotations
 
 import hashlib
@@ -45,6 +46,8 @@ def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
     listed = {f"raw/{entry.file}" for entry in entries}
     for name in src.names("raw/*"):
         if name not in listed and not name.removeprefix("raw/").startswith("."):
-            raise SourceFormatError(f"{src.where}/{name}:1: this raw file is not listed in rulebook_src/manifest.yml"
-                                    " (add a source with `make add-source FILE=<path> BOOK=laws|regulations`)")
+            raise SourceFormatError(
+                f"{src.where}/{name}:1: this raw file is not listed in rulebook_src/manifest.yml"
+                " (add a source with `make add-source FILE=<path> BOOK=laws|regulations`)"
+            )
     return entries

@@ -1,4 +1,5 @@
 """python -m scripts.print --out DIR: the print edition (both books, simplified and traditional) as PDFs in DIR."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX, read_rulebook_src())
-    except RulebookError as exc:  # a fault in a source or curated file: its one line `file:line: …`, as every entry point
+    except (
+        RulebookError
+    ) as exc:  # a fault in a source or curated file: its one line `file:line: …`, as every entry point
         print(exc, file=sys.stderr)
         return 2
     for book in printed:

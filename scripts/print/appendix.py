@@ -1,4 +1,5 @@
 """The print edition's appendix: the build report's summary (scripts/render/report.py) as tables."""
+
 from __future__ import annotations
 
 import html
@@ -27,7 +28,9 @@ def report_appendix(rulebook: Rulebook, links: LinkIndex, book_key: str) -> str:
         lines = rulebook.line_counts[entry.file]
         rest = lines - shown[entry.file] - dropped_only[entry.file]
         unaccounted += rest
-        line_rows.append([f"来源{number}（{entry.file[:3]}）", lines, shown[entry.file], dropped_only[entry.file], rest])
+        line_rows.append(
+            [f"来源{number}（{entry.file[:3]}）", lines, shown[entry.file], dropped_only[entry.file], rest]
+        )
     repairs = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
     repair_rows = [
         [REPAIR_NAMES.get(kind, kind), count] for kind, count in sorted(repairs.items(), key=lambda kv: -kv[1])

@@ -1,4 +1,5 @@
 """One book of the linked article tree as a paged HTML document: title page, contents, chapters, articles, appendix."""
+
 from __future__ import annotations
 
 import html
@@ -179,15 +180,21 @@ class BookDocument:
                 headings.append(
                     f'<h2 class="chapter-title division-{min(level, 2)}" {running}><span class="heading-text">{text}</span>{notes}</h2>'
                 )
-            out.append(f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
-                       + "".join(headings) + "".join(self.article(article) for article in articles) + "</section>")
+            out.append(
+                f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
+                + "".join(headings)
+                + "".join(self.article(article) for article in articles)
+                + "</section>"
+            )
         return out
 
     def article(self, article: Article) -> str:
         source_notes = source_footnote_definitions(article, FOOTNOTE_DEF)
         variants = variant_notes(article, self.rulebook.sources)
-        out = [f'<article class="article" id="{html.escape(anchor_id(article.book, article.slug))}">',
-               self.article_heading(article)]
+        out = [
+            f'<article class="article" id="{html.escape(anchor_id(article.book, article.slug))}">',
+            self.article_heading(article),
+        ]
         if article.english:
             out.append(f'<p class="article-english" lang="en">{html.escape(article.english)}</p>')
         for warning in article.warnings:
@@ -215,8 +222,9 @@ class BookDocument:
         clause_id = html.escape(anchor_id(article.book, article.slug, clause.anchor))
         label = f'<span class="clause-label">{html.escape(clause.label)}</span>'
         if clause.restored:  # a marker the source does not print: light, with the editor's note as a footnote
-            label = (f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>'
-                     + footnote(f"补入：{html.escape(clause.restored)}", "restored-marker"))
+            label = f'<span class="clause-label restored-marker">{html.escape(clause.label)}</span>' + footnote(
+                f"补入：{html.escape(clause.restored)}", "restored-marker"
+            )
         # (stable id, paragraph): the index in the id counts every paragraph of the clause, also an empty one
         paragraphs = [
             (paragraph_key(article.book, article.slug, clause.anchor, i), p)
@@ -249,8 +257,10 @@ class BookDocument:
             return self.restored_table(article, restored["name"], para) + notes
         if "\n" in para.text:
             lines = "\n".join(html.escape(line) for line in para.text.split("\n"))
-            return ('<aside class="broken-formula"><p class="box-title">公式在来源中已损坏，无法核实</p>'
-                    f"<p>来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：</p><pre>{lines}</pre></aside>{notes}")
+            return (
+                '<aside class="broken-formula"><p class="box-title">公式在来源中已损坏，无法核实</p>'
+                f"<p>来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：</p><pre>{lines}</pre></aside>{notes}"
+            )
         body = self.inline.paragraph(article, key, para, source_notes) + notes
         if is_subheading(para.text):
             return f'<p class="subheading">{body}</p>'

@@ -1,6 +1,7 @@
 """Headings of the print edition marked as the site marks them: a corrected or restored stretch of a chapter heading,
 article title or clause title underlined, its erratum's reason as a footnote; an unresolved defect that is the title
 itself (a title not in any source) footnoted at the title."""
+
 from __future__ import annotations
 
 import html

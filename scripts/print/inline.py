@@ -1,4 +1,5 @@
 """One paragraph of the article tree as HTML for the print edition: erratum marks, live cross-references, notes."""
+
 from __future__ import annotations
 
 import html
@@ -14,7 +15,9 @@ from scripts.document.markers import FOOTNOTE_DEF
 from scripts.document.report_names import LINKED
 
 SOURCE_FOOTNOTE_MARK = re.compile(r"\[\^(?P<n>[0-9]+)\]")
-MISSING_MARK = "（来源缺）"  # as the site shows a reference to an article the sources lack (docs/assets/refs/preview.css)
+MISSING_MARK = (
+    "（来源缺）"  # as the site shows a reference to an article the sources lack (docs/assets/refs/preview.css)
+)
 
 
 def anchor_id(book: str, slug: str, anchor: str = "") -> str:

@@ -1,4 +1,5 @@
 """The print edition's notes: errata, restored text and variant readings (异文) as numbered footnotes in Chinese."""
+
 from __future__ import annotations
 
 import difflib
@@ -41,8 +42,10 @@ class ErratumNotes:
         for item in (
             mojibake or []
         ):  # a recovered mojibake run is marked like an erratum (pipeline/errata.mark_mojibake)
-            self.by_reason.setdefault(item["reason"], Erratum(item["file"], "mojibake", item["shown"], item["shown"],
-                                                              item["original"], item["reason"]))
+            self.by_reason.setdefault(
+                item["reason"],
+                Erratum(item["file"], "mojibake", item["shown"], item["shown"], item["original"], item["reason"]),
+            )
         self.unresolved: list[dict] = unresolved or []
 
     def erratum_for(self, reason: str, where: str) -> Erratum:

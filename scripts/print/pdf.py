@@ -1,4 +1,5 @@
 """Writes the print edition: each book, in simplified and in traditional characters, as a PDF typeset by WeasyPrint."""
+
 from __future__ import annotations
 
 import logging
@@ -21,8 +22,10 @@ LOG = logging.getLogger("scripts.print")
 BOOK_FILE_NAMES = {"laws": "guize", "regulations": "caipanfa"}  # ASCII: 规则, 裁判法
 SCRIPT_FILE_SUFFIXES = {"hans": "", "hant": "-fanti"}  # ASCII: 繁体
 # Noto CJK from Debian (fonts-noto-cjk), embedded; the TC cut draws the traditional characters in their usual forms
-FONTS = {"hans": ('"Noto Serif CJK SC", "Noto Sans CJK SC", serif', "zh-Hans"),
-         "hant": ('"Noto Serif CJK TC", "Noto Sans CJK TC", serif', "zh-Hant")}
+FONTS = {
+    "hans": ('"Noto Serif CJK SC", "Noto Sans CJK SC", serif', "zh-Hans"),
+    "hant": ('"Noto Serif CJK TC", "Noto Sans CJK TC", serif', "zh-Hant"),
+}
 # the laws first: the regulations cite them (规则N) and print the page where the cited clause stands
 BOOK_ORDER = ("laws", "regulations")
 
@@ -102,7 +105,7 @@ def render_with_notes_on_their_page(html_class, text: str):
     calls = list(NOTE_START.finditer(text))
     pieces, last = [], 0
     for number, call in enumerate(calls):
-        pieces += [text[last:call.start()], f'<span id="note-call-{number}"></span><span id="note-body-{number}" ']
+        pieces += [text[last : call.start()], f'<span id="note-call-{number}"></span><span id="note-body-{number}" ']
         last = call.start() + len("<span ")
     text = "".join(pieces) + text[last:]
     for _ in range(MAX_NOTE_PASSES):
@@ -117,7 +120,7 @@ def render_with_notes_on_their_page(html_class, text: str):
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
             block = [m for m in BLOCK_START.finditer(text, 0, call_at)][-1]
-            text = text[:block.end()] + ' style="break-before: page"' + text[block.end():]
+            text = text[: block.end()] + ' style="break-before: page"' + text[block.end() :]
     raise PrintEditionError(f"the print edition: {len(slipped)} footnote(s) still land on another page than their call")
 
 

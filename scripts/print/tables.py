@@ -80,7 +80,9 @@ def sanction_tables(tables: dict, article_number: str) -> list[Table]:
         rows.append([str(item["item"]), item.get("summary") or item.get("label", ""), "；".join(ladders)])
     scale = table["scale"]
     notes = [scale[key] for key in ("conversion_quote", "limits_quote") if key in scale]
-    return [Table(caption(table["title"], table["article"]), ["项", "违规", "判罚（依次为初犯、再犯、屡犯）"], rows, notes)]
+    return [
+        Table(caption(table["title"], table["article"]), ["项", "违规", "判罚（依次为初犯、再犯、屡犯）"], rows, notes)
+    ]
 
 
 def forfeit_tables(tables: dict, _article: str) -> list[Table]:
@@ -107,8 +109,14 @@ def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
     rows = [
         [labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()
     ]
-    return [Table(caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]), ["比赛", "退出方", "原文"], rows,
-                  [consequence["text"] for consequence in withdrawal["consequences"]])]
+    return [
+        Table(
+            caption("中途退出", tables["forfeit"]["article"], withdrawal["anchor"]),
+            ["比赛", "退出方", "原文"],
+            rows,
+            [consequence["text"] for consequence in withdrawal["consequences"]],
+        )
+    ]
 
 
 def fouled_tables(tables: dict, _article: str) -> list[Table]:
@@ -138,8 +146,14 @@ def adjusted_tables(tables: dict, _article: str) -> list[Table]:
         [r["label"], r["score"], f"{bounds[r['bound']]}{r['percent']}%", f"{r['imp']:+d}IMP" if r["imp"] else "0IMP"]
         for r in table["responsibilities"].values()
     ]
-    return [Table(caption(table["title"], table["article"], table["anchor"]), ["责任", "得分", "双人赛", "IMP制"], rows,
-                  [f"读法：{table['reading']}"])]
+    return [
+        Table(
+            caption(table["title"], table["article"], table["anchor"]),
+            ["责任", "得分", "双人赛", "IMP制"],
+            rows,
+            [f"读法：{table['reading']}"],
+        )
+    ]
 
 
 def rounding_tables(tables: dict, _article: str) -> list[Table]:
@@ -149,8 +163,14 @@ def rounding_tables(tables: dict, _article: str) -> list[Table]:
     for value, decimals in ROUNDING_EXAMPLES:  # worked by the calculators' own engine
         result = rounding(value=value, decimals=decimals)
         rows.append([result["subject"], result["headline"]])
-    return [Table(caption("罚分的四舍五入", rounding_rule["article"]), ["罚分", "取舍后"], rows,
-                  [f"读法：{rounding_rule['reading'].format(decimals=rounding_rule['decimals'])}"])]
+    return [
+        Table(
+            caption("罚分的四舍五入", rounding_rule["article"]),
+            ["罚分", "取舍后"],
+            rows,
+            [f"读法：{rounding_rule['reading'].format(decimals=rounding_rule['decimals'])}"],
+        )
+    ]
 
 
 def carry_over_tables(tables: dict, _article: str) -> list[Table]:
@@ -184,6 +204,9 @@ def penalty_tables_html(book: str, slug: str) -> str:
             continue
         tables = PRINTED[calculator](load_tables(), fixed.get("article", ""))
         title = html.escape(load_spec()["calculators"][calculator]["title"])
-        blocks.append(f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
-                      + "".join(table.html() for table in tables) + "</section>")
+        blocks.append(
+            f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
+            + "".join(table.html() for table in tables)
+            + "</section>"
+        )
     return "".join(blocks)

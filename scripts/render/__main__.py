@@ -1,4 +1,5 @@
 """`python -m scripts.render [--check]`: regenerates the Markdown under docs/ (see scripts/render/docs.py)."""
+
 from scripts.errors import run_entry_point
 from scripts.render.docs import main
 

@@ -8,6 +8,7 @@ report says about the file is printed: the articles found, the repairs, the over
 anything it could not read, each as `file:line`. If the pipeline stops, the raw file and the manifest entry are taken
 back and its one line is printed (exit 2): nothing is left half added.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,10 @@ def raw_name(raw_dir: Path, digest: str) -> str:
 
 def manifest_entry(name: str, book: str, fmt: str, script: str, digest: str, origin: str) -> str:
     covers = f"added with make add-source from {origin}".replace('"', "'")
-    return (f"  - file: {name}\n    book: {book}\n    format: {fmt}\n    script: {script}\n"
-            f"    sha256: {digest}\n    covers: \"{covers}\"\n")
+    return (
+        f"  - file: {name}\n    book: {book}\n    format: {fmt}\n    script: {script}\n"
+        f"    sha256: {digest}\n    covers: \"{covers}\"\n"
+    )
 
 
 def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
@@ -73,8 +76,10 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
             lines.append(f"{where}: {book.key}/{article.slug} 第{article.number}条 {article.title}（{clauses}款）")
             others = [source for source in article.sources if source != name]
             if others:
-                lines.append(f"{where}: {book.key}/{article.slug} overlaps {', '.join(others)}"
-                             " (merged per rulebook_src/overlaps.yml; differences shown as 异文)")
+                lines.append(
+                    f"{where}: {book.key}/{article.slug} overlaps {', '.join(others)}"
+                    " (merged per rulebook_src/overlaps.yml; differences shown as 异文)"
+                )
     if not lines:
         lines.append(f"{where}:1: no article found in this file")
     for repair in rulebook.repairs:
@@ -91,8 +96,10 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
     after = rulebook_coverage(rulebook.books)
     for book, coverage in after.items():
         gained = sorted(set(coverage.held) - set(before[book].held))
-        lines.append(f"coverage: {book} holds {coverage.held_count} of {coverage.total}"
-                     + (f" (new: {', '.join(map(str, gained))})" if gained else ""))
+        lines.append(
+            f"coverage: {book} holds {coverage.held_count} of {coverage.total}"
+            + (f" (new: {', '.join(map(str, gained))})" if gained else "")
+        )
     return lines
 
 
@@ -124,16 +131,21 @@ def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
     name = raw_name(raw_dir, digest)
     manifest_text = manifest.read_bytes()
     (raw_dir / name).write_bytes(data)
-    manifest.write_bytes(manifest_text + ("" if manifest_text.endswith(b"\n") else "\n").encode()
-                         + manifest_entry(name, book, fmt, script, digest, file.name).encode("utf-8"))
+    manifest.write_bytes(
+        manifest_text
+        + ("" if manifest_text.endswith(b"\n") else "\n").encode()
+        + manifest_entry(name, book, fmt, script, digest, file.name).encode("utf-8")
+    )
     try:
         rulebook = build_rulebook(read_rulebook_src(src_dir))
     except BaseException:
         (raw_dir / name).unlink(missing_ok=True)
         manifest.write_bytes(manifest_text)
         raise
-    return [f"rulebook_src/raw/{name}: copied from {file} ({len(data)} bytes, {script}, {fmt}, sha256 {digest})",
-            *report(rulebook, name, before)]
+    return [
+        f"rulebook_src/raw/{name}: copied from {file} ({len(data)} bytes, {script}, {fmt}, sha256 {digest})",
+        *report(rulebook, name, before),
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -97,15 +97,17 @@ def top_bar(order: dict[str, list[Stop]], book: str, slug: str) -> str:
         if nxt
         else ""
     )
-    return "\n".join([
-        '<nav class="article-bar" aria-label="条文之间" data-search-exclude markdown="1">',
-        "",
-        f'<span class="article-bar__side" markdown="span">{left}</span>',
-        jump_form(pages_by_book(order), compact=True),
-        f'<span class="article-bar__side" markdown="span">{right}</span>',
-        "",
-        "</nav>",
-    ])
+    return "\n".join(
+        [
+            '<nav class="article-bar" aria-label="条文之间" data-search-exclude markdown="1">',
+            "",
+            f'<span class="article-bar__side" markdown="span">{left}</span>',
+            jump_form(pages_by_book(order), compact=True),
+            f'<span class="article-bar__side" markdown="span">{right}</span>',
+            "",
+            "</nav>",
+        ]
+    )
 
 
 def foot_links(order: dict[str, list[Stop]], book: str, slug: str) -> str:

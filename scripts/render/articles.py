@@ -1,5 +1,6 @@
 """Renders the linked article tree as Markdown pages (path under docs/ → text), one page per article (the text
 markup they share with the other pages: scripts/render/markup.py)."""
+
 from __future__ import annotations
 
 import html
@@ -12,16 +13,36 @@ from scripts.pipeline.glossary import GlossaryEntry
 from scripts.render.glossary_terms import glossary_defect_note, load_vocabulary, whole_word_at
 from scripts.render.title_notes import title_notes
 from scripts.pipeline.model import Article, Book, Clause, Paragraph, paragraph_key
-from scripts.render.markup import (GENERATED, Span, erratum_mark, erratum_spans, escape_markdown, front_matter_title,
-                                   heading_markup, heading_spans, html_text, inline_html, relative_link, render_inline,
-                                   variant_item)
+from scripts.render.markup import (
+    GENERATED,
+    Span,
+    erratum_mark,
+    erratum_spans,
+    escape_markdown,
+    front_matter_title,
+    heading_markup,
+    heading_spans,
+    html_text,
+    inline_html,
+    relative_link,
+    render_inline,
+    variant_item,
+)
 from scripts.curated.rulebook_src import RulebookSrc
+
 
 class PageRenderer:
     """Renders pages for one rulebook; `extra_spans` lets the link stage add reference links to a paragraph."""
 
-    def __init__(self, books: dict[str, Book], glossary: list[GlossaryEntry], src: RulebookSrc, extra_spans=None,
-                 heading_corrections=None, unresolved=None):
+    def __init__(
+        self,
+        books: dict[str, Book],
+        glossary: list[GlossaryEntry],
+        src: RulebookSrc,
+        extra_spans=None,
+        heading_corrections=None,
+        unresolved=None,
+    ):
         self.books = books
         self.unresolved: list[dict] = unresolved or []  # errata.yml's unresolved defects, flagged where they stand
         # chapter / 节 heading (whitespace removed) → the corrections made on its line
@@ -82,8 +103,10 @@ class PageRenderer:
             return f"[^{footnote['n']}]: " + body + '<span class="editor-note">（脚注位置经校勘调整）</span>'
         if "\n" in para.text:  # a formula the source broke: keep the lines as they stand
             lines = "<br>".join(html.escape(line) for line in para.text.split("\n"))
-            return (f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
-                    f'    <p class="source-text broken-formula">{lines}</p>')
+            return (
+                f'!!! failure "公式在来源中已损坏，无法核实"\n    来源中的公式排版丢失了运算符和分数线，下面照录来源各行，未作推测：\n\n'
+                f'    <p class="source-text broken-formula">{lines}</p>'
+            )
         spans = (
             erratum_spans(para)
             + self.extra_spans(key, para, page)
@@ -255,7 +278,9 @@ class PageRenderer:
                 note = html.escape(clause.restored, quote=True)
                 link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" data-note="{note}">{html.escape(clause.label)}</a>'
             else:
-                link = f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+                link = (
+                    f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'
+                )
             out += [f"{link} {first}", ""]
             for text in rest:
                 out += [text, ""]

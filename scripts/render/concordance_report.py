@@ -1,5 +1,6 @@
 """The build report's section on clause structure: markers restored from the 1997 WBF Laws, headings split from their
 sentence, and every place where the Chinese text and the 1997 skeleton disagree (the Chinese text wins)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

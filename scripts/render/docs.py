@@ -1,4 +1,5 @@
 """Build driver: rulebook_src/ → the generated Markdown under docs/ (run: python -m scripts.render [--check])."""
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,14 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
     src = rulebook.src  # the rulebook_src/ value the tree was built from
-    renderer = PageRenderer(rulebook.books, rulebook.glossary, src, extra_spans=reference_spans,
-                            heading_corrections=heading_corrections(rulebook.headings), unresolved=rulebook.unresolved)
+    renderer = PageRenderer(
+        rulebook.books,
+        rulebook.glossary,
+        src,
+        extra_spans=reference_spans,
+        heading_corrections=heading_corrections(rulebook.headings),
+        unresolved=rulebook.unresolved,
+    )
     missing = missing_articles(rulebook.books, links, rulebook.concordance, src)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {
@@ -78,11 +85,13 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
-    pages["about/index.md"] = about_page([
-        ("构建报告", "about/build-report.md", "来源文本的修复、校勘、未解决的缺陷和来源中缺失的条文"),
-        ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
-        ("性能测量", "about/performance.md", "构建与加载速度的测量"),
-    ])
+    pages["about/index.md"] = about_page(
+        [
+            ("构建报告", "about/build-report.md", "来源文本的修复、校勘、未解决的缺陷和来源中缺失的条文"),
+            ("缺失条文的引用", MISSING_PAGE, "被引用却不在来源中的条文，以及引用它们的句子"),
+            ("性能测量", "about/performance.md", "构建与加载速度的测量"),
+        ]
+    )
     pages[".nav.yml"] = navigation(rulebook, missing)
     return pages
 

@@ -1,4 +1,5 @@
 """Where a glossary term may be linked (a word of its own, not part of a longer word) and what its tooltip must add."""
+
 from __future__ import annotations
 
 from scripts.curated.rulebook_src import RulebookSrc

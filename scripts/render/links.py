@@ -110,8 +110,11 @@ def citation_items(page: str, citations: list[Citation], books: dict[str, Book],
         if show_target and citation.resolution.status == "clause":
             target = f"（引 {escape_markdown(target_label(books, citation.resolution).split(' · ')[-1])}）"
         citing = books[citation.book].articles.get(citation.slug) if citation.book in books else None
-        copied = (f"（此句出自来源在第{citing.number}条下误载的第{citing.copy_of}条正文，并非第{citing.number}条本身的引用）"
-                  if citing is not None and citing.copy_of is not None else "")
+        copied = (
+            f"（此句出自来源在第{citing.number}条下误载的第{citing.copy_of}条正文，并非第{citing.number}条本身的引用）"
+            if citing is not None and citing.copy_of is not None
+            else ""
+        )
         items.append(f"- {citing_link(page, citation)}{target}：{sentence_markdown(citation)}{copied}")
     return items
 
@@ -193,7 +196,10 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
         if c.resolution.status == "article" and c.resolution.cited_anchor and not c.reference.implied
     ]
     if not_found:
-        out += [f"所引款项在来源的条文结构中找不到、改链到整条的引用（{len(not_found)} 处；多为来源丢失了款项标记）：", ""]
+        out += [
+            f"所引款项在来源的条文结构中找不到、改链到整条的引用（{len(not_found)} 处；多为来源丢失了款项标记）：",
+            "",
+        ]
         for c in not_found:
             out.append(
                 f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}” → {escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）"

@@ -1,5 +1,6 @@
 """Markdown and HTML text for the generated pages: source text escaped, annotated spans (erratum marks, reference
 links, glossary terms) wrapped, front-matter titles, links between pages. Used by every page writer of render/."""
+
 from __future__ import annotations
 
 import html

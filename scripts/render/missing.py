@@ -13,8 +13,13 @@ from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.render.markup import GENERATED, escape_markdown, front_matter_title
-from scripts.document.missing_laws import (EDITOR_TITLE_MARK, EDITOR_TITLE_NOTE, LinkedArticle, MissingLawFacts,
-                                         load_missing_law_data)
+from scripts.document.missing_laws import (
+    EDITOR_TITLE_MARK,
+    EDITOR_TITLE_NOTE,
+    LinkedArticle,
+    MissingLawFacts,
+    load_missing_law_data,
+)
 
 CITED_TITLES_FILE = "missing_law_titles.yml"  # Chinese titles our own text gives a Law it cites
 
@@ -107,9 +112,11 @@ def missing_articles(
             title, checked = english.get(number, ("", False))
             facts = data.laws.get(number)
             if facts and facts.title and number in chinese:
-                raise MissingTitleError(f"rulebook_src/{CITED_TITLES_FILE}: 第{number}条 is named by our own text "
-                                        f"({chinese[number].title}); drop the editor's title {facts.title!r} "
-                                        "from rulebook_src/missing_laws.yml")
+                raise MissingTitleError(
+                    f"rulebook_src/{CITED_TITLES_FILE}: 第{number}条 is named by our own text "
+                    f"({chinese[number].title}); drop the editor's title {facts.title!r} "
+                    "from rulebook_src/missing_laws.yml"
+                )
             out.append(MissingArticle(key, number, title, checked, chinese.get(number), facts, data.director))
     return out
 
@@ -135,21 +142,33 @@ def missing_article_page(
     if missing.title_is_editors:  # told apart from source text, with a tap note saying what it is
         marks = f' <span class="editor-title" tabindex="0" data-note="{html.escape(EDITOR_TITLE_NOTE)}">{EDITOR_TITLE_MARK}</span>'
     marks += ' <span class="missing-badge">来源缺</span>'
-    out = ["---", front_matter_title(missing_nav_title(missing)), "---", GENERATED, "",
-           f"# {escape_markdown(heading)}{marks}", ""]
+    out = [
+        "---",
+        front_matter_title(missing_nav_title(missing)),
+        "---",
+        GENERATED,
+        "",
+        f"# {escape_markdown(heading)}{marks}",
+        "",
+    ]
     if missing.english:  # under the title, as on the articles' pages
         out += [
             f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>',
             "",
         ]
     division = missing.facts.division if missing.facts else None
-    where = f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
+    where = (
+        f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
+    )
     out += [f'<p class="article-meta">{BOOKS[missing.book].cite_prefix}{where} · {NOT_IN_SOURCES}</p>', ""]
     if top:
         out += [top, ""]
     out += next_step(missing, books)
     if missing.facts and missing.facts.words:  # searched: the words players use for the matter of this Law
-        out += [f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>', ""]
+        out += [
+            f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>',
+            "",
+        ]
     out += related_articles(missing, books)
     citations = index.missing_targets().get((missing.book, missing.number), [])
     if citations:
@@ -164,11 +183,17 @@ def missing_article_page(
     ]
     if missing.english:
         note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
-        out += [f"<p data-search-exclude>1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。"
-                f"标题下的英文是该版本第{missing.number}条的标题{note}。</p>", ""]
+        out += [
+            f"<p data-search-exclude>1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。"
+            f"标题下的英文是该版本第{missing.number}条的标题{note}。</p>",
+            "",
+        ]
     if missing.title_is_editors and missing.facts:
-        out += [f"<p data-search-exclude>中文标题“{html.escape(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，"
-                "不是1999年中文版的原文。</p>", ""]
+        out += [
+            f"<p data-search-exclude>中文标题“{html.escape(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，"
+            "不是1999年中文版的原文。</p>",
+            "",
+        ]
     if missing.chinese:
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
@@ -183,9 +208,13 @@ def missing_article_page(
 
 def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
     """First on the page: the text is not here; at the table, call the director (the articles that say how)."""
-    out = ['<div class="missing-next-step" markdown="1" data-search-exclude="">', "",
-           f"**本站没有{missing.label}的条文。**在牌桌上遇到这一条所管的情况，请召请裁判，由裁判依照规则处理。"
-           "本站收录的条文里，这几处说明何时、怎样召请裁判：", ""]
+    out = [
+        '<div class="missing-next-step" markdown="1" data-search-exclude="">',
+        "",
+        f"**本站没有{missing.label}的条文。**在牌桌上遇到这一条所管的情况，请召请裁判，由裁判依照规则处理。"
+        "本站收录的条文里，这几处说明何时、怎样召请裁判：",
+        "",
+    ]
     out += [
         f"- [{escape_markdown(link.label(books))}](../{link.page})：{escape_markdown(link.reason)}"
         for link in missing.director

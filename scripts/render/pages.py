@@ -1,4 +1,5 @@
 """Renders the pages around the articles: home, book indexes, glossary and the navigation."""
+
 from __future__ import annotations
 
 import html
@@ -15,9 +16,15 @@ from scripts.render.article_nav import Stop, jump_form, pages_by_book
 from scripts.render.glossary_terms import glossary_defect_note
 from scripts.document.headings import heading_corrections, is_subheading, title_corrections
 from scripts.document.report_names import compact_numbers
-from scripts.render.markup import (GENERATED, erratum_spans, escape_markdown, front_matter_title, heading_markup,
-                                   html_text, render_inline)
-
+from scripts.render.markup import (
+    GENERATED,
+    erratum_spans,
+    escape_markdown,
+    front_matter_title,
+    heading_markup,
+    html_text,
+    render_inline,
+)
 
 
 def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
@@ -46,7 +53,9 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         for number in range(1, max([*stops, *lacking]) + 1):
             stop = stops.get(number)
             if stop is None:  # no page: a number the sources lack and nothing cites
-                note = f"{BOOKS[key].cite_prefix}第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
+                note = (
+                    f"{BOOKS[key].cite_prefix}第{number}条不在本版来源中，本站的条文也没有引用它，所以没有单独的一页。"
+                )
                 cells.append(f'<span class="article-missing" tabindex="0" data-note="{note}">{number}</span>')
             elif number in lacking:
                 cells.append(f'[{number}]({stop.page} "{html_text(stop.title)}"){{.article-missing}}')
@@ -61,7 +70,13 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         out += ["", "</div>", ""]
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
     out += PRINT_EDITION_SECTION
-    out += ["## 其他", "", "- [术语](glossary.md)：规则的定义部分", "- [关于本站](about/index.md)：来源、校勘、图例与构建报告", ""]
+    out += [
+        "## 其他",
+        "",
+        "- [术语](glossary.md)：规则的定义部分",
+        "- [关于本站](about/index.md)：来源、校勘、图例与构建报告",
+        "",
+    ]
     return "\n".join(out)
 
 
@@ -127,8 +142,12 @@ def missing_entry(gap) -> str:
 def missing_section(book, pages: list) -> list[str]:
     """'来源中缺失的条文': every number the sources lack; those with a page listed under their 1997 division."""
     numbers = missing_numbers(book)
-    out = ["## 来源中缺失的条文 {#missing}", "",
-           f"全书共 {len(book.articles) + len(numbers)} 条，来源只收录了上面这些；以下条号不在来源中：{compact_numbers(numbers)}。", ""]
+    out = [
+        "## 来源中缺失的条文 {#missing}",
+        "",
+        f"全书共 {len(book.articles) + len(numbers)} 条，来源只收录了上面这些；以下条号不在来源中：{compact_numbers(numbers)}。",
+        "",
+    ]
     groups: dict[str, list] = {}
     for gap in pages:
         division = gap.facts.division if gap.facts else None
@@ -145,7 +164,17 @@ def missing_section(book, pages: list) -> list[str]:
 def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
     """The glossary; `render_paragraph(key, para, page)` renders a definition (the link stage adds its reference links)."""
     render_paragraph = render_paragraph or (lambda key, para, page: escape_markdown(para.text))
-    out = ["---", "title: 术语", "---", GENERATED, "", "# 术语（定义）", "", "摘自《中国桥牌竞赛规则》的定义部分；来源只保留了以下几条，“庄家”一条在来源中被截断。", ""]
+    out = [
+        "---",
+        "title: 术语",
+        "---",
+        GENERATED,
+        "",
+        "# 术语（定义）",
+        "",
+        "摘自《中国桥牌竞赛规则》的定义部分；来源只保留了以下几条，“庄家”一条在来源中被截断。",
+        "",
+    ]
     for number, entry in enumerate(rulebook.glossary):
         out += [f"## {entry.term} ({entry.english}) {{#{entry.term}}}", ""]
         out += [

@@ -6,6 +6,7 @@ in source order: article pages (heading and body; a variant source's 异文 item
 front matter, contents) and the glossary. Every difference is a lost or duplicated run that nothing explains.
 Run `python -m scripts.render.proofread` to list them.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -25,8 +26,10 @@ from scripts.pipeline.parse import match_marker
 from scripts.pipeline.run import Rulebook
 from scripts.paths import ROOT
 
+
 def mkdocs_markdown_extensions() -> tuple[list[str], dict[str, dict]]:
     """The Markdown extensions and their settings, as mkdocs.yml gives them to the site (its !ENV tags read as null)."""
+
     class Loader(yaml.SafeLoader):
         pass
 
@@ -328,8 +331,11 @@ def proofread(rulebook: Rulebook, pages: dict[str, str]) -> list[Difference]:
         # a marker the source printed wrongly ('B款1。1.' for B3) that the editors' restored marker replaces, with its
         # note
         relabelled = relabelled_lines(rulebook, entry.file)
-        differences += [d for d in diff_runs(entry.file, expected, lines, published, explained)
-                        if not (d.kind == "lost" and MARKER_ONLY.match(d.text) and d.line in relabelled)]
+        differences += [
+            d
+            for d in diff_runs(entry.file, expected, lines, published, explained)
+            if not (d.kind == "lost" and MARKER_ONLY.match(d.text) and d.line in relabelled)
+        ]
     return differences
 
 

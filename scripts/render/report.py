@@ -1,4 +1,5 @@
 """Writes the build report page: repairs by kind, every erratum, unresolved defects, drops, missing articles."""
+
 from __future__ import annotations
 
 import re
@@ -74,7 +75,13 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     for kind, count in sorted(counts.items()):
         out.append(f"| {REPAIR_NAMES.get(kind, kind)} (`{kind}`) | {count} |")
     by_kind = errata_by_kind(rulebook)
-    out += ["", f"## 人工校勘（{sum(by_kind.values())} 条，见 `rulebook_src/errata.yml`）", "", "| 类别 | 条数 |", "|---|---:|"]
+    out += [
+        "",
+        f"## 人工校勘（{sum(by_kind.values())} 条，见 `rulebook_src/errata.yml`）",
+        "",
+        "| 类别 | 条数 |",
+        "|---|---:|",
+    ]
     out += [f"| {ERRATUM_KINDS.get(kind, kind)}（`{kind}`） | {count} |" for kind, count in by_kind.items()]
     out += ["", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
     for item in rulebook.mojibake:
@@ -87,7 +94,11 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
         out.append(
             f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | {cell(e.reason)} |"
         )
-    out += ["", f"## 未解决的缺陷（{len(rulebook.unresolved)} 处在页面上标出，另有 {len(rulebook.defects)} 处结构问题）", ""]
+    out += [
+        "",
+        f"## 未解决的缺陷（{len(rulebook.unresolved)} 处在页面上标出，另有 {len(rulebook.defects)} 处结构问题）",
+        "",
+    ]
     for item in rulebook.unresolved:
         out.append(f"- `{item['file']}`：“{escape_markdown(item['quote'])}”——{escape_markdown(item['reason'])}")
     for defect in rulebook.defects:
@@ -95,7 +106,9 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     out += ["", "## 来源中缺失的条文", ""]
     for book in rulebook.books.values():
         missing = missing_numbers(book)
-        out.append(f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}")
+        out.append(
+            f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}"
+        )
     for section in extra_sections or []:
         out += ["", section]
     out.append("")
@@ -115,5 +128,3 @@ def errata_by_kind(rulebook: Rulebook) -> dict[str, int]:
 
 def cell(text: str) -> str:
     return escape_markdown(text).replace("\n", " ")
-
-

@@ -1,4 +1,5 @@
 """The lines under an article's title: its book and chapter, and the 1997 Law's English title."""
+
 from __future__ import annotations
 
 import html

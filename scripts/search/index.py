@@ -11,6 +11,7 @@ the built HTML of each page, because a clause is a `.clause` element with an id 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
 it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,15 +25,20 @@ from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
 from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
-    PARSED_PAGES, Section, SectionParser, page_file, page_locations, parsed_page_sections, read_pages, read_sections,
+    PARSED_PAGES,
+    Section,
+    SectionParser,
+    page_file,
+    page_locations,
+    parsed_page_sections,
+    read_pages,
+    read_sections,
 )
 
 INDEX_VERSION = 2
 
 # Article pages: `laws/26/`, `regulations/52-2/` (directory URLs) or `laws/26.html` (offline build).
-ARTICLE_LOCATION = re.compile(
-    r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$"
-)
+ARTICLE_LOCATION = re.compile(r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$")
 ARTICLE_FILES = ("laws/*/index.html", "regulations/*/index.html", "laws/*.html", "regulations/*.html")
 # Pages about the site (build report, performance notes): editor material, never search results.
 EDITOR_PAGES = ("about/",)
@@ -120,8 +126,11 @@ def load_everyday_vocabulary(src: RulebookSrc) -> list[tuple[list[str], list[str
     """rulebook_src/search_everyday.yml as typed → term mappings (each entry's clause and sentence are checked by
     tests/test_search_data.py); entries whose players say the term itself (typed: []) add nothing."""
     data = src.load(EVERYDAY_FILE) or {}
-    return [([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
-            for entry in data.get("entries") or [] if entry["typed"]]
+    return [
+        ([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
+        for entry in data.get("entries") or []
+        if entry["typed"]
+    ]
 
 
 def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list[str]) -> dict[str, str]:
@@ -236,8 +245,15 @@ def load_missing_law_words(src: RulebookSrc) -> list[str]:
     return [word for entry in data.get("laws") or [] for word in entry.get("words") or [] if HAN_WORD.match(word)]
 
 
-def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_rows=None,
-                       book_labels: dict[str, str] | None = None, article_label: str = ARTICLE_LABEL) -> dict:
+def build_search_index(
+    site_dir: Path,
+    stock: dict,
+    *,
+    src: RulebookSrc,
+    user_rows=None,
+    book_labels: dict[str, str] | None = None,
+    article_label: str = ARTICLE_LABEL,
+) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
     The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
@@ -269,8 +285,9 @@ def build_search_index(site_dir: Path, stock: dict, *, src: RulebookSrc, user_ro
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
-    words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)]
-                             + load_missing_law_words(src))
+    words = build_vocabulary(
+        texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)] + load_missing_law_words(src)
+    )
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}

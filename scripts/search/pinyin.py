@@ -11,6 +11,7 @@ the corpus's own and those a reader may type by mistake, so the table holds ever
 The hosted site ships it as search/pinyin.<hash>.json, fetched only when a query needs it; the offline copy carries
 it inside its inline index (under file:// the worker cannot fetch).
 """
+
 from __future__ import annotations
 
 import functools

@@ -7,6 +7,7 @@ it stays), footnote marks, English text (`lang="en"`: the English Law titles com
 and everything under a heading marked `data-search-exclude` down to the next heading of its level (the
 "引用本条的条文" list, which quotes other articles).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,8 +25,17 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BLOCK_TAGS = {"p", "li", "div", "pre", "td", "th", "tr", "dd", "dt", "summary", "blockquote", "table"} | HEADINGS
 # Page furniture and editor material that is not rule text (`data-search-exclude` works on any element).
-SKIP_CLASSES = {"provenance", "headerlink", "penalty-calculator", "penalty-noscript", "footnote-ref",
-                "footnote-backref", "admonition-title", "article-jump", "article-pager"}
+SKIP_CLASSES = {
+    "provenance",
+    "headerlink",
+    "penalty-calculator",
+    "penalty-noscript",
+    "footnote-ref",
+    "footnote-backref",
+    "admonition-title",
+    "article-jump",
+    "article-pager",
+}
 SKIP_TAGS = {"script", "style", "details", "nav", "form", "button", "template"}
 BREADCRUMB_CLASS = "article-meta"
 SPACES = re.compile(r"[\s\u00a0\u3000]+")
@@ -94,7 +104,7 @@ class SectionParser(HTMLParser):
     def _current(self) -> Section:
         for _tag, role in reversed(self.stack):
             if role.startswith("clause:"):
-                return self._by_anchor(role[len("clause:"):])
+                return self._by_anchor(role[len("clause:") :])
         return self.heading_section
 
     def _by_anchor(self, anchor: str) -> Section:
@@ -220,7 +230,7 @@ def content_column(page_html: str) -> str:
     head = page_html[: start.start()]
     if head.count("<!--") != head.count("-->") or head.count("<script") != head.count("</script>"):
         return page_html
-    return page_html[start.start():]
+    return page_html[start.start() :]
 
 
 def parsed_page(location: str, page_html: str) -> ParsedPage:
@@ -233,8 +243,9 @@ def parsed_page(location: str, page_html: str) -> ParsedPage:
         # number of pages, which made parsing every page quadratic in the size of the site.
         parser.feed(content_column(page_html))
         parser.close()
-        cached = ParsedPage(tuple((s.location, s.title, s.text) for s in parser.sections),
-                            SPACES.sub(" ", parser.breadcrumb).strip())
+        cached = ParsedPage(
+            tuple((s.location, s.title, s.text) for s in parser.sections), SPACES.sub(" ", parser.breadcrumb).strip()
+        )
         if len(PARSED_PAGES.entries) >= PARSED_PAGES.limit:
             PARSED_PAGES.entries.clear()
         PARSED_PAGES.entries[key] = cached

@@ -16,6 +16,7 @@ last commit (scripts/edition.py), zip entries are sorted and stamped with that d
 Atomic: every step (BUILD_STEPS) writes into a staging folder beside site/; site/ and dist/ are replaced only when
 all steps succeeded. A fault in a curated file stops the build first (one line naming file:line, exit status 2).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,15 @@ from scripts.print.pdf import write_print_books
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.variants import (CONFIG_FILE, REPORTED_OS_ERROR, SCRIPTS, SEARCH_PLUGIN, BuildVariant,
-                                   build_variant, build_variant_in_subprocess)
+from scripts.site.variants import (
+    CONFIG_FILE,
+    REPORTED_OS_ERROR,
+    SCRIPTS,
+    SEARCH_PLUGIN,
+    BuildVariant,
+    build_variant,
+    build_variant_in_subprocess,
+)
 from scripts.traditional import load_fixes, to_traditional_text
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
@@ -115,6 +123,7 @@ class Staging:
     """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
     only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries).
     `src` is rulebook_src/, read once for the run."""
+
     root: Path
     edition: Edition
     src: RulebookSrc
@@ -202,7 +211,7 @@ def remove_stale_staging(anchor: Path) -> list[Path]:
     give a build no chance to clean up. A folder of a build still running (a concurrent `make site`) stays."""
     removed = []
     for folder in sorted(anchor.glob(STAGING_PREFIX + "*")):
-        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        pid = folder.name[len(STAGING_PREFIX) :].split("-", 1)[0]
         if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid() and is_running(int(pid))):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
@@ -261,9 +270,14 @@ def main(argv: list[str] | None = None) -> None:
         if args.build_edition:
             script = next(script for script in SCRIPTS if script.name == args.build_edition)
             try:
-                variant = BuildVariant(script=script, offline=args.offline, our_search=not args.stock_search,
-                                       strict=not args.not_strict, hant_dict=args.hant_dict,
-                                       print_edition=args.print_edition)
+                variant = BuildVariant(
+                    script=script,
+                    offline=args.offline,
+                    our_search=not args.stock_search,
+                    strict=not args.not_strict,
+                    hant_dict=args.hant_dict,
+                    print_edition=args.print_edition,
+                )
                 build_variant(args.site_dir.resolve(), variant)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
@@ -279,8 +293,10 @@ def main(argv: list[str] | None = None) -> None:
         return 2
     print(f"edition {result.edition.label}")
     if result.hosted_dir:
-        sizes = ", ".join(f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
-                          for edition in ("hans", "hant"))
+        sizes = ", ".join(
+            f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
+            for edition in ("hans", "hant")
+        )
         print(
             f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
             f" a reader of one edition downloads, gzip: {sizes})"

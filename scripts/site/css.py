@@ -1,6 +1,7 @@
 """CSS text tools for the site's stylesheets (tinycss2): drop what no page or script of the site uses (rules needing
 a class nothing holds, custom properties nothing reads), written back compactly. Minifying is rcssmin's
 (scripts/site/stylesheets.py)."""
+
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ CUSTOM_PROPERTY_USE = re.compile(r"var\(\s*(--[\w-]+)")
 
 
 # ---------------------------------------------------------------------------------------------- serialising
+
 
 def tokens_text(tokens) -> str:
     """Tokens as compact CSS: comments dropped, each run of whitespace one space, none at either end."""
@@ -139,9 +141,12 @@ def selectors_without_use(stylesheet: str, used: set[str]) -> list[tuple[str, se
 def declarations_in(rules):
     """Every (name, value) declared in `rules`, inside media blocks too."""
     for rule in rules:
-        if rule.type == "qualified-rule" or (rule.type == "at-rule" and rule.content is not None
-                                             and rule.lower_at_keyword not in GROUPING_AT_RULES
-                                             and not rule.lower_at_keyword.endswith("keyframes")):
+        if rule.type == "qualified-rule" or (
+            rule.type == "at-rule"
+            and rule.content is not None
+            and rule.lower_at_keyword not in GROUPING_AT_RULES
+            and not rule.lower_at_keyword.endswith("keyframes")
+        ):
             for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
                 if item.type == "declaration":
                     yield item.name, tokens_text(item.value)
@@ -183,9 +188,11 @@ def without_unused_properties(stylesheet: str, named_elsewhere: set[str]) -> str
         out = []
         for rule in rules:
             if rule.type == "qualified-rule":
-                kept = [f"{d.name}:{tokens_text(d.value)}{'!important' if d.important else ''}"
-                        for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
-                        if d.type == "declaration" and (not d.name.startswith("--") or d.name in used)]
+                kept = [
+                    f"{d.name}:{tokens_text(d.value)}{'!important' if d.important else ''}"
+                    for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+                    if d.type == "declaration" and (not d.name.startswith("--") or d.name in used)
+                ]
                 if kept:
                     out.append(f"{tokens_text(rule.prelude)}{{{';'.join(kept)}}}")
             elif rule.type == "at-rule" and rule.content is not None and rule.lower_at_keyword in GROUPING_AT_RULES:

@@ -3,6 +3,7 @@
 scripts/site/build.py marks a build as the traditional edition with `extra.rulebook_script: hant`; a plain
 `mkdocs build` is the simplified edition and only gets the stamp.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,11 +29,7 @@ def _is_traditional(config) -> bool:
 def on_config(config, **kwargs):
     """Set `extra.edition` (label, date, hash) for overrides/partials/copyright.html; convert site-wide texts."""
     edition = current_edition()
-    config.extra["edition"] = {
-        "label": edition.label,
-        "date": edition.date.isoformat(),
-        "hash": edition.content_hash,
-    }
+    config.extra["edition"] = {"label": edition.label, "date": edition.date.isoformat(), "hash": edition.content_hash}
     if _is_traditional(config):
         for key in ("site_name", "site_description", "copyright"):
             if config[key]:
@@ -47,12 +44,14 @@ def on_nav(nav, *, config, files):
     """Traditional edition: section and link titles of the navigation."""
     if not _is_traditional(config):
         return nav
+
     def convert(items):
         for item in items:
             if not item.is_page and item.title:  # page titles are converted with their content
                 item.title = to_traditional_text(item.title, traditional_fixes_of(config))
             if item.children:
                 convert(item.children)
+
     convert(nav.items)
     return nav
 
@@ -70,10 +69,12 @@ def on_page_content(html, *, page, config, files):
     for key in ("title", "description"):
         if isinstance(page.meta.get(key), str):
             page.meta[key] = to_traditional_text(page.meta[key], traditional_fixes_of(config))
+
     def convert(toc_items):
         for item in toc_items:
             item.title = to_traditional_text(item.title, traditional_fixes_of(config))
             convert(item.children)
+
     convert(page.toc)
     return to_traditional_markdown(html, traditional_fixes_of(config))
 

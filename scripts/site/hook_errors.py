@@ -1,6 +1,7 @@
 """What the mkdocs hooks share: rulebook_src/ read once per build and kept on the config (as mkdocs hands every event
 its config), and RulebookErrors reported the way mkdocs reports a plugin's error: one logged line
 (`ERROR - rulebook_src/<file>:<line>: …`) and the build aborted, instead of a traceback."""
+
 from __future__ import annotations
 
 import functools
@@ -40,10 +41,12 @@ class RulebookHookError(PluginError, RulebookError):
 
 def reported_by_mkdocs(hook):
     """Decorate a hook so that a RulebookError becomes a RulebookHookError (its __cause__ keeps the original)."""
+
     @functools.wraps(hook)
     def wrapper(*args, **kwargs):
         try:
             return hook(*args, **kwargs)
         except RulebookError as exc:
             raise RulebookHookError(str(exc)) from exc
+
     return wrapper

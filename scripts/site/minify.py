@@ -1,6 +1,7 @@
 """Strips the indentation and blank lines Material's templates leave in every page (about a tenth of each
 page's gzip size, paid on every first load and for every page of the offline cache), and the comments and
 whitespace of the site's own scripts (most of their size on a phone's first load, bench/phone)."""
+
 from __future__ import annotations
 
 import re

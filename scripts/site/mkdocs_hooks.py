@@ -1,4 +1,5 @@
 """mkdocs hooks: thin adapters that call the pipeline's functions (no rule text lives here)."""
+
 from __future__ import annotations
 
 import html
@@ -101,8 +102,10 @@ def error_page_base_script(site_url: str | None) -> str:
     """An inline script for the 404 page's <head> in the venue zip's flavour: if that copy is ever served over http,
     resolve its links from the site's root folder; under file:// (as the zip is used) links stay relative."""
     root_path = urlsplit(site_url or "/").path or "/"
-    return ("<script>(function(){if(location.protocol!==\"file:\"){var b=document.createElement(\"base\");"
-            f"b.href=location.origin+{json.dumps(root_path)};document.head.appendChild(b);}}}})();</script>")
+    return (
+        "<script>(function(){if(location.protocol!==\"file:\"){var b=document.createElement(\"base\");"
+        f"b.href=location.origin+{json.dumps(root_path)};document.head.appendChild(b);}}}})();</script>"
+    )
 
 
 def error_page_base(site_url: str | None) -> str:

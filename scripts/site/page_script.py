@@ -11,6 +11,7 @@ are removed from the site. Each page also asks for its inert scripts early (`<li
 Each part is an IIFE that finds the site from its own `<script>`'s address up to
 `assets/` (`document.currentScript`), so it runs alike as a part of the bundle and on its own.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -6,6 +6,7 @@ scripts/site/build.py typesets the PDFs first and hands them to each edition's b
 beside the simplified edition. A plain `mkdocs build` or `mkdocs serve` has no PDFs: the section says so and the
 article pages carry no print line.
 """
+
 from __future__ import annotations
 
 import html
@@ -52,8 +53,10 @@ def pdf_href(page_url: str, root_prefix: str, file_name: str) -> str:
 
 def book_link(book: str, pdf: dict, script: str, edition: str, href: str) -> str:
     """'<a href=…>《中国桥牌竞赛规则》PDF</a>（简体字版，A5，38页，1.2 MB，版本 2026-11-29 · 3f9a1c0b）'."""
-    return (f'<a href="{html.escape(href)}" type="application/pdf">《{html.escape(BOOKS[book].title)}》PDF</a>'
-            f"（{SCRIPT_NAMES[script]}，A5，{pdf['pages']}页，{size_text(pdf['bytes'])}，版本 {html.escape(edition)}）")
+    return (
+        f'<a href="{html.escape(href)}" type="application/pdf">《{html.escape(BOOKS[book].title)}》PDF</a>'
+        f"（{SCRIPT_NAMES[script]}，A5，{pdf['pages']}页，{size_text(pdf['bytes'])}，版本 {html.escape(edition)}）"
+    )
 
 
 def _links(config, page) -> dict[str, str]:
@@ -75,13 +78,17 @@ def on_page_content(html_text, *, page, config, files):
     if PRINT_EDITION_PLACEHOLDER in html_text:
         if links:
             items = "".join(f"<li>{link}</li>" for link in links.values())
-            section = (f'<ul class="print-edition">{items}</ul>'
-                       "<p>打开后用浏览器或阅读器打印，选双面打印、沿长边翻页；网站的离线压缩包里也有这几份PDF。</p>")
+            section = (
+                f'<ul class="print-edition">{items}</ul>'
+                "<p>打开后用浏览器或阅读器打印，选双面打印、沿长边翻页；网站的离线压缩包里也有这几份PDF。</p>"
+            )
         else:
             section = '<p class="print-edition">本地预览的网站不附打印版；完整构建的网站在此列出各书的PDF。</p>'
         html_text = html_text.replace(PRINT_EDITION_PLACEHOLDER, section)
     match = ARTICLE_PAGE.fullmatch(page.file.src_uri)
     if match and match["book"] in links:
-        html_text += (f'<p class="{PRINT_LINE_CLASS}" data-search-exclude>打印：本页可直接用浏览器打印；'
-                      f"整本书见 {links[match['book']]}。</p>")
+        html_text += (
+            f'<p class="{PRINT_LINE_CLASS}" data-search-exclude>打印：本页可直接用浏览器打印；'
+            f"整本书见 {links[match['book']]}。</p>"
+        )
     return html_text

@@ -2,6 +2,7 @@
 
 mkdocs adds a hook file's folder to sys.path while it loads the hook, so each hook starts with `import project_root`.
 """
+
 from __future__ import annotations
 
 import sys

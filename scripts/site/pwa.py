@@ -1,4 +1,5 @@
 """Writes the service worker of the hosted site: the precache lists (shared files, then one list per script edition)."""
+
 from __future__ import annotations
 from scripts.paths import ASSETS
 
@@ -31,8 +32,11 @@ def precache_urls(site_dir: Path) -> list[str]:
     urls = []
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(site_dir).as_posix()
-        if rel == SERVICE_WORKER_NAME or path.name == STORED_PAGE or rel.endswith(SKIPPED_SUFFIXES) or any(
-            f"/{folder}" in f"/{rel}" for folder in SKIPPED_FOLDERS
+        if (
+            rel == SERVICE_WORKER_NAME
+            or path.name == STORED_PAGE
+            or rel.endswith(SKIPPED_SUFFIXES)
+            or any(f"/{folder}" in f"/{rel}" for folder in SKIPPED_FOLDERS)
         ):
             continue
         if rel == "index.html":

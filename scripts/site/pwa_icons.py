@@ -2,6 +2,7 @@
 
 Run once when the design changes: `python -m scripts.site.pwa_icons` writes docs/assets/pwa/icon-<size>.png.
 """
+
 from __future__ import annotations
 
 from scripts.paths import ASSETS
@@ -20,7 +21,7 @@ def spade_covers(x: float, y: float) -> bool:
     """Whether the point (x, y) of the unit square (y pointing down) lies on the spade."""
     # Body: the heart curve (u² + v² − 1)³ − u²v³ ≤ 0 drawn upside down (point up, lobes down).
     u, v = (x - 0.5) / 0.25, (y - 0.42) / 0.25
-    if (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0:
+    if (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0:
         return True
     # Stem: a triangle from the middle of the lobes down to a base.
     if 0.55 <= y <= 0.86:
@@ -49,6 +50,7 @@ def render_icon(size: int) -> list[bytes]:
 
 def encode_png(rows: list[bytes], size: int) -> bytes:
     """A minimal 8-bit RGB PNG (no filter), byte-identical for identical pixels."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 

@@ -1,6 +1,7 @@
 """mkdocs hook, listed last: the page's small scripts as one file (scripts/site/page_script.py), and the site's own
 scripts minified once every other hook has written them (the search worker, the traditional edition's texts),
 scripts/site/minify.py."""
+
 from __future__ import annotations
 
 from pathlib import Path

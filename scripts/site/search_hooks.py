@@ -1,4 +1,5 @@
 """mkdocs hooks for the rulebook search: serve our worker in place of lunr and write our index (thin adapters)."""
+
 from __future__ import annotations
 
 import functools
@@ -16,7 +17,12 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
 from scripts.paths import ROOT  # noqa: E402
 
 from scripts.search.index import (  # noqa: E402
-    ARTICLE_LABEL, BOOK_LABELS, build_search_index, index_stub, split_pinyin_table, write_search_index,
+    ARTICLE_LABEL,
+    BOOK_LABELS,
+    build_search_index,
+    index_stub,
+    split_pinyin_table,
+    write_search_index,
 )
 from scripts import curated  # noqa: E402
 from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of, traditional_fixes_of  # noqa: E402
@@ -89,8 +95,9 @@ def on_post_build(*, config) -> None:
         fixes = traditional_fixes_of(config)
         labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
         article_label = to_traditional_text(article_label, fixes)
-    index = build_search_index(site, stock, src=rulebook_src_of(config), user_rows=user_rows, book_labels=labels,
-                               article_label=article_label)
+    index = build_search_index(
+        site, stock, src=rulebook_src_of(config), user_rows=user_rows, book_labels=labels, article_label=article_label
+    )
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:
         write_search_index(index, index_path)

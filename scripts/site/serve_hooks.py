@@ -4,6 +4,7 @@ mkdocs.yml watches rulebook_src/ (`watch:`), so an edit there triggers a rebuild
 reads docs/, so the pages written here are in the same build. `mkdocs build` is left alone: there the committed
 docs/ are the input (`python -m scripts.render.docs --check` keeps them fresh).
 """
+
 from __future__ import annotations
 
 import logging

@@ -9,6 +9,7 @@ the custom properties they use; the full sheet follows, render-blocking only on 
 and contents sidebars are on screen) and linked after the content elsewhere, where it holds up nothing above it. Since the full sheet repeats every critical rule in
 the same order after them, the page looks exactly as before once it is in.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -168,6 +169,7 @@ def critical_css(stylesheet: str, pages: list[str]) -> str:
 
 # ---------------------------------------------------------------------------------------------- the pages
 
+
 def linked_stylesheets(html: str) -> list[str]:
     """The stylesheets a page links, as paths from the site root, in order."""
     return [match["path"] for match in STYLESHEET_LINK.finditer(html)]
@@ -179,8 +181,10 @@ def combined_name(css: str) -> str:
 
 def combined_link(href: str) -> str:
     """The page's one link to the combined sheet (the same in every page of an edition)."""
-    return (f'<link rel="stylesheet" href="{href}" media="{BLOCKING_MEDIA}" onload="{APPLY_EVERYWHERE}"'
-            ' data-rulebook-stylesheet>\n')
+    return (
+        f'<link rel="stylesheet" href="{href}" media="{BLOCKING_MEDIA}" onload="{APPLY_EVERYWHERE}"'
+        ' data-rulebook-stylesheet>\n'
+    )
 
 
 def with_critical_css(html: str, critical: str, combined: str) -> str:
@@ -208,8 +212,9 @@ def stored_copy(page: str, critical: str) -> str:
     phone's own storage, it needs no inline rules, so the offline download does not carry them once per page. The
     inline rules and the link become one plain link (render-blocking on every screen, from the cache); every other
     element stays as it is, so Material's instant navigation between stored and downloaded pages changes only those."""
-    linked = re.search(r'<link rel="stylesheet" href="([^"]+)" media="[^"]*" onload="[^"]*" data-rulebook-stylesheet>\n',
-                       page)
+    linked = re.search(
+        r'<link rel="stylesheet" href="([^"]+)" media="[^"]*" onload="[^"]*" data-rulebook-stylesheet>\n', page
+    )
     inline = f"<style>{critical}</style>\n"
     if linked is None or inline + linked[0] not in page:
         return page
@@ -271,8 +276,11 @@ def rewrite_site(site_dir: Path, palette: list[dict]) -> Path | None:
     combined_text = "".join(rcssmin.cssmin((site_dir / sheet).read_text(encoding="utf-8")) for sheet in sheets)
     combined_text = without_unused_properties(without_unused_rules(combined_text, used), used)
     name = combined_name(combined_text)
-    samples = [variant for page in representative_pages(site_dir)
-               for variant in in_each_scheme(page.read_text(encoding="utf-8"), palette)]
+    samples = [
+        variant
+        for page in representative_pages(site_dir)
+        for variant in in_each_scheme(page.read_text(encoding="utf-8"), palette)
+    ]
     critical = critical_css(combined_text, samples)
     for page, html in texts.items():
         rewritten = with_critical_css(html, critical, name)

@@ -9,6 +9,7 @@ Material's) is a BuildVariant handed to one function, build_variant; nothing rid
 `python -m scripts.site` builds its four editions with it, each in a fresh Python (build_variant_in_subprocess:
 jieba's dictionary is process-wide); the search tests and bench/search build theirs the same way.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,6 +38,7 @@ SEARCH_HOOK = "scripts/site/search_hooks.py"  # our search index and worker; lef
 @dataclass(frozen=True)
 class Script:
     """One script edition: how its build differs and what its switch to the other edition says."""
+
     name: str  # 'hans' | 'hant', read by scripts/site/edition_hooks.py as extra.rulebook_script
     subdir: str  # where it lives inside a flavour ('' = root)
     language: str  # Material's theme.language
@@ -61,6 +63,7 @@ SCRIPTS = (SIMPLIFIED, TRADITIONAL)
 @dataclass(frozen=True)
 class BuildVariant:
     """What one mkdocs build of the committed docs/ is: every difference between the site's builds, as data."""
+
     script: Script = SIMPLIFIED
     offline: bool = False  # Material's offline plugin on: .html URLs, the file:// search index, no service worker
     our_search: bool = True  # False: stock Material search (our hook left out), what bench/search compares against
@@ -71,10 +74,14 @@ class BuildVariant:
 
     def arguments(self) -> list[str]:
         """The same variant as options of `python -m scripts.site.build --build-edition …`."""
-        return (["--build-edition", self.script.name] + (["--offline"] if self.offline else [])
-                + ([] if self.our_search else ["--stock-search"]) + ([] if self.strict else ["--not-strict"])
-                + (["--hant-dict", str(self.hant_dict)] if self.hant_dict else [])
-                + (["--print-edition", str(self.print_edition)] if self.print_edition else []))
+        return (
+            ["--build-edition", self.script.name]
+            + (["--offline"] if self.offline else [])
+            + ([] if self.our_search else ["--stock-search"])
+            + ([] if self.strict else ["--not-strict"])
+            + (["--hant-dict", str(self.hant_dict)] if self.hant_dict else [])
+            + (["--print-edition", str(self.print_edition)] if self.print_edition else [])
+        )
 
 
 def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
@@ -94,7 +101,8 @@ def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
     config.theme["language"] = script.language
     if variant.print_edition is not None:  # the PDFs sit in print/ at the flavour's root, beside the simplified edition
         config.extra["print_edition"] = json.loads(variant.print_edition.read_text(encoding="utf-8")) | {
-            "root_prefix": "../" * len(Path(script.subdir).parts)}
+            "root_prefix": "../" * len(Path(script.subdir).parts)
+        }
     if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition
         config.site_url = config.site_url.rstrip("/") + f"/{script.subdir}/"
     if variant.hant_dict is not None and script is TRADITIONAL:
@@ -116,8 +124,9 @@ class EditionBuildError(RulebookError):
     """One variant's mkdocs build stopped (its own messages are printed above)."""
 
 
-def build_variant_in_subprocess(site_dir: Path, variant: BuildVariant, *, build_date: int | None = None,
-                                quiet: bool = False) -> None:
+def build_variant_in_subprocess(
+    site_dir: Path, variant: BuildVariant, *, build_date: int | None = None, quiet: bool = False
+) -> None:
     """build_variant in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
     loaded by one build would change how the next build segments its search index. `quiet` keeps its log and
     puts it in the error, for callers that print nothing on success (the search tests). `build_date` becomes the
@@ -131,8 +140,10 @@ def build_variant_in_subprocess(site_dir: Path, variant: BuildVariant, *, build_
     if result.returncode != 0:
         flavour = "offline" if variant.offline else "hosted"
         log = f":\n{result.stderr}" if quiet else " (see the messages above)"
-        raise EditionBuildError(f"python -m scripts.site: the {flavour} {variant.script.name} edition did not build"
-                                f" (exit status {result.returncode}){log}; site/ and dist/ are left as they were")
+        raise EditionBuildError(
+            f"python -m scripts.site: the {flavour} {variant.script.name} edition did not build"
+            f" (exit status {result.returncode}){log}; site/ and dist/ are left as they were"
+        )
 
 
 def build_site_variant(site_dir: Path, *, offline: bool = False, search_hook: bool = True, strict: bool = True) -> None:

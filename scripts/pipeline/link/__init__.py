@@ -3,6 +3,7 @@
 grammar (finding references in a paragraph's text) → resolve (where one lands) → index (the whole rulebook, keyed by
 stable paragraph ids, so a copy of the tree between link and render keeps every link).
 """
+
 from scripts.pipeline.link.grammar import Reference, Step, find_references, fold, parse_path
 from scripts.pipeline.link.index import (
     Citation,
@@ -26,7 +27,25 @@ from scripts.pipeline.link.resolve import (
 )
 
 __all__ = [
-    "Citation", "LinkIndex", "Reference", "Resolution", "Step", "TitleAlias", "TitleIndex", "cited_anchor",
-    "citing_label", "citing_sentence", "clause_chain", "deepest_anchor", "find_references", "fold", "link_rulebook",
-    "load_title_aliases", "parse_path", "resolve_reference", "resolve_title", "target_label", "target_text",
+    "Citation",
+    "LinkIndex",
+    "Reference",
+    "Resolution",
+    "Step",
+    "TitleAlias",
+    "TitleIndex",
+    "cited_anchor",
+    "citing_label",
+    "citing_sentence",
+    "clause_chain",
+    "deepest_anchor",
+    "find_references",
+    "fold",
+    "link_rulebook",
+    "load_title_aliases",
+    "parse_path",
+    "resolve_reference",
+    "resolve_title",
+    "target_label",
+    "target_text",
 ]

@@ -1,4 +1,5 @@
 """The reference grammar: finds cross-references (第N条, 规则N, 本条…, “heading”, 《book》) in a paragraph's text."""
+
 from __future__ import annotations
 
 import re
@@ -31,10 +32,7 @@ PATH = rf"(?:{STEP})+"
 STEP_RE = re.compile(STEP, re.VERBOSE)
 
 # 第23条 / 第12条C款1 / 第30條 (an article of the citing book), with an optional clause path.
-ARTICLE_REF = re.compile(
-    rf"""(?P<head>第\s*(?P<number>[0-9０-９]{{1,3}})\s*[条條])(?P<path>{PATH})?""",
-    re.VERBOSE,
-)
+ARTICLE_REF = re.compile(rf"""(?P<head>第\s*(?P<number>[0-9０-９]{{1,3}})\s*[条條])(?P<path>{PATH})?""", re.VERBOSE)
 # 规则9A2(b)(1) / 规则25-32 (a Law, cited from the regulations); the range end is optional.
 LAW_REF = re.compile(
     rf"""(?P<head>规则\s*(?P<number>[0-9０-９]{{1,3}}))(?P<path>{PATH})?(?:(?P<dash>[-－—～至])(?P<to>[0-9０-９]{{1,3}})(?![0-9]))?""",
@@ -83,7 +81,6 @@ class Reference:
     slug: str = ""  # for same-article references: the citing article's slug
     context: str = ""  # for same-article references: anchor of the clause the citing paragraph stands in
     implied: bool = False  # a number inside a written range (规则25-32 → 26…31): a target, not a link of its own
-
 
 
 # --- finding ------------------------------------------------------------------------------------------
@@ -183,7 +180,7 @@ def article_and_followers(text: str, m: re.Match, kind: str, book: str) -> list[
     number = int(fold(m.group("number")))
     path = m.group("path") or ""
     end = m.end("path") if path else m.end("head")
-    refs = [Reference(m.start(), end, text[m.start():end], kind, book, number, parse_path(path))]
+    refs = [Reference(m.start(), end, text[m.start() : end], kind, book, number, parse_path(path))]
     if m.groupdict().get("to") and not path:
         to = int(fold(m.group("to")))
         if to > number:
@@ -244,5 +241,5 @@ def unparsed_triggers(text: str, refs: list[Reference], book: str) -> list[Refer
         if m.group(0).startswith("《"):
             continue  # a title of some other work
         end = min(len(text), m.end() + UNPARSED_QUOTE_CHARS)
-        out.append(Reference(m.start(), m.end(), text[m.start():end], "unparsed", book))
+        out.append(Reference(m.start(), m.end(), text[m.start() : end], "unparsed", book))
     return out

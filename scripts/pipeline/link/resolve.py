@@ -1,4 +1,5 @@
 """Resolves a found reference to the deepest existing clause, the article, a book, or the missing-articles page."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,6 +9,7 @@ from scripts.pipeline.model import Article, Book, Clause
 from scripts.pipeline.parse import match_marker
 
 from scripts.curated.rulebook_src import RulebookSrc
+
 
 @dataclass(frozen=True)
 class Resolution:
@@ -58,7 +60,6 @@ class TitleAlias:
     anchor: str
     reason: str
     where: str = "reference_titles.yml"  # 'rulebook_src/reference_titles.yml:12', for messages
-
 
 
 def article_for(book: Book, number: int) -> Article | None:
