@@ -13,7 +13,6 @@ the mutation.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import io
 import json
@@ -39,13 +38,12 @@ MINUTES_EXAMPLES = ("5", "12", "30")  # a band's upper end, inside a band, the o
 EXAMPLE_VALUES = {"integer": "1", "number": "1", "share": "1", "text": "1"}  # within every range of calculators.yml
 
 
-def calculator_examples() -> list[list[str]]:
+def calculator_examples(penalties) -> list[list[str]]:
     """Command lines for every calculator (python -m scripts.penalties …): each value of its first required choice
     (the event, the article) and, for a time, each of MINUTES_EXAMPLES; other required inputs at a plain value."""
-    from scripts.penalties.engine import calculators
 
     examples = []
-    for name, calculator in calculators().items():
+    for name, calculator in penalties.calculators.items():
         fixed, varied = [], [[]]
         for parameter in calculator["parameters"]:
             option = f"--{parameter['name']}"
@@ -62,12 +60,15 @@ def calculator_examples() -> list[list[str]]:
 def run_calculator_examples() -> list[str]:
     """Every calculator example through the command line's main(): a traceback, or an exit status other than 0 and 2,
     is a problem (the data passed the loader, so the engines must cope with it)."""
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.penalties import __main__ as penalties_cli
+    from scripts.penalties.tables import penalty_data
 
-    # this child's data no longer changes: one parser for all the examples (building it is most of a run's time)
-    penalties_cli.build_parser = functools.lru_cache(maxsize=1)(penalties_cli.build_parser)
-    try:
-        examples = calculator_examples()
+    try:  # this child's data no longer changes: read once, one parser for all the examples (most of a run's time)
+        penalties = penalty_data(read_rulebook_src())
+        parser = penalties_cli.build_parser(penalties)
+        penalties_cli.build_parser = lambda _penalties: parser
+        examples = calculator_examples(penalties)
     except BaseException:  # noqa: BLE001 - the spec itself could not be read
         return [f"reading the calculators: {traceback.format_exc()}"]
     problems = []
@@ -75,7 +76,7 @@ def run_calculator_examples() -> list[str]:
         stderr = io.StringIO()
         with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
             try:
-                status = penalties_cli.main(argv)
+                status = penalties_cli.main(argv, penalties)
             except SystemExit as exit:
                 status = exit.code
             except BaseException:  # noqa: BLE001

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from scripts.penalties.spec import load_spec
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.tables import SANCTION_TABLES
+from penalty_data import PENALTIES
 
 
 def minute_samples() -> list[str]:
@@ -14,7 +14,7 @@ def minute_samples() -> list[str]:
     uppers = {
         band["upper"]
         for name in ("lateness", "slow_play")
-        for event in load_tables()[name]["events"].values()
+        for event in PENALTIES.tables[name]["events"].values()
         for band in event["bands"]
         if band["upper"] is not None
     }
@@ -59,7 +59,7 @@ def engine_grid() -> list[tuple[str, dict]]:
     """Drawn from the spec: every calculator over the product of its choice parameters, with each other parameter
     run through its samples in turn; the procedural items come from their tables (every item, case and offence)."""
     cases = []
-    for name, calculator in load_spec()["calculators"].items():
+    for name, calculator in PENALTIES.calculators.items():
         parameters = [p for p in calculator["parameters"] if p["kind"] != "text"]
         choices = [p for p in parameters if p["kind"] == "choice"]
         others = [p for p in parameters if p["kind"] != "choice"]
@@ -67,7 +67,7 @@ def engine_grid() -> list[tuple[str, dict]]:
             base = {p["name"].replace("-", "_"): value for p, value in zip(choices, combination)}
             if name == "procedural":
                 article = base["article"]
-                for entry in load_tables()[SANCTION_TABLES[article]]["items"]:
+                for entry in PENALTIES.tables[SANCTION_TABLES[article]]["items"]:
                     for variant, offence, damage in itertools.product(entry["variants"], "1234", ["", "1"]):
                         cases.append(
                             (

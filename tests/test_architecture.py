@@ -101,9 +101,6 @@ ENTRY_POINTS = {
     "scripts/site/hook_errors.py",  # rulebook_src_of: the mkdocs process's one read, kept on the config for every hook
     "scripts/site/search_hooks.py",  # reads the traditional copy of the word list that build.py wrote (not a source)
 }
-# Stages that still read files of rulebook_src/ themselves, each with what is left to do. The list may only shrink:
-# a module that no longer reads fails test_every_module_still_listed_still_reads, so its entry is deleted with the fix.
-STILL_READING = {"scripts/penalties/tables.py": "the tables and the calculators' spec, cached per file fingerprint"}
 LOADER_CALLS = {"load", "load_with_lines", "load_with_node", "load_rows", "read_text", "read_bytes"}
 
 
@@ -158,14 +155,9 @@ def reading_modules() -> dict[str, list[int]]:
 def test_no_stage_reads_rulebook_src_itself():
     """A stage takes the RulebookSrc its entry point read (as mkdocs hands each event its config): it never opens a
     file of rulebook_src/, so a test can give it a few lines of data and a long-lived process sees one version."""
-    wrong = {name: lines for name, lines in reading_modules().items() if name not in ENTRY_POINTS | set(STILL_READING)}
+    wrong = {name: lines for name, lines in reading_modules().items() if name not in ENTRY_POINTS}
     assert not wrong, (
         "stages reading rulebook_src/ themselves: "
         + "; ".join(f"{name}:{lines[0]}" for name, lines in wrong.items())
         + " (take a RulebookSrc argument instead)"
     )
-
-
-@pytest.mark.parametrize("name", sorted(STILL_READING))
-def test_every_module_still_listed_still_reads(name):
-    assert name in reading_modules(), f"{name} no longer reads rulebook_src/ itself: delete its STILL_READING entry"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scripts.errors import RulebookError
+from penalty_data import PENALTIES
 
 ROOT = Path(__file__).resolve().parent.parent
 # every module under scripts/ but the `python -m` wrappers (scripts/<stage>/__main__.py run their stage on import)
@@ -48,7 +49,7 @@ def test_an_unknown_calculator_input_names_the_field():
     from scripts.penalties.spec import parse_inputs
 
     with pytest.raises(PenaltyInputError, match=r"^--no-such-field（未知输入）：") as error:
-        parse_inputs("lateness", {"no_such_field": "1"})
+        parse_inputs(PENALTIES, "lateness", {"no_such_field": "1"})
     assert isinstance(error.value, RulebookError)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from scripts.penalties import CALCULATORS
 from scripts.penalties.__main__ import main
+from penalty_data import PENALTIES
 
 ROOT = Path(__file__).resolve().parent.parent
 PENALTY_KEYS = {
@@ -28,7 +29,7 @@ PENALTY_KEYS = {
 
 
 def run(capsys, *argv):
-    status = main(list(argv))
+    status = main(list(argv), PENALTIES)
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -96,7 +97,7 @@ def test_board_and_ratio_keys(capsys):
 )
 def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
     with pytest.raises(SystemExit) as exit_info:
-        status = main(argv)
+        status = main(argv, PENALTIES)
         raise SystemExit(status)
     out, err = capsys.readouterr()
     assert exit_info.value.code == 2 and out == ""
@@ -120,7 +121,7 @@ def test_module_entry_point_from_the_repository_root():
 
 def test_every_calculator_has_a_subcommand(capsys):
     with pytest.raises(SystemExit):
-        main(["--help"])
+        main(["--help"], PENALTIES)
     out = capsys.readouterr().out
     assert all(name in out for name in CALCULATORS)
 
@@ -147,7 +148,7 @@ def test_readme_names_every_calculator():
 def test_help_of_every_subcommand_exits_0_in_chinese(capsys, name):
     """`slow-play --help` and `procedural --help` ended in a traceback (a bare % in “50%” and “10%MP”)."""
     with pytest.raises(SystemExit) as exit_info:
-        main([name, "--help"])
+        main([name, "--help"], PENALTIES)
     out, err = capsys.readouterr()
     assert exit_info.value.code == 0 and err == ""
     assert out.startswith("用法：python -m scripts.penalties " + name) and "显示本帮助并退出" in out
@@ -160,5 +161,5 @@ def test_argparse_messages_are_chinese(capsys):
         (["lateness", "--event", "teams-vp", "--minutes"], "error: --minutes：需要一个值\n"),
     ]:
         with pytest.raises(SystemExit) as exit_info:
-            main(argv)
+            main(argv, PENALTIES)
         assert exit_info.value.code == 2 and capsys.readouterr().err == message

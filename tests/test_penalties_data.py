@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 
-from scripts.penalties.tables import PENALTY_DIR, SPEC_FILE, TABLE_FILES, article_of, iter_quotes, load_tables
+from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.penalties.tables import SPEC_FILE, article_of, iter_quotes, table_names
+from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
+
+TABLE_FILES = tuple(PENALTIES.tables)
 
 WHITESPACE = re.compile(r"\s+")
-QUOTES = [(name, path, quote) for name in TABLE_FILES for path, quote in iter_quotes(load_tables()[name])]
+QUOTES = [(name, path, quote) for name in TABLE_FILES for path, quote in iter_quotes(PENALTIES.tables[name])]
 
 
 def compact(text: str) -> str:
@@ -24,29 +27,25 @@ def rulebook():
     return load_rulebook()
 
 
-def test_every_table_file_is_loaded(tmp_path, monkeypatch):
+def test_every_table_file_is_loaded():
     """The tables are the *.yml files of the folder but the spec, found by a glob: a new table needs no list entry."""
-    from scripts.penalties import tables
-
-    assert {path.stem for path in PENALTY_DIR.glob("*.yml")} == set(TABLE_FILES) | {SPEC_FILE}
-    folder = tmp_path / "penalties"
-    shutil.copytree(PENALTY_DIR, folder)
-    (folder / "new_table.yml").write_text(
-        "calculator: lateness\narticle: regulations/26\ntitle: 新表\n", encoding="utf-8"
-    )
-    monkeypatch.setattr(tables, "PENALTY_DIR", folder)
-    assert "new_table" in tables.load_tables() and SPEC_FILE not in tables.load_tables()
+    assert {name.removeprefix("penalties/").removesuffix(".yml") for name in PENALTY_TEXTS} == set(TABLE_FILES) | {
+        "calculators"
+    }
+    new = penalties_with({"penalties/new_table.yml": "calculator: lateness\narticle: regulations/26\ntitle: 新表\n"})
+    assert "new_table" in new.tables and "calculators" not in new.tables and SPEC_FILE not in new.tables
+    assert table_names(rulebook_src_from_texts(PENALTY_TEXTS)) == TABLE_FILES
 
 
 @pytest.mark.parametrize("name, path, quote", QUOTES, ids=[f"{name}{path}" for name, path, _ in QUOTES])
 def test_quote_occurs_in_the_article_text(rulebook, name, path, quote):
-    book, slug = article_of(load_tables()[name], path).split("/")
+    book, slug = article_of(PENALTIES.tables[name], path).split("/")
     assert compact(quote) in compact(rulebook[book].articles[slug].plain_text()), f"{name}.yml{path}: {quote!r}"
 
 
 @pytest.mark.parametrize("name", ["lateness", "slow_play"])
 def test_band_tables_are_ordered_and_end_open(name):
-    for event, spec in load_tables()[name]["events"].items():
+    for event, spec in PENALTIES.tables[name]["events"].items():
         uppers = [band["upper"] for band in spec["bands"]]
         assert uppers[-1] is None and None not in uppers[:-1], event
         assert uppers[:-1] == sorted(uppers[:-1]) and len(set(uppers[:-1])) == len(uppers) - 1, event
@@ -75,27 +74,30 @@ def anchors_of(table, found=None) -> set[str]:
 
 @pytest.mark.parametrize("name", [n for n in TABLE_FILES if n != "conventions"])
 def test_result_links_point_at_existing_clauses(rulebook, name):
-    table = load_tables()[name]
+    table = PENALTIES.tables[name]
     book, slug = table["article"].split("/")
     existing = {clause.anchor for clause in rulebook[book].articles[slug].walk_clauses()}
     assert anchors_of(table) <= existing, sorted(anchors_of(table) - existing)
 
 
 def test_every_calculator_has_a_page_and_a_rule(rulebook):
-    from scripts.penalties import CALCULATORS, calculators
+    from scripts.penalties import CALCULATORS
     from scripts.penalties.widgets import placements, widget_markup_for, calculator_notice_for
 
-    placed = {name for widgets in placements().values() for name, _, _ in widgets}
-    assert placed == set(CALCULATORS) == set(calculators())
-    for (book, slug), widgets in placements().items():
+    placed = {name for widgets in placements(PENALTIES).values() for name, _, _ in widgets}
+    assert placed == set(CALCULATORS) == set(PENALTIES.calculators)
+    for (book, slug), widgets in placements(PENALTIES).items():
         assert slug in rulebook[book].articles, f"{book}/{slug}"
-        markup = widget_markup_for(book, slug)
+        markup = widget_markup_for(PENALTIES, book, slug)
         assert markup.count('class="penalty-calculator"') == len(widgets)
-        notice = calculator_notice_for(book, slug)
+        notice = calculator_notice_for(PENALTIES, book, slug)
         for name, _fixed, widget_id in widgets:
             assert (
                 f'data-calculator="{name}"' in markup
                 and f'id="{widget_id}"' in markup
                 and f'href="#{widget_id}"' in notice
             )
-    assert widget_markup_for("regulations", "29") == "" and calculator_notice_for("regulations", "29") == ""
+    assert (
+        widget_markup_for(PENALTIES, "regulations", "29") == ""
+        and calculator_notice_for(PENALTIES, "regulations", "29") == ""
+    )

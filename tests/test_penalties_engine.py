@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scripts.penalties import PenaltyInputError, calculate
-from scripts.penalties.tables import load_tables
+from penalty_data import PENALTIES
 
 
 def penalty(
@@ -89,7 +89,7 @@ LATENESS = [
 
 @pytest.mark.parametrize("event, minutes, repeat, expected, band", LATENESS)
 def test_lateness_bands(event, minutes, repeat, expected, band):
-    result = calculate("lateness", event=event, minutes=minutes, repeat=repeat)
+    result = calculate(PENALTIES, "lateness", event=event, minutes=minutes, repeat=repeat)
     assert (result["penalty"], result["band"]) == (expected, band)
     assert result["article"] == "regulations/26"
 
@@ -128,7 +128,7 @@ SLOW_PLAY = [
 
 @pytest.mark.parametrize("event, minutes, expected, band", SLOW_PLAY)
 def test_slow_play_bands(event, minutes, expected, band):
-    result = calculate("slow-play", event=event, minutes=minutes)
+    result = calculate(PENALTIES, "slow-play", event=event, minutes=minutes)
     assert (result["penalty"], result["band"]) == (expected, band)
 
 
@@ -136,7 +136,7 @@ def test_slow_play_bands(event, minutes, expected, band):
     "event, minutes, expected", [("pairs-mp", "1", penalty(top=10)), ("pairs-imp", "2", penalty(imp=3))]
 )
 def test_slow_play_repeat_in_warning_band(event, minutes, expected):
-    assert calculate("slow-play", event=event, minutes=minutes, repeat=True)["penalty"] == expected
+    assert calculate(PENALTIES, "slow-play", event=event, minutes=minutes, repeat=True)["penalty"] == expected
 
 
 @pytest.mark.parametrize(
@@ -153,12 +153,12 @@ def test_slow_play_repeat_in_warning_band(event, minutes, expected):
     ],
 )
 def test_slow_play_shares_round_half_up(minutes, share, decimals, vp):
-    result = calculate("slow-play", event="teams-vp", minutes=minutes, share=share, decimals=decimals)
+    result = calculate(PENALTIES, "slow-play", event="teams-vp", minutes=minutes, share=share, decimals=decimals)
     assert result["penalty"]["vp"] == vp
 
 
 def test_knockout_lateness_states_both_readings():
-    result = calculate("lateness", event="teams-ko", minutes="12")
+    result = calculate(PENALTIES, "lateness", event="teams-ko", minutes="12")
     assert "1+⌈t−5⌉" in result["reading"] and "按此读法为7IMP" in result["other_reading"]
 
 
@@ -166,7 +166,7 @@ def test_knockout_lateness_states_both_readings():
     "calculator, event, minutes", [("lateness", "teams-vp", "25"), ("slow-play", "pairs-imp", "10")]
 )
 def test_boundary_before_open_band_states_the_yishang_reading(calculator, event, minutes):
-    result = calculate(calculator, event=event, minutes=minutes)
+    result = calculate(PENALTIES, calculator, event=event, minutes=minutes)
     assert "以上" in result["reading"] and "含本数" in result["other_reading"]
 
 
@@ -179,7 +179,10 @@ def test_boundary_before_open_band_states_the_yishang_reading(calculator, event,
     ],
 )
 def test_director_board_removal(event, minutes, boards, removed):
-    assert calculate("lateness", event=event, minutes=minutes, remove_boards=boards)["removed_boards"] == removed
+    assert (
+        calculate(PENALTIES, "lateness", event=event, minutes=minutes, remove_boards=boards)["removed_boards"]
+        == removed
+    )
 
 
 @pytest.mark.parametrize(
@@ -188,14 +191,16 @@ def test_director_board_removal(event, minutes, boards, removed):
 )
 def test_board_removal_outside_the_band_is_refused(event, minutes, boards):
     with pytest.raises(PenaltyInputError) as error:
-        calculate("lateness", event=event, minutes=minutes, remove_boards=boards)
+        calculate(PENALTIES, "lateness", event=event, minutes=minutes, remove_boards=boards)
     assert error.value.parameter == "remove-boards"
 
 
 def test_round_forfeit_option_only_in_the_15_to_20_band():
-    options = calculate("lateness", event="pairs-mp", minutes="16")["options"]
+    options = calculate(PENALTIES, "lateness", event="pairs-mp", minutes="16")["options"]
     assert any(option.get("forfeit") == "round" for option in options)
-    assert not any(option.get("forfeit") for option in calculate("lateness", event="pairs-mp", minutes="14")["options"])
+    assert not any(
+        option.get("forfeit") for option in calculate(PENALTIES, "lateness", event="pairs-mp", minutes="14")["options"]
+    )
 
 
 # (article, item, variant, offence, scoring, expected penalty, substring expected in consequences or options)
@@ -322,7 +327,9 @@ SANCTIONS = [
 
 @pytest.mark.parametrize("article, item, variant, offence, scoring, expected, mention", SANCTIONS)
 def test_sanction_ladders(article, item, variant, offence, scoring, expected, mention):
-    result = calculate("procedural", article=article, item=item, variant=variant, offence=offence, scoring=scoring)
+    result = calculate(
+        PENALTIES, "procedural", article=article, item=item, variant=variant, offence=offence, scoring=scoring
+    )
     assert result["penalty"] == expected
     assert result["article"] == f"regulations/{article}"
     if mention:
@@ -332,27 +339,29 @@ def test_sanction_ladders(article, item, variant, offence, scoring, expected, me
 @pytest.mark.parametrize("article", ["34", "37", "38"])
 def test_every_item_is_tested(article):
     table = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}[article]
-    listed = {entry["item"] for entry in load_tables()[table]["items"]}
+    listed = {entry["item"] for entry in PENALTIES.tables[table]["items"]}
     tested = {item for art, item, *_ in SANCTIONS if art == article}
     assert listed == tested
     assert listed == set(range(1, max(listed) + 1))
 
 
 def test_alternative_is_converted_to_the_scoring_in_use():
-    options = calculate("procedural", article="34", item=9, variant="no-screens", offence=1, scoring="mp")["options"]
+    options = calculate(PENALTIES, "procedural", article="34", item=9, variant="no-screens", offence=1, scoring="mp")[
+        "options"
+    ]
     assert options[0]["top_percent"] == 10
 
 
 def test_conversion_is_stated_as_a_reading():
-    result = calculate("procedural", article="34", item=1, offence=2, scoring="imp")
+    result = calculate(PENALTIES, "procedural", article="34", item=1, offence=2, scoring="imp")
     assert result["penalty"]["imp"] == 3 and "0.5VP≈3IMP≈10%MP" in result["reading"]
 
 
 def test_direct_damage_adds_the_adjusted_score():
-    result = calculate("procedural", article="34", item=8, offence=1, scoring="vp", direct_damage=True)
+    result = calculate(PENALTIES, "procedural", article="34", item=8, offence=1, scoring="vp", direct_damage=True)
     assert "调整分" in " ".join(result["consequences"])
     with pytest.raises(PenaltyInputError) as error:
-        calculate("procedural", article="34", item=1, offence=1, direct_damage=True)
+        calculate(PENALTIES, "procedural", article="34", item=1, offence=1, direct_damage=True)
     assert error.value.parameter == "direct-damage"
 
 
@@ -382,7 +391,7 @@ def test_direct_damage_adds_the_adjusted_score():
     ],
 )
 def test_board_dealer_and_vulnerability(number, dealer, vulnerability):
-    result = calculate("board", number=str(number))
+    result = calculate(PENALTIES, "board", number=str(number))
     assert (result["dealer"], result["vulnerability"]) == (dealer, vulnerability)
     assert "缺失" in result["reading"]
 
@@ -400,7 +409,7 @@ def test_board_dealer_and_vulnerability(number, dealer, vulnerability):
 )
 def test_tie_ratio(won, lost, ratio):
     """第45条 “比较2队在全部比赛中的IMP胜负率”: the text sets no rounding, so the ratio is exact (superseded: 4 places)."""
-    assert calculate("tie-ratio", won=won, lost=lost)["ratio"] == ratio
+    assert calculate(PENALTIES, "tie-ratio", won=won, lost=lost)["ratio"] == ratio
 
 
 @pytest.mark.parametrize(
@@ -415,7 +424,7 @@ def test_tie_ratio(won, lost, ratio):
     ],
 )
 def test_rounding_half_up(value, decimals, rounded):
-    assert calculate("rounding", value=value, decimals=decimals)["value"] == rounded
+    assert calculate(PENALTIES, "rounding", value=value, decimals=decimals)["value"] == rounded
 
 
 @pytest.mark.parametrize(
@@ -429,7 +438,7 @@ def test_rounding_half_up(value, decimals, rounded):
     ],
 )
 def test_round_robin_forfeit_takes_the_highest_of_three(inputs, vp):
-    result = calculate("forfeit", event="round-robin", **inputs)
+    result = calculate(PENALTIES, "forfeit", event="round-robin", **inputs)
     assert result["scores"]["non_forfeiting"]["vp"] == vp
     assert result["scores"]["forfeiting"] == {"vp": 0, "imp": 0, "tp": 0}
 
@@ -447,11 +456,11 @@ def test_round_robin_forfeit_takes_the_highest_of_three(inputs, vp):
     ],
 )
 def test_other_forfeits(inputs, key, value):
-    assert calculate("forfeit", **inputs)["scores"]["non_forfeiting"][key] == value
+    assert calculate(PENALTIES, "forfeit", **inputs)["scores"]["non_forfeiting"][key] == value
 
 
 def test_withdrawal_in_imp_pairs():
-    result = calculate("withdrawal", event="pairs-imp", boards="4")
+    result = calculate(PENALTIES, "withdrawal", event="pairs-imp", boards="4")
     assert result["scores"]["withdrawing"] == "-3IMP/副" and "12IMP" in result["scores"]["other"]
 
 
@@ -467,7 +476,7 @@ def test_withdrawal_in_imp_pairs():
     ],
 )
 def test_fouled_boards(inputs, side, key, value):
-    assert calculate("fouled", **inputs)["scores"][side][key] == value
+    assert calculate(PENALTIES, "fouled", **inputs)["scores"][side][key] == value
 
 
 @pytest.mark.parametrize(
@@ -481,11 +490,11 @@ def test_fouled_boards(inputs, side, key, value):
     ],
 )
 def test_artificial_adjusted_score(responsibility, scoring, key, value):
-    assert calculate("adjusted", responsibility=responsibility, scoring=scoring)["score"][key] == value
+    assert calculate(PENALTIES, "adjusted", responsibility=responsibility, scoring=scoring)["score"][key] == value
 
 
 def test_carry_over_computes_nothing_and_says_why():
-    result = calculate("carry-over", M="55.5", Q="20")
+    result = calculate(PENALTIES, "carry-over", M="55.5", Q="20")
     assert result["value"] is None and result["source_lines"] == ["MQ AB", "参赛者的带分=", "ES"]
     assert "无法核实" in result["reading"]
     assert [v["value"] for v in result["variables"]] == [55.5, 20, None, None, None, None]
@@ -513,7 +522,7 @@ def test_carry_over_computes_nothing_and_says_why():
 )
 def test_bad_input_names_the_parameter(calculator, inputs, parameter):
     with pytest.raises(PenaltyInputError) as error:
-        calculate(calculator, **inputs)
+        calculate(PENALTIES, calculator, **inputs)
     assert error.value.parameter == parameter
 
 
@@ -522,4 +531,4 @@ def test_bad_input_names_the_parameter(calculator, inputs, parameter):
     [("38", "一", 1), ("38", "二、", 2), ("38", "3", 3), ("34", "9.", 9), ("34", "9．", 9), ("37", "10", 10)],
 )
 def test_item_as_listed_in_the_article(article, item, number):
-    assert calculate("procedural", article=article, item=item)["inputs"]["item"] == number
+    assert calculate(PENALTIES, "procedural", article=article, item=item)["inputs"]["item"] == number

@@ -14,13 +14,14 @@ from penalty_grid import engine_grid
 from scripts.paths import ROOT
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.export import widget_data_text
+from penalty_data import PENALTIES
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 
 
 def python_engine(name: str, inputs: dict) -> dict:
     try:
-        return json.loads(json.dumps(calculate(name, **inputs)))
+        return json.loads(json.dumps(calculate(PENALTIES, name, **inputs)))
     except PenaltyInputError as error:
         return {"error": str(error)}
 
@@ -28,7 +29,7 @@ def python_engine(name: str, inputs: dict) -> dict:
 @pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
 def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
     cases = engine_grid()
-    (tmp_path / "data.js").write_text(widget_data_text(), encoding="utf-8")
+    (tmp_path / "data.js").write_text(widget_data_text(PENALTIES), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     harness = Path(__file__).with_name("penalty_engine_node.js")
     completed = subprocess.run(

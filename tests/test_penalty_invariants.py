@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
 from scripts.errors import RulebookError
-from scripts.penalties import tables
-from scripts.penalties.__main__ import main
+from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.penalties import __main__ as penalties_cli
 from scripts.penalties.export import widget_data_text
+from scripts.penalties.tables import penalty_data
+from penalty_data import PENALTIES, PENALTY_TEXTS
 
 # (file, the line's text as it stands, the mutated text, what the message says): each replaces one line of a table
 MUTATIONS = {
@@ -51,42 +52,37 @@ MUTATIONS = {
 }
 
 
-def mutated_folder(tmp_path, name: str):
-    """A copy of rulebook_src/penalties/ with mutation `name` applied to its first occurrence; (folder, line)."""
+def mutated_texts(name: str) -> tuple[dict[str, str], int]:
+    """The texts of rulebook_src/penalties/ with mutation `name` applied to its first occurrence; (texts, line)."""
     file, old, new, _ = MUTATIONS[name]
-    folder = tmp_path / "penalties"
-    shutil.copytree(tables.PENALTY_DIR, folder)
-    text = (folder / file).read_text(encoding="utf-8")
+    text = PENALTY_TEXTS[f"penalties/{file}"]
     assert old in text, f"{file} no longer holds {old!r}: update the mutation"
     at = text.index(old)
-    (folder / file).write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
-    return folder, text[:at].count("\n") + 1
+    return {**PENALTY_TEXTS, f"penalties/{file}": text[:at] + new + text[at + len(old) :]}, text[:at].count("\n") + 1
 
 
 @pytest.mark.parametrize("name", sorted(MUTATIONS))
-def test_a_mutated_table_stops_with_one_line(tmp_path, monkeypatch, name):
-    folder, line = mutated_folder(tmp_path, name)
-    monkeypatch.setattr(tables, "PENALTY_DIR", folder)
+def test_a_mutated_table_stops_with_one_line(monkeypatch, name):
+    texts, line = mutated_texts(name)
     file, _, _, words = MUTATIONS[name]
-    with pytest.raises(RulebookError) as raised:  # the widget data (the docs build writes it) is never written
-        widget_data_text()
+    with pytest.raises(RulebookError) as raised:  # no penalty data, so no widget data and no page is written
+        penalty_data(rulebook_src_from_texts(texts))
     message = str(raised.value)
     assert "\n" not in message and words in message, message
     where = re.match(r"(?P<file>.+?):(?P<line>\d+): ", message)
-    assert where and where["file"].endswith(file), message
+    assert where and where["file"] == f"rulebook_src/penalties/{file}", message
     assert int(where["line"]) in (line, line - 1, line + 1), f"{message} (mutated line {line})"
+    # the command line reads rulebook_src/ itself, as an entry point: the same one line, exit status 2
+    monkeypatch.setattr(penalties_cli, "read_rulebook_src", lambda: rulebook_src_from_texts(texts))
     stdout, stderr = io.StringIO(), io.StringIO()
     with redirect_stdout(stdout), redirect_stderr(stderr):
-        status = main(["lateness", "--event", "teams-vp", "--minutes", "7"])
+        status = penalties_cli.main(["lateness", "--event", "teams-vp", "--minutes", "7"])
     assert status == 2 and stdout.getvalue() == "" and stderr.getvalue() == message + "\n"
 
 
-def test_the_tables_as_they_stand_pass(tmp_path, monkeypatch):
-    """The same check passes on an unchanged copy (so the fuzz above fails for the mutation, not the copy)."""
-    folder = tmp_path / "penalties"
-    shutil.copytree(tables.PENALTY_DIR, folder)
-    monkeypatch.setattr(tables, "PENALTY_DIR", folder)
-    assert "window.RULEBOOK_PENALTIES" in widget_data_text()
+def test_the_tables_as_they_stand_pass():
+    """The same check passes on the unchanged texts (so the fuzz above fails for the mutation, not the copy)."""
+    assert "window.RULEBOOK_PENALTIES" in widget_data_text(penalty_data(rulebook_src_from_texts(PENALTY_TEXTS)))
 
 
 def test_a_quote_not_in_its_article_stops_the_docs_build():
@@ -94,8 +90,8 @@ def test_a_quote_not_in_its_article_stops_the_docs_build():
     from tests.rulebook_once import load_rulebook
 
     rulebook = load_rulebook()
-    loaded = tables.load_tables()
-    check_quotes_in_articles(loaded, tables.table_lines, rulebook)
+    loaded = PENALTIES.tables
+    check_quotes_in_articles(loaded, PENALTIES.table_lines, rulebook)
     changed = {**loaded, "lateness": {**loaded["lateness"], "events": {**loaded["lateness"]["events"]}}}
     event = dict(changed["lateness"]["events"]["teams-vp"])
     event["bands"] = [dict(band) for band in event["bands"]]
@@ -106,4 +102,4 @@ def test_a_quote_not_in_its_article_stops_the_docs_build():
         match=r"^rulebook_src/penalties/lateness\.yml:\d+: quote not found in "
         r"regulations/26: “迟到10\+—15分钟：扣3VP；”$",
     ):
-        check_quotes_in_articles(changed, tables.table_lines, rulebook)
+        check_quotes_in_articles(changed, PENALTIES.table_lines, rulebook)

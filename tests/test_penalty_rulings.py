@@ -8,19 +8,18 @@ import shutil
 
 import pytest
 
-from scripts.errors import RulebookError
+from scripts.errors import CuratedFileError, RulebookError
 from scripts.penalties import PenaltyInputError, PenaltySpecError, calculate
-from scripts.penalties import spec as spec_module
-from scripts.penalties import tables
 from scripts.penalties.export import widget_data_text
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
+from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
 
 
 def sanction_steps():
     """(article, item, variant, offence, step) for every step of every item of 第34、37、38条."""
     for article, name in SANCTION_TABLES.items():
-        for entry in load_tables()[name]["items"]:
+        for entry in PENALTIES.tables[name]["items"]:
             for variant in entry["variants"]:
                 for offence, step in enumerate(variant["steps"], start=1):
                     yield article, entry, variant["name"], offence, step
@@ -34,9 +33,9 @@ STEPS = list(sanction_steps())
 
 def test_38_three_repeated_offences_disqualify():
     """第38条三 “多次或严重违反的，比赛主办机构将对其给予取消比赛资格的处罚。” — was “不处罚”."""
-    result = calculate("procedural", article="38", item="三")
+    result = calculate(PENALTIES, "procedural", article="38", item="三")
     assert result["headline"] != "不处罚" and "取消其比赛资格" in result["headline"]
-    repeat = calculate("procedural", article="38", item="一", variant="not-answered", offence="2")
+    repeat = calculate(PENALTIES, "procedural", article="38", item="一", variant="not-answered", offence="2")
     assert "取消其比赛资格" in repeat["headline"]
 
 
@@ -50,7 +49,7 @@ def test_38_three_repeated_offences_disqualify():
     ],
 )
 def test_37_serious_cases_name_their_consequence(item, variant, words):
-    result = calculate("procedural", article="37", item=str(item), variant=variant)
+    result = calculate(PENALTIES, "procedural", article="37", item=str(item), variant=variant)
     assert words in result["headline"] and result["headline"] != "不处罚"
 
 
@@ -60,7 +59,9 @@ def test_37_serious_cases_name_their_consequence(item, variant, words):
 def test_every_sanction_step_states_what_its_sentence_names(article, entry, variant, offence, step):
     """Each step's words in the text → the consequence in the result: 资格 → disqualification, 委员会 → committee,
     本场比赛成绩 → voided result, 警告 → a warning (or the alternative), 扣 → an amount (or the alternative)."""
-    result = calculate("procedural", article=article, item=str(entry["item"]), variant=variant, offence=str(offence))
+    result = calculate(
+        PENALTIES, "procedural", article=article, item=str(entry["item"]), variant=variant, offence=str(offence)
+    )
     penalty, options = result["penalty"], result["options"]
     stated = " ".join([result["headline"]] + [o["text"] for o in options])
     text = step["text"]
@@ -80,7 +81,7 @@ def test_every_sanction_step_states_what_its_sentence_names(article, entry, vari
 @pytest.mark.parametrize("name", ["lateness", "slow_play"])
 def test_every_band_states_what_its_sentence_names(name):
     """第26、27条: 正式提出警告 → “正式警告”, 警告 → “警告”; 仲裁委员会 → committee; 弃权 → forfeit; 停止 → stop."""
-    for spec in load_tables()[name]["events"].values():
+    for spec in PENALTIES.tables[name]["events"].values():
         for band in spec["bands"]:
             quote = band["quote"].split("(")[0]
             if "警告" in quote:
@@ -96,14 +97,14 @@ def test_every_band_states_what_its_sentence_names(name):
 def test_plain_warning_is_not_a_formal_warning():
     """第26条二2 “迟到0+—5分钟：警告；第二次再犯扣3IMP；” against 一 “迟到0+—5分钟：正式提出警告；…”;
     第34条1 “…：警告、扣0.5VP(10%MP)、扣1VP(20%MP)。”"""
-    assert calculate("lateness", event="pairs-imp", minutes="3")["headline"] == "警告"
-    assert calculate("lateness", event="teams-vp", minutes="3")["headline"] == "正式警告"
-    assert calculate("procedural", article="34", item="1")["headline"] == "警告"
+    assert calculate(PENALTIES, "lateness", event="pairs-imp", minutes="3")["headline"] == "警告"
+    assert calculate(PENALTIES, "lateness", event="teams-vp", minutes="3")["headline"] == "正式警告"
+    assert calculate(PENALTIES, "procedural", article="34", item="1")["headline"] == "警告"
 
 
 def test_committee_is_named_as_in_the_text():
     """第37条1 “极其严重者上报仲裁委员会或纪律委员会处理” is not “由比赛仲裁委员会处理”."""
-    result = calculate("procedural", article="37", item="1", variant="extreme")
+    result = calculate(PENALTIES, "procedural", article="37", item="1", variant="extreme")
     assert "纪律委员会" in result["headline"] and "由比赛仲裁委员会处理" not in result["headline"]
 
 
@@ -112,7 +113,7 @@ def test_committee_is_named_as_in_the_text():
 
 def test_knockout_forfeit_loses_the_match():
     """第28条六 “团体赛的淘汰赛中允许某队某场（节）比赛弃权，弃权队该场比赛判为负。但弃权队有正常参加下一场或下一阶段比赛的权利。”"""
-    result = calculate("forfeit", event="knock-out")
+    result = calculate(PENALTIES, "forfeit", event="knock-out")
     assert result["headline"].startswith("弃权队该场比赛判为负") and result["anchor"] == "六"
     assert any("下一阶段" in c for c in result["consequences"])
     assert not any("取消其比赛资格" in c for c in result["consequences"])
@@ -123,15 +124,15 @@ def test_knockout_forfeit_loses_the_match():
 
 def test_tie_ratios_are_not_rounded_together():
     """第45条 “比较2队在全部比赛中的IMP胜负率，高者名次列前”: no rounding in the text, so 1000/999 ≠ 1001/1000."""
-    first = calculate("tie-ratio", won="1000", lost="999")
-    second = calculate("tie-ratio", won="1001", lost="1000")
+    first = calculate(PENALTIES, "tie-ratio", won="1000", lost="999")
+    second = calculate(PENALTIES, "tie-ratio", won="1001", lost="1000")
     assert first["ratio"] > second["ratio"] and first["headline"] != second["headline"]
     assert "1000/999" in first["headline"] and second["headline"].endswith("= 1.001")
 
 
 def test_no_share_of_the_blame_is_no_deduction():
     """第27条 “裁判或仲裁委员可通过观察决定双方应按照多大比例对超时负责，之后按规定进行处罚”: 0% → nothing, not “扣0VP”."""
-    result = calculate("slow-play", event="teams-vp", minutes="7", share="0")
+    result = calculate(PENALTIES, "slow-play", event="teams-vp", minutes="7", share="0")
     assert result["penalty"]["vp"] is None and "扣0" not in result["ruling"] and "不扣分" in result["headline"]
 
 
@@ -141,21 +142,20 @@ def test_no_share_of_the_blame_is_no_deduction():
 def internal_names() -> set[str]:
     """Every choice value with a letter in it (pairs-imp, no-screens, vp), every procedural case's name, and every
     anchor slug with a dash (一-1-1, c-1): the names the engines use, which a ruling never shows."""
-    from scripts.penalties.spec import load_spec
 
     names = {
         str(value)
-        for calculator in load_spec()["calculators"].values()
+        for calculator in PENALTIES.calculators.values()
         for p in calculator["parameters"]
         for value, _ in p.get("choices", [])
     }
     names |= {
         variant["name"]
         for table in SANCTION_TABLES.values()
-        for entry in load_tables()[table]["items"]
+        for entry in PENALTIES.tables[table]["items"]
         for variant in entry["variants"]
     }
-    names |= {anchor for labels in load_tables()["conventions"]["clause_labels"].values() for anchor in labels}
+    names |= {anchor for labels in PENALTIES.tables["conventions"]["clause_labels"].values() for anchor in labels}
 
     def slugs(node):
         if isinstance(node, dict):
@@ -165,7 +165,7 @@ def internal_names() -> set[str]:
             for value in node:
                 yield from slugs(value)
 
-    names |= {anchor for table in load_tables().values() for anchor in slugs(table)}
+    names |= {anchor for table in PENALTIES.tables.values() for anchor in slugs(table)}
     return {name for name in names if re.search(r"[A-Za-z]", name) or "-" in name}
 
 
@@ -180,7 +180,7 @@ def test_rulings_use_chinese_labels():
     leaks = []
     for name, inputs in engine_grid():
         try:
-            ruling = calculate(name, **inputs)["ruling"]
+            ruling = calculate(PENALTIES, name, **inputs)["ruling"]
         except PenaltyInputError:
             continue
         leaks += [
@@ -189,14 +189,14 @@ def test_rulings_use_chinese_labels():
             if re.search(rf"(?<![A-Za-z0-9-]){re.escape(slug)}(?![A-Za-z0-9-])", ruling)
         ]
     assert not leaks, leaks[:5]
-    assert "依据：规则第12条C款1“" in calculate("adjusted", responsibility="direct")["ruling"]
-    assert "依据：裁判法第28条一1（1）“" in calculate("forfeit", event="round-robin")["ruling"]
+    assert "依据：规则第12条C款1“" in calculate(PENALTIES, "adjusted", responsibility="direct")["ruling"]
+    assert "依据：裁判法第28条一1（1）“" in calculate(PENALTIES, "forfeit", event="round-robin")["ruling"]
 
 
 def test_every_anchor_has_its_printed_form():
     """conventions.yml clause_labels: every anchor a table gives (the items of 第34、37条 aside) has its printed form."""
-    labels = load_tables()["conventions"]["clause_labels"]
-    for name, table in load_tables().items():
+    labels = PENALTIES.tables["conventions"]["clause_labels"]
+    for name, table in PENALTIES.tables.items():
         if name in ("conventions", "procedural", "discipline") or "article" not in table:
             continue
         text = repr(table)
@@ -207,7 +207,7 @@ def test_every_anchor_has_its_printed_form():
 
 def test_input_errors_are_chinese_and_name_the_field():
     with pytest.raises(PenaltyInputError) as error:
-        calculate("lateness", event="teams-vp", minutes="ten")
+        calculate(PENALTIES, "lateness", event="teams-vp", minutes="ten")
     assert str(error.value).startswith("--minutes（迟到时间（分钟））：应为分钟数")
 
 
@@ -225,7 +225,7 @@ def test_input_errors_are_chinese_and_name_the_field():
     ],
 )
 def test_valid_values_are_read(name, inputs, key, value):
-    assert calculate(name, **inputs)["inputs"][key] == value
+    assert calculate(PENALTIES, name, **inputs)["inputs"][key] == value
 
 
 @pytest.mark.parametrize(
@@ -239,7 +239,7 @@ def test_valid_values_are_read(name, inputs, key, value):
 )
 def test_nonsense_is_refused(name, inputs, parameter):
     with pytest.raises(PenaltyInputError) as error:
-        calculate(name, **inputs)
+        calculate(PENALTIES, name, **inputs)
     assert error.value.parameter == parameter
 
 
@@ -248,7 +248,7 @@ def test_nonsense_is_refused(name, inputs, parameter):
 
 def test_ruling_carries_the_other_reading_where_the_number_depends_on_it():
     """第26条一2 “扣1IMP，再加上超过下限的每1分钟扣1IMP”: reading A gives 8IMP at 12 minutes, reading B 7IMP."""
-    ruling = calculate("lateness", event="teams-ko", minutes="12")["ruling"]
+    ruling = calculate(PENALTIES, "lateness", event="teams-ko", minutes="12")["ruling"]
     assert "扣8IMP" in ruling and "另一种读法：" in ruling and "按此读法为7IMP" in ruling
 
 
@@ -256,75 +256,73 @@ def test_ruling_carries_the_other_reading_where_the_number_depends_on_it():
 
 
 def test_article_top_links_to_its_calculators():
-    notice = calculator_notice_for("regulations", "28")
+    notice = calculator_notice_for(PENALTIES, "regulations", "28")
     assert (
         notice.startswith('<p class="penalty-notice-top"')
         and 'href="#calc-forfeit"' in notice
         and 'href="#calc-withdrawal"' in notice
     )
-    assert 'id="calc-procedural-37"' in widget_markup_for("regulations", "37")
+    assert 'id="calc-procedural-37"' in widget_markup_for(PENALTIES, "regulations", "37")
 
 
 # --- the spec: checked, errors name file:line
 # ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def penalty_copy(tmp_path, monkeypatch):
-    folder = tmp_path / "penalties"
-    shutil.copytree(tables.PENALTY_DIR, folder)
-    monkeypatch.setattr(tables, "PENALTY_DIR", folder)
-    return folder
+SPEC = "penalties/calculators.yml"
 
 
-def test_spec_errors_name_file_and_line(penalty_copy):
-    path = penalty_copy / "calculators.yml"
-    text = path.read_text(encoding="utf-8")
+def edited(name: str, old: str, new: str) -> str:
+    """The text of rulebook_src/<name> with `old` replaced (once, and it must be there)."""
+    text = PENALTY_TEXTS[name]
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_spec_errors_name_file_and_line():
+    text = PENALTY_TEXTS[SPEC]
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "name: remove-boards" in row)
-    path.write_text(
-        text.replace(
-            "name: remove-boards, label: 裁判酌情扣打的副数, kind: integer",
-            "name: remove-boards, label: 裁判酌情扣打的副数, kind: whole",
-        ),
-        encoding="utf-8",
-    )
-    with pytest.raises(PenaltySpecError) as error:
-        spec_module.load_spec()
+    kind = "name: remove-boards, label: 裁判酌情扣打的副数, kind: integer"
+    with pytest.raises(CuratedFileError) as error:  # a key's type: the schema, when rulebook_src/ is read
+        penalties_with({SPEC: edited(SPEC, kind, kind.replace("integer", "whole"))})
     assert isinstance(error.value, RulebookError)
     assert str(error.value).startswith(
-        f"{path}:{line}: calculators[0].parameters[3].kind: 'whole' is not one of choice, flag,"
+        f"rulebook_src/{SPEC}:{line}: calculators[0].parameters[3].kind: 'whole' is not one of choice, flag,"
     )
-    path.write_text(text.replace("calculators:\n", "calculators: [\n", 1), encoding="utf-8")
-    with pytest.raises(PenaltySpecError, match=r"calculators.yml:\d+: not valid YAML"):
-        spec_module.load_spec()
+    with pytest.raises(CuratedFileError, match=r"calculators.yml:\d+: .*YAML"):
+        penalties_with({SPEC: text.replace("calculators:\n", "calculators: [\n", 1)})
+    # how the parts fit (checked once, by scripts/penalties/spec.py): one line per fault, each with its line
+    twice = text.replace("name: remove-boards,", "name: minutes,", 1)
+    with pytest.raises(PenaltySpecError) as error:
+        penalties_with({SPEC: twice})
+    assert str(error.value) == f"rulebook_src/{SPEC}:{line}: parameter `minutes` is declared twice"
 
 
-# --- an edit to a table reaches the data file and the page in a long-lived process (mkdocs serve) ---------------------
+# --- an edit to a table reaches the data file and the page -----------------------------------------------------------
 
 
-def test_edit_to_a_table_reaches_the_data_file_and_the_page(penalty_copy):
+def test_edit_to_a_table_reaches_the_data_file_and_the_page():
     # an edit the invariants allow (scripts/penalties/invariants.py: an amount must stay its quote's)
-    assert calculate("lateness", event="teams-vp", minutes="30")["penalty"]["committee"] == "由比赛仲裁委员会处理"
-    before = widget_data_text()
-    table = penalty_copy / "lateness.yml"
-    table.write_text(
-        table.read_text(encoding="utf-8").replace(
-            "committee: 由比赛仲裁委员会处理\n", "committee: 由比赛仲裁委员会处理（已改）\n", 1
-        ),
-        encoding="utf-8",
+    assert (
+        calculate(PENALTIES, "lateness", event="teams-vp", minutes="30")["penalty"]["committee"]
+        == "由比赛仲裁委员会处理"
     )
-    spec_file = penalty_copy / "calculators.yml"
-    spec_file.write_text(
-        spec_file.read_text(encoding="utf-8").replace(
-            "title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"
-        ),
-        encoding="utf-8",
+    before = widget_data_text(PENALTIES)
+    changed = penalties_with(
+        {
+            "penalties/lateness.yml": edited(
+                "penalties/lateness.yml",
+                "committee: 由比赛仲裁委员会处理\n",
+                "committee: 由比赛仲裁委员会处理（已改）\n",
+            ),
+            SPEC: edited(SPEC, "title: 迟到的判罚（第26条）", "title: 迟到的判罚（第26条，已改）"),
+        }
     )
-    after_edit = calculate("lateness", event="teams-vp", minutes="30")["penalty"]["committee"]
-    assert after_edit == "由比赛仲裁委员会处理（已改）"  # no restart needed
-    after = widget_data_text()
+    after_edit = calculate(changed, "lateness", event="teams-vp", minutes="30")["penalty"]["committee"]
+    assert after_edit == "由比赛仲裁委员会处理（已改）"
+    after = widget_data_text(changed)
     assert after != before and '"committee":"由比赛仲裁委员会处理（已改）"' in after
-    assert "已改" in calculator_notice_for("regulations", "26")
+    assert "已改" in calculator_notice_for(changed, "regulations", "26")
 
 
 def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
@@ -338,7 +336,6 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     shutil.copytree(SRC, tmp_path / "rulebook_src")
     (tmp_path / "docs").mkdir()
     monkeypatch.setattr(serve_hooks, "STATE", serve_hooks.ServeState())
-    monkeypatch.setattr(tables, "PENALTY_DIR", tmp_path / "rulebook_src" / "penalties")
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), docs_dir=str(tmp_path / "docs"))
     serve_hooks.on_startup(command="serve", dirty=False)
     serve_hooks.on_pre_build(config=config)
@@ -371,7 +368,7 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
 def consequences_of(name: str, **inputs) -> list[str]:
     if inputs.get("event") == "pairs-match-points":
         inputs.setdefault("tie_match_points", "2")  # 一2（3）: the tied score the 1.5 multiplies
-    return calculate(name, **inputs)["consequences"]
+    return calculate(PENALTIES, name, **inputs)["consequences"]
 
 
 def test_round_robin_forfeit_states_the_voided_results():
@@ -455,11 +452,11 @@ def test_boards_cut_for_time_are_fouled_boards(event):
 def test_38_second_offence_carries_the_other_reading_of_many(item, variant):
     """第38条三 “多次或严重违反的，比赛主办机构将对其给予取消比赛资格的处罚。”: a second offence is read as 多次; the
     other reading (多次 = three or more) changes the sanction, so the ruling carries it."""
-    result = calculate("procedural", article="38", item=item, variant=variant, offence="2")
+    result = calculate(PENALTIES, "procedural", article="38", item=item, variant=variant, offence="2")
     assert result["penalty"]["disqualification"] and "三次及以上" in result["other_reading"]
     assert "三次及以上" in result["ruling"]
     assert "三次及以上" not in (
-        calculate("procedural", article="38", item=item, variant=variant)["other_reading"] or ""
+        calculate(PENALTIES, "procedural", article="38", item=item, variant=variant)["other_reading"] or ""
     )
 
 
@@ -467,7 +464,7 @@ def scoring_consequences():
     """(calculator, inputs, sentence, stated text) for every further consequence the scoring tables give, with the
     cases it applies to: forfeit.yml (第28条), fouled_boards.yml (第44条), conventions.yml rounding (第35条) and
     exemption (第36条)."""
-    tables = load_tables()
+    tables = PENALTIES.tables
     forfeit, fouled, conventions = tables["forfeit"], tables["fouled_boards"], tables["conventions"]
     rows = []
     for further in forfeit["consequences"]:
@@ -539,7 +536,7 @@ def test_every_consequence_sentence_of_28_is_stated():
         for s in re.split(r"(?<=[。；])", re.sub(r"\s+", "", text))
         if re.search("无效|予以取消|取消其比赛资格|纪律性处罚", s)
     ]
-    stated = [re.sub(r"\s+", "", c["quote"]) for c in load_tables()["forfeit"]["consequences"]]
+    stated = [re.sub(r"\s+", "", c["quote"]) for c in PENALTIES.tables["forfeit"]["consequences"]]
     assert sentences
     for sentence in sentences:
         assert any(sentence.rstrip("。；") in quote or quote.rstrip("。；") in sentence for quote in stated), sentence
@@ -548,35 +545,31 @@ def test_every_consequence_sentence_of_28_is_stated():
 # --- numbers and words of the rules live in the data, not in either engine ------------------------------------------
 
 
-def test_thirty_minus_average_reads_its_number_from_the_table(penalty_copy):
+def test_thirty_minus_average_reads_its_number_from_the_table():
     """第28条一1（1）B② “用30减去弃权队本阶段前几场比赛的平均VP数，但最高限制为25VP”: the 30 is forfeit.yml's `minuend`."""
 
-    def thirty_minus():
-        result = calculate("forfeit", event="round-robin", opponent_average="10")
+    def thirty_minus(penalties):
+        result = calculate(penalties, "forfeit", event="round-robin", opponent_average="10")
         return next(c["vp"] for c in result["candidates"] if c["name"] == "thirty-minus")
 
-    assert thirty_minus() == 20
-    table = penalty_copy / "forfeit.yml"
-    table.write_text(table.read_text(encoding="utf-8").replace("minuend: 30,", "minuend: 28,"), encoding="utf-8")
-    assert thirty_minus() == 18
+    assert thirty_minus(PENALTIES) == 20
+    name = "penalties/forfeit.yml"
+    assert thirty_minus(penalties_with({name: edited(name, "minuend: 30,", "minuend: 28,")})) == 18
 
 
-def test_option_prefix_and_zero_band_are_words_of_the_spec(penalty_copy):
+def test_option_prefix_and_zero_band_are_words_of_the_spec():
     """第37条 “警告或扣0.5VP(3IMP)”: the option reads “或…” from calculators.yml words.option; the 0-minute band's name
     in the no-removal error from words.zero_band. The browser engine holds none of these literals either."""
     from scripts.paths import ROOT
 
-    spec = penalty_copy / "calculators.yml"
-    text = spec.read_text(encoding="utf-8")
-    option = calculate("procedural", article="37", item="8", variant="open-room")["options"]
+    option = calculate(PENALTIES, "procedural", article="37", item="8", variant="open-room")["options"]
     assert option and option[0]["text"].startswith("或")
-    spec.write_text(
-        text.replace('option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟"),
-        encoding="utf-8",
-    )
-    assert calculate("procedural", article="37", item="8", variant="open-room")["options"][0]["text"].startswith("或者")
+    words = edited(SPEC, 'option: "或{text}"', 'option: "或者{text}"').replace("zero_band: 0分钟", "zero_band: 零分钟")
+    changed = penalties_with({SPEC: words})
+    option = calculate(changed, "procedural", article="37", item="8", variant="open-room")["options"]
+    assert option[0]["text"].startswith("或者")
     with pytest.raises(PenaltyInputError, match="零分钟"):
-        calculate("lateness", event="pairs-mp", minutes="0", remove_boards="1")
+        calculate(changed, "lateness", event="pairs-mp", minutes="0", remove_boards="1")
     script = (ROOT / "docs" / "assets" / "penalties" / "calculators.js").read_text(encoding="utf-8")
     for literal in ('"或" +', '"0分钟"', "R(30)", '"一般情形"'):
         assert literal not in script, literal

@@ -9,6 +9,7 @@ import pytest
 from reader_steps import reach_calculators, open_ready
 
 from scripts.penalties.widgets import placements
+from penalty_data import PENALTIES
 
 # Effective colours: the element's text colour blended over the first opaque background found up the tree.
 MEASURE = """async (scheme) => {
@@ -58,7 +59,7 @@ def test_every_control_meets_4_5_to_1(browser, site_url, artifacts_dir, scheme):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     low, measured, placeholders = [], 0, 0
-    for (book, slug), widgets in sorted(placements().items()):
+    for (book, slug), widgets in sorted(placements(PENALTIES).items()):
         open_ready(page, site_url + f"{book}/{slug}/")
         reach_calculators(page)
         for _, _, widget_id in widgets:

@@ -14,14 +14,14 @@ import pytest
 from penalty_grid import engine_grid
 from reader_steps import open_ready, reach_calculators
 from scripts.penalties import PenaltyInputError, calculate
-from scripts.penalties.spec import load_spec
 from scripts.penalties.widgets import placements
+from penalty_data import PENALTIES
 
 
 def engine(calculator: str, inputs: dict) -> dict:
     """What the Python engine says, as JSON would carry it; bad input as {"error": "--name（label）：..."}."""
     try:
-        return json.loads(json.dumps(calculate(calculator, **inputs)))
+        return json.loads(json.dumps(calculate(PENALTIES, calculator, **inputs)))
     except PenaltyInputError as error:
         return {"error": str(error)}
 
@@ -30,7 +30,7 @@ def widget_pages() -> dict[str, tuple[str, str, dict]]:
     """Widget id → (page path, calculator, fixed values)."""
     return {
         widget_id: (f"{book}/{slug}/", name, fixed)
-        for (book, slug), widgets in placements().items()
+        for (book, slug), widgets in placements(PENALTIES).items()
         for name, fixed, widget_id in widgets
     }
 
@@ -97,10 +97,12 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     reach_calculators(desktop)
     widget = desktop.locator(f"#{widget_id}[data-mounted]")
     widget.wait_for(state="attached")
-    assert desktop.locator(".penalty-calculator").count() == len(placements()[tuple(path.strip("/").split("/"))])
+    assert desktop.locator(".penalty-calculator").count() == len(
+        placements(PENALTIES)[tuple(path.strip("/").split("/"))]
+    )
     cases = [fields for w, fields in form_grid() if w == widget_id]
     assert cases, widget_id
-    parameters = load_spec()["calculators"][calculator]["parameters"]
+    parameters = PENALTIES.calculators[calculator]["parameters"]
     typed: dict[str, object] = {}  # what the form holds now: only changed fields are touched again
     checked = via_url = 0
     for fields in cases:

@@ -9,9 +9,12 @@ import pytest
 
 from reader_steps import open_ready, reach_calculators
 from scripts.penalties.widgets import placements
+from penalty_data import PENALTIES
 
 WIDGETS = sorted(
-    (widget_id, f"{book}/{slug}/") for (book, slug), widgets in placements().items() for _, _, widget_id in widgets
+    (widget_id, f"{book}/{slug}/")
+    for (book, slug), widgets in placements(PENALTIES).items()
+    for _, _, widget_id in widgets
 )
 
 # the answer's box against the visible viewport (visualViewport), below the header

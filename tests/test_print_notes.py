@@ -22,6 +22,7 @@ from scripts.traditional import load_fixes
 from tests.rulebook_once import real_src
 
 import datetime as dt
+from penalty_data import PENALTIES
 
 EDITION = Edition(date=dt.date(2026, 11, 29), content_hash="0badcafe")
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -111,7 +112,7 @@ def test_marks_notes_and_variants_are_footnotes(documents):
 
 
 def test_calculators_print_as_band_tables(documents):
-    for (book, slug), calculators in placements().items():
+    for (book, slug), calculators in placements(PENALTIES).items():
         article = documents[book].split(f'id="{anchor_id(book, slug)}"', 1)[1].split("</article>", 1)[0]
         if book == "laws" and slug == "2":  # the board calculator's table is the restored table of 规则第2条
             assert '<aside class="restored">' in article

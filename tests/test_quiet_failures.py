@@ -15,6 +15,7 @@ import pytest
 
 from conftest import copy_project
 from scripts.site import build
+from penalty_data import PENALTIES
 
 FILE_SIZE_LIMIT = 4096  # bytes: smaller than most generated pages, so the first rewrite meets a "full disk"
 
@@ -75,7 +76,7 @@ def test_an_unwritable_folder_is_one_line_and_exit_1(project):
 def test_the_calculator_command_line_cuts_an_echoed_value(capsys):
     from scripts.penalties.__main__ import main
 
-    assert main(["lateness", "--event", "pairs-imp", "--minutes", "x" * 1_000_000]) == 2  # a 1 MB value
+    assert main(["lateness", "--event", "pairs-imp", "--minutes", "x" * 1_000_000], PENALTIES) == 2  # a 1 MB value
     stderr = capsys.readouterr().err
     assert len(stderr) < 300 and stderr.count("\n") == 1 and "x…" in stderr, stderr[:300]
     # the same through the command line (one argument may be at most 128 KB long)

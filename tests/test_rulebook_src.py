@@ -80,15 +80,14 @@ def test_reading_twice_gives_equal_values_and_an_edit_a_different_one(tmp_path):
 
 @pytest.fixture
 def no_reads_under_rulebook_src(monkeypatch):
-    """Every open of a file under rulebook_src/ (other than penalties/, still read by scripts/penalties/tables.py)
-    fails the test."""
+    """Every open of a file under rulebook_src/ fails the test."""
     real_open, real_io_open = builtins.open, io.open
     root = SRC.resolve()
 
     def guarded(opener):
         def open_(file, *args, **kwargs):
             path = Path(file).resolve() if isinstance(file, (str, Path)) else None
-            if path is not None and path.is_relative_to(root) and not path.is_relative_to(root / "penalties"):
+            if path is not None and path.is_relative_to(root):
                 raise AssertionError(f"a stage opened {path.relative_to(root.parent)} itself")
             return opener(file, *args, **kwargs)
 

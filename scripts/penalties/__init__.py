@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from scripts.penalties.spec import PenaltyInputError, PenaltySpecError
-from scripts.penalties.engine import RULES, calculate, calculators
+from scripts.penalties.engine import RULES, calculate
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import penalty_data
 
-CALCULATORS = RULES  # name → rule function (the spec is calculators())
+CALCULATORS = RULES  # name → rule function (the spec is PenaltyData.calculators)
 
-__all__ = ["CALCULATORS", "PenaltyInputError", "PenaltySpecError", "calculate", "calculators"]
+__all__ = ["CALCULATORS", "PenaltyData", "PenaltyInputError", "PenaltySpecError", "calculate", "penalty_data"]

@@ -10,8 +10,11 @@ import json
 import sys
 
 from scripts.errors import RulebookError, run_entry_point
-from scripts.penalties.engine import RULES, calculators
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.penalties.engine import RULES
 from scripts.penalties.spec import PenaltyInputError
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import penalty_data
 
 
 # argparse's own messages (its gettext ids, Python 3.11) in Chinese; one not listed stays as argparse words it
@@ -79,7 +82,7 @@ def option_help(parameter: dict) -> str:
     return "".join(parts).replace("%", "%%")  # argparse formats help with %: 50% and 10%MP are text
 
 
-def build_parser() -> ArgumentParser:
+def build_parser(penalties: PenaltyData) -> ArgumentParser:
     """The parser of every calculator (calculators.yml), its help and messages in Chinese."""
     with chinese_argparse():  # argparse words its help option and group titles as it builds them
         parser = ArgumentParser(
@@ -88,7 +91,7 @@ def build_parser() -> ArgumentParser:
         commands = parser.add_subparsers(
             dest="calculator", required=True, parser_class=ArgumentParser, metavar="calculator", title="计算器"
         )
-        for name, calculator in calculators().items():
+        for name, calculator in penalties.calculators.items():
             sub = commands.add_parser(name, help=calculator["title"], description=calculator["title"])
             for parameter in calculator["parameters"]:
                 dest = parameter["name"].replace("-", "_")
@@ -109,9 +112,12 @@ def build_parser() -> ArgumentParser:
         return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, penalties: PenaltyData | None = None) -> int:
+    """The command line over `penalties`; without it, rulebook_src/ is read here, once (a test passes its own)."""
     try:
-        parser = build_parser()
+        if penalties is None:
+            penalties = penalty_data(read_rulebook_src())
+        parser = build_parser(penalties)
     except RulebookError as error:
         sys.stderr.write(f"{error}\n")
         return 2
@@ -119,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     name = args.pop("calculator")
     inputs = {key: value for key, value in args.items() if value is not None}
     try:
-        result = RULES[name](**inputs)
+        result = RULES[name](penalties, **inputs)
     except PenaltyInputError as error:
         sys.stderr.write(f"error: {error}\n")
         return 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scripts.penalties import forfeits, sanctions, scoring, timing
-from scripts.penalties.spec import load_spec
+from scripts.penalties.data import PenaltyData
 
 # calculator name (calculators.yml) → the function holding its arithmetic
 RULES = {
@@ -21,11 +21,7 @@ RULES = {
 }
 
 
-def calculators() -> dict[str, dict]:
-    """Every declared calculator (name → its spec), in the order of calculators.yml."""
-    return load_spec()["calculators"]
-
-
-def calculate(name: str, **inputs) -> dict:
-    """Run calculator `name` with keyword inputs named like the options (dashes as underscores), raw or typed."""
-    return RULES[name](**inputs)
+def calculate(penalties: PenaltyData, name: str, **inputs) -> dict:
+    """Run calculator `name` over `penalties` (scripts.penalties.tables.penalty_data) with keyword inputs named like
+    the options (dashes as underscores), raw or typed."""
+    return RULES[name](penalties, **inputs)

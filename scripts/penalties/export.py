@@ -7,21 +7,21 @@ import json
 from pathlib import Path
 
 from scripts.penalties.result import AMOUNT_KEYS, EMPTY_PENALTY
-from scripts.penalties.spec import INPUT_FORMS, load_spec
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.spec import INPUT_FORMS
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import SANCTION_TABLES
 
 DATA_JS = Path("assets") / "generated" / "penalty-data.js"
 
 
-def widget_data_text() -> str:
+def widget_data_text(penalties: PenaltyData) -> str:
     """`window.RULEBOOK_PENALTIES = {...};` — a script, not JSON, so that it also loads from file:// (no fetch)."""
-    tables = load_tables()
-    spec = load_spec()
+    tables = penalties.tables
     data = {
         "conventions": tables["conventions"],
         "tables": {name: table for name, table in tables.items() if name != "conventions"},
-        "calculators": list(spec["calculators"].values()),
-        "words": spec["words"],
+        "calculators": list(penalties.calculators.values()),
+        "words": penalties.words,
         "sanction_tables": SANCTION_TABLES,
         "inputs": INPUT_FORMS,
         "penalty": {"empty": EMPTY_PENALTY, "amount_keys": list(AMOUNT_KEYS)},

@@ -17,27 +17,31 @@ from scripts.penalties.result import (
     round_half_up,
     subject,
 )
-from scripts.penalties.spec import calculator_spec, choice_label, input_error, parse_inputs
-from scripts.penalties.tables import load_tables
+from scripts.penalties.spec import choice_label, input_error, parse_inputs
+from scripts.penalties.data import PenaltyData
 
 
-def forfeit(**raw) -> dict:
+def forfeit(penalties: PenaltyData, **raw) -> dict:
     """第28条一、六: the forfeiting and non-forfeiting sides' scores; round robin takes the highest of three values."""
-    table = load_tables()["forfeit"]
-    values = parse_inputs("forfeit", raw)
-    calculator = calculator_spec("forfeit")
+    table = penalties.tables["forfeit"]
+    values = parse_inputs(penalties, "forfeit", raw)
+    calculator = penalties.calculators["forfeit"]
     event, vp_scale = values["event"], values["vp_scale"]
     spec = table["events"][event]
     non = spec["non_forfeiting"]
     if values["tie_vp"] is None:
         if vp_scale != "25" and non["rule"] in ("max-of-three", "tie-factor"):
             raise input_error(
-                calculator, "tie_vp", "tie_vp_needed", scale=choice_label("forfeit", "vp_scale", vp_scale)
+                penalties.words,
+                calculator,
+                "tie_vp",
+                "tie_vp_needed",
+                scale=choice_label(penalties.calculators["forfeit"], "vp_scale", vp_scale),
             )
         tie = Fraction(table["tie_vp_25"])
     else:
         tie = values["tie_vp"]
-    decimals = load_tables()["conventions"]["rounding"]["decimals"]
+    decimals = penalties.tables["conventions"]["rounding"]["decimals"]
     readings = [spec["reading"]] if spec.get("reading") else []
     others = [spec["other_reading"]] if spec.get("other_reading") else []
     candidates, non_scores, consequences = [], {}, list(non.get("also", []))
@@ -65,7 +69,7 @@ def forfeit(**raw) -> dict:
             )
         best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
         non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
-        title = headline("forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
+        title = headline(penalties, "forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
     elif rule == "per-board":
         per_board = non["mp_per_board_half_scale"] if values["half_scale"] else non["mp_per_board"]
         non_scores = {
@@ -75,6 +79,7 @@ def forfeit(**raw) -> dict:
             "tp": non["tp_per_board"] * count if count else None,
         }
         title = headline(
+            penalties,
             "forfeit",
             "per-board-count" if count else "per-board",
             mp_per_board=per_board,
@@ -84,22 +89,28 @@ def forfeit(**raw) -> dict:
         )
     elif rule == "fixed":
         non_scores = {"match_points": non["match_points"]}
-        title = headline("forfeit", rule, match_points=non["match_points"])
+        title = headline(penalties, "forfeit", rule, match_points=non["match_points"])
     elif rule == "tie-factor":
         vp = round_half_up(tie * rational(non["factor"]), decimals)
         non_scores = {"vp": json_number(vp), "imp": table["imp_by_vp"], "match_points": non["match_points"]}
         title = headline(
-            "forfeit", rule, tie=format_number(tie), factor=format_number(non["factor"]), vp=format_number(vp)
+            penalties,
+            "forfeit",
+            rule,
+            tie=format_number(tie),
+            factor=format_number(non["factor"]),
+            vp=format_number(vp),
         )
     elif rule == "per-board-text":
         non_scores = {"per_board": non["per_board"]}
         title = headline(
-            "forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"]
+            penalties, "forfeit", rule, forfeiting_per_board=spec["forfeiting"]["per_board"], per_board=non["per_board"]
         )
     elif rule == "per-board-imp":
         own = spec["forfeiting"]["imp_per_board"]
         non_scores = {"imp_per_board": non["imp_per_board"], "imp": non["imp_per_board"] * count if count else None}
         title = headline(
+            penalties,
             "forfeit",
             "per-board-imp-count" if count else rule,
             forfeiting_imp=own,
@@ -110,15 +121,16 @@ def forfeit(**raw) -> dict:
         )
     elif rule == "lose-match":
         non_scores = {"result": non["result"]}
-        title = headline("forfeit", rule)
+        title = headline(penalties, "forfeit", rule)
         consequences.append(spec["keeps_playing_quote"])
     else:  # tie-factor-match-points
         if values["tie_match_points"] is None:
-            raise input_error(calculator, "tie_match_points", "tie_points_needed")
+            raise input_error(penalties.words, calculator, "tie_match_points", "tie_points_needed")
         tie_points = values["tie_match_points"]
         points = round_half_up(tie_points * rational(non["factor"]), decimals)
         non_scores = {"match_points": json_number(points)}
         title = headline(
+            penalties,
             "forfeit",
             rule,
             tie_points=format_number(tie_points),
@@ -130,6 +142,7 @@ def forfeit(**raw) -> dict:
     penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
     consequences += [further["text"] for further in table["consequences"] if event in further["events"]]
     return make_result(
+        penalties,
         "forfeit",
         table["article"],
         anchor=spec["anchor"],
@@ -140,40 +153,45 @@ def forfeit(**raw) -> dict:
         readings=readings,
         other_readings=others,
         consequences=consequences,
-        subject=subject("forfeit", event_label=spec["label"]),
+        subject=subject(penalties, "forfeit", event_label=spec["label"]),
         headline=title,
         scores={"forfeiting": forfeiting, "non_forfeiting": non_scores},
         candidates=candidates or None,
     )
 
 
-def withdrawal(**raw) -> dict:
+def withdrawal(penalties: PenaltyData, **raw) -> dict:
     """第28条二: unplayed or incomparable boards after a contestant withdraws mid-event."""
-    table = load_tables()["forfeit"]["withdrawal"]
-    values = parse_inputs("withdrawal", raw)
+    table = penalties.tables["forfeit"]["withdrawal"]
+    values = parse_inputs(penalties, "withdrawal", raw)
     event, boards = values["event"], values["boards"]
     spec = table["events"][event]
     scores = {"withdrawing": spec["withdrawing"], "other": None}
     if "other_imp" in spec:
         scores["other"] = headline(
-            "withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards
+            penalties, "withdrawal", "other-imp", other_imp=spec["other_imp"], other_total=spec["other_imp"] * boards
         )
     elif "other_mp" in spec:
         scores["other"] = headline(
-            "withdrawal", "other-mp", other_mp=spec["other_mp"], other_mp_half_scale=spec["other_mp_half_scale"]
+            penalties,
+            "withdrawal",
+            "other-mp",
+            other_mp=spec["other_mp"],
+            other_mp_half_scale=spec["other_mp_half_scale"],
         )
     elif "other" in spec:
-        scores["other"] = headline("withdrawal", "other-text", other_text=spec["other"])
+        scores["other"] = headline(penalties, "withdrawal", "other-text", other_text=spec["other"])
     penalty = empty_penalty()
     penalty["forfeit"] = "session" if event.startswith("pairs-") else "match"
     title = (
-        headline("withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"])
+        headline(penalties, "withdrawal", "with-other", withdrawing=spec["withdrawing"], other=scores["other"])
         if scores["other"]
-        else headline("withdrawal", "alone", withdrawing=spec["withdrawing"])
+        else headline(penalties, "withdrawal", "alone", withdrawing=spec["withdrawing"])
     )
     return make_result(
+        penalties,
         "withdrawal",
-        load_tables()["forfeit"]["article"],
+        penalties.tables["forfeit"]["article"],
         anchor=table["anchor"],
         inputs={"event": event, "boards": boards},
         band=None,
@@ -182,7 +200,12 @@ def withdrawal(**raw) -> dict:
         readings=[table["reading"]],
         other_readings=[],
         consequences=[further["text"] for further in table["consequences"]],
-        subject=subject("withdrawal", event_label=choice_label("withdrawal", "event", event), boards=boards),
+        subject=subject(
+            penalties,
+            "withdrawal",
+            event_label=choice_label(penalties.calculators["withdrawal"], "event", event),
+            boards=boards,
+        ),
         headline=title,
         scores=scores,
     )

@@ -217,7 +217,7 @@ def check_table(name: str, table: dict, lines) -> None:
 
 
 def check_quotes_in_articles(tables: dict, table_lines, rulebook) -> None:
-    """Every quoted sentence of every table occurs in its article's text (spaces aside); `table_lines(name)` gives a
+    """Every quoted sentence of every table occurs in its article's text (spaces aside); `table_lines[name]` is a
     table's curated.Lines, `rulebook` the books by key."""
     for name, table in tables.items():
         for path, quote in iter_quotes(table):
@@ -226,7 +226,7 @@ def check_quotes_in_articles(tables: dict, table_lines, rulebook) -> None:
             text = SPACES.sub("", article.plain_text()) if article is not None else ""
             if SPACES.sub("", quote) not in text:
                 keys = tuple(int(index) if index else key for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path))
-                raise fail(table_lines(name), keys, f"quote not found in {book}/{slug}: “{quote}”")
+                raise fail(table_lines[name], keys, f"quote not found in {book}/{slug}: “{quote}”")
 
 
 def iter_quotes(table: dict, path: str = "") -> Iterator[tuple[str, str]]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scripts.penalties.spec import calculator_spec, fill, words
-from scripts.penalties.tables import load_tables
+from scripts.penalties.spec import fill
+from scripts.penalties.data import PenaltyData
 
 # A penalty with nothing in it, and the keys of its amounts in the order a statement gives them; both are exported to
 # the widget (penalty-data.js `penalty`), which declares neither.
@@ -67,9 +67,9 @@ def empty_penalty() -> dict:
     return dict(EMPTY_PENALTY)
 
 
-def describe_penalty(penalty: dict) -> str:
+def describe_penalty(penalties: PenaltyData, penalty: dict) -> str:
     """A short Chinese statement of a penalty, in the order the text gives consequences."""
-    w = words()
+    w = penalties.words
     parts = []
     if penalty["warning"]:
         parts.append(penalty["warning"])
@@ -91,13 +91,13 @@ def describe_penalty(penalty: dict) -> str:
     return w["separator"].join(parts) if parts else w["none"]
 
 
-def headline(calculator: str, case: str, **facts) -> str:
+def headline(penalties: PenaltyData, calculator: str, case: str, **facts) -> str:
     """The calculator's headline template `case` (calculators.yml) filled with the rule's facts."""
-    return fill(calculator_spec(calculator)["headlines"][case], **facts)
+    return fill(penalties.calculators[calculator]["headlines"][case], **facts)
 
 
-def subject(calculator: str, case: str | None = None, **facts) -> str:
-    template = calculator_spec(calculator)["subject"]
+def subject(penalties: PenaltyData, calculator: str, case: str | None = None, **facts) -> str:
+    template = penalties.calculators[calculator]["subject"]
     return fill(template[case] if isinstance(template, dict) else template, **facts)
 
 
@@ -110,14 +110,15 @@ def add_readings(readings: list, others: list, node: dict, **facts) -> None:
         others.append(fill(node["other_reading"], **facts))
 
 
-def clause_text(article: str, anchor: str) -> str:
+def clause_text(penalties: PenaltyData, article: str, anchor: str) -> str:
     """The clause as the articles print it after the article number: c-1 → C款1, 一-1-1 → 一1（1）; an anchor with
     no printed form listed (an item of 第34、37、38条) in brackets: （9）."""
-    labels = load_tables()["conventions"]["clause_labels"].get(article, {})
-    return labels[anchor] if anchor in labels else fill(words()["clause"], label=anchor)
+    labels = penalties.tables["conventions"]["clause_labels"].get(article, {})
+    return labels[anchor] if anchor in labels else fill(penalties.words["clause"], label=anchor)
 
 
 def make_result(
+    penalties: PenaltyData,
     calculator: str,
     article: str,
     *,
@@ -134,7 +135,7 @@ def make_result(
     **extra,
 ) -> dict:
     """Assemble the JSON object; `ruling` is the text a director pastes (the widget builds the same)."""
-    w = words()
+    w = penalties.words
     title = extra.pop("headline", None)
     penalty = {key: penalty[key] for key in PENALTY_KEYS}
     for key in AMOUNT_KEYS:
@@ -146,8 +147,8 @@ def make_result(
             "max": json_number(penalty["range"]["max"]),
         }
     book, number = article.split("/")
-    where = fill(w["where"][book], number=number) + (clause_text(article, anchor) if anchor else "")
-    conventions = load_tables()["conventions"]
+    where = fill(w["where"][book], number=number) + (clause_text(penalties, article, anchor) if anchor else "")
+    conventions = penalties.tables["conventions"]
     consequences = list(consequences or [])
     if any(penalty[key] is not None for key in AMOUNT_KEYS) or penalty["range"] is not None:
         consequences.append(conventions["rounding"]["stage_total"])  # 第35条: where every deduction is taken
@@ -168,7 +169,7 @@ def make_result(
     }
     result.update(extra)
     result["subject"] = subject
-    result["headline"] = title or describe_penalty(penalty)
+    result["headline"] = title or describe_penalty(penalties, penalty)
     ruling = fill(
         w["ruling"] if quote else w["ruling_without_quote"],
         subject=subject,

@@ -16,17 +16,20 @@ from scripts.penalties.result import (
     rational,
     subject,
 )
-from scripts.penalties.spec import calculator_spec, fill, input_error, parse_inputs, words
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
+from scripts.penalties.spec import fill, input_error, parse_inputs
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.timing import apply_consequences
 
 
-def offence_name(count: int) -> str:
-    names = words()["offence"]
+def offence_name(penalties: PenaltyData, count: int) -> str:
+    names = penalties.words["offence"]
     return names.get(str(count)) or fill(names["more"], count=count)
 
 
-def converted(amounts: dict, unit: str, conversion: dict) -> tuple[list[Fraction] | None, str | None]:
+def converted(
+    penalties: PenaltyData, amounts: dict, unit: str, conversion: dict
+) -> tuple[list[Fraction] | None, str | None]:
     """An amount (a number, or a range's [low, high]) in `unit`: as stated, else converted from the first unit stated
     (VP, IMP, MP), with the stated amount's text for the reading ('1VP', '0.5-1VP')."""
     for source in (unit, *AMOUNT_KEYS):
@@ -36,34 +39,34 @@ def converted(amounts: dict, unit: str, conversion: dict) -> tuple[list[Fraction
                 return [rational(value) for value in stated], None
             values = [rational(value) / rational(conversion[source]) * rational(conversion[unit]) for value in stated]
             return values, fill(
-                words()["unit_amount"][source], value="-".join(format_number(value) for value in stated)
+                penalties.words["unit_amount"][source], value="-".join(format_number(value) for value in stated)
             )
     return None, None
 
 
-def apply_step(step: dict, unit: str, scale: dict, penalty: dict, conversions: list) -> None:
+def apply_step(penalties: PenaltyData, step: dict, unit: str, scale: dict, penalty: dict, conversions: list) -> None:
     """Write one step's sanction into `penalty`, converting amounts to `unit`; notes conversions made."""
     conversion = scale["conversion"]
     warning = step.get("warning")
-    penalty["warning"] = (words()["warning"] if warning is True else warning) or None
-    values, source = converted(step, unit, conversion)
+    penalty["warning"] = (penalties.words["warning"] if warning is True else warning) or None
+    values, source = converted(penalties, step, unit, conversion)
     if values is not None:
         penalty[unit] = min(values[0], rational(scale["limits"][unit][1]))
         if source:
             conversions.append(source)
     if "range" in step:
-        (low, high), source = converted(step["range"], unit, conversion)
+        (low, high), source = converted(penalties, step["range"], unit, conversion)
         penalty["range"] = {"unit": unit, "min": low, "max": high}
         if source:
             conversions.append(source)
     apply_consequences(penalty, step)
 
 
-def option_of(step: dict, unit: str, scale: dict, conversions: list) -> dict:
+def option_of(penalties: PenaltyData, step: dict, unit: str, scale: dict, conversions: list) -> dict:
     """A sanction the director may choose instead (警告或扣…, …或停止其本场（节）比赛资格)."""
     penalty = empty_penalty()
-    apply_step(step, unit, scale, penalty, conversions)
-    option = {"text": fill(words()["option"], text=step["text"])}
+    apply_step(penalties, step, unit, scale, penalty, conversions)
+    option = {"text": fill(penalties.words["option"], text=step["text"])}
     for key in AMOUNT_KEYS:
         if penalty[key] is not None:
             option[key] = json_number(penalty[key])
@@ -79,7 +82,7 @@ def option_of(step: dict, unit: str, scale: dict, conversions: list) -> dict:
     return option
 
 
-def item_number(table: dict, article: str, text: str) -> int:
+def item_number(penalties: PenaltyData, table: dict, article: str, text: str) -> int:
     """--item as listed in the article: '9', '9.', '9．', or 第38条's '一'/'一、'; digits are accepted everywhere."""
     numbers = [entry["item"] for entry in table["items"]]
     label = text.rstrip(".、")
@@ -89,33 +92,46 @@ def item_number(table: dict, article: str, text: str) -> int:
     if re.fullmatch(r"[0-9]{1,3}", label) and int(label) in numbers:
         return int(label)
     raise input_error(
-        calculator_spec("procedural"), "item", "item", article=article, first=numbers[0], last=numbers[-1], text=text
+        penalties.words,
+        penalties.calculators["procedural"],
+        "item",
+        "item",
+        article=article,
+        first=numbers[0],
+        last=numbers[-1],
+        text=text,
     )
 
 
-def procedural(**raw) -> dict:
+def procedural(penalties: PenaltyData, **raw) -> dict:
     """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
-    values = parse_inputs("procedural", raw)
+    values = parse_inputs(penalties, "procedural", raw)
     article, offence, scoring, direct_damage = (
         values["article"],
         values["offence"],
         values["scoring"],
         values["direct_damage"],
     )
-    table = load_tables()[SANCTION_TABLES[article]]
-    w = words()
-    conventions = load_tables()["conventions"]
+    table = penalties.tables[SANCTION_TABLES[article]]
+    w = penalties.words
+    conventions = penalties.tables["conventions"]
     numbers = [entry["item"] for entry in table["items"]]
-    item = item_number(table, article, values["item"])
+    item = item_number(penalties, table, article, values["item"])
     entry = table["items"][numbers.index(item)]
     names = [v["name"] for v in entry["variants"]]
     variant = values["variant"] or names[0]
     if variant not in names:
         labels = "、".join(
-            v.get("label", words()["default_variant"]) for v in entry["variants"]
+            v.get("label", penalties.words["default_variant"]) for v in entry["variants"]
         )  # the widget's wording
         raise input_error(
-            calculator_spec("procedural"), "variant", "variant", choices="、".join(names), text=variant, labels=labels
+            penalties.words,
+            penalties.calculators["procedural"],
+            "variant",
+            "variant",
+            choices="、".join(names),
+            text=variant,
+            labels=labels,
         )
     spec = entry["variants"][names.index(variant)]
     steps = spec["steps"]
@@ -124,9 +140,9 @@ def procedural(**raw) -> dict:
     scale = table["scale"]
     readings, others, conversions, options, consequences = [], [], [], [], []
     penalty = empty_penalty()
-    apply_step(step, unit, scale, penalty, conversions)
+    apply_step(penalties, step, unit, scale, penalty, conversions)
     if "alternative" in step:
-        options.append(option_of(step["alternative"], unit, scale, conversions))
+        options.append(option_of(penalties, step["alternative"], unit, scale, conversions))
     consequences += step.get("consequences", [])
     if step.get("adjusted_score"):
         consequences.append(step["adjusted_score"])
@@ -135,7 +151,8 @@ def procedural(**raw) -> dict:
     if direct_damage:
         if "damage" not in entry:
             raise input_error(
-                calculator_spec("procedural"),
+                penalties.words,
+                penalties.calculators["procedural"],
                 "direct_damage",
                 "no_damage",
                 article=article,
@@ -161,13 +178,16 @@ def procedural(**raw) -> dict:
     label = entry.get("label", str(item))
     # a case of an item that is its own offence (第37条8) names itself; a step another clause orders (第38条三) quotes it
     variant_text = f"（{spec['label']}）" if spec.get("label") and not spec.get("summary") else ""
-    offence_text = "" if entry["sequence"] == "single" else fill(w["offence_part"], offence=offence_name(offence))
-    title = describe_penalty(penalty)
+    offence_text = (
+        "" if entry["sequence"] == "single" else fill(w["offence_part"], offence=offence_name(penalties, offence))
+    )
+    title = describe_penalty(penalties, penalty)
     for option in options:
         title = fill(w["headline_option"], headline=title, option=option["text"])
     if direct_damage:
         title = fill(w["headline_damage"], headline=title, damage=entry["damage"]["ruling"])
     return make_result(
+        penalties,
         "procedural",
         table["article"],
         anchor=step.get("clause", label),
@@ -188,6 +208,7 @@ def procedural(**raw) -> dict:
         consequences=consequences,
         headline=title,
         subject=subject(
+            penalties,
             "procedural",
             article=article,
             label=label,

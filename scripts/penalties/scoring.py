@@ -18,18 +18,19 @@ from scripts.penalties.result import (
     subject,
 )
 from scripts.penalties.spec import fill, parse_inputs
-from scripts.penalties.tables import load_tables
+from scripts.penalties.data import PenaltyData
 
 
-def board(**raw) -> dict:
+def board(penalties: PenaltyData, **raw) -> dict:
     """规则第2条: dealer and vulnerability of board `number` (the table is reconstructed; see board.yml)."""
-    table = load_tables()["board"]
-    number = parse_inputs("board", raw)["number"]
+    table = penalties.tables["board"]
+    number = parse_inputs(penalties, "board", raw)["number"]
     index = number - 1
     dealer = table["dealers"][index % 4]
     vulnerability = table["vulnerabilities"][(index + index // 4) % 4]
     cycle = index % table["cycle"] + 1
     return make_result(
+        penalties,
         "board",
         table["article"],
         anchor=None,
@@ -39,10 +40,11 @@ def board(**raw) -> dict:
         quote=table["quote"],
         readings=[table["notice"]],
         other_readings=[],
-        subject=subject("board", number=number, cycle=cycle),
+        subject=subject(penalties, "board", number=number, cycle=cycle),
         dealer=dealer,
         vulnerability=vulnerability,
         headline=headline(
+            penalties,
             "board",
             "board",
             dealer_label=table["dealer_labels"][dealer],
@@ -58,20 +60,21 @@ def fixed_places(value: Fraction, places: int) -> str:
     return f"{whole}.{decimals.ljust(places, '0')}" if places else whole
 
 
-def tie_ratio(**raw) -> dict:
+def tie_ratio(penalties: PenaltyData, **raw) -> dict:
     """第45条: IMP率 or TP率 = total won ÷ total lost, exact (the text sets no rounding); none when nothing was lost."""
-    table = load_tables()["tie_break"]
-    values = parse_inputs("tie-ratio", raw)
+    table = penalties.tables["tie_break"]
+    values = parse_inputs(penalties, "tie-ratio", raw)
     kind, won, lost = values["kind"], values["won"], values["lost"]
     spec = table["kinds"][kind]
     facts = {"kind_label": spec["label"], "won": format_number(won), "lost": format_number(lost)}
     ratio = None if lost == 0 else won / lost
     if ratio is None:
-        title = headline("tie-ratio", "no-loss", **facts)
+        title = headline(penalties, "tie-ratio", "no-loss", **facts)
     elif (ratio * 10 ** table["decimals"]).denominator == 1:  # exact within the places the reading promises
-        title = headline("tie-ratio", "exact", ratio=format_number(ratio), **facts)
+        title = headline(penalties, "tie-ratio", "exact", ratio=format_number(ratio), **facts)
     else:  # the fraction tells apart two ratios that round alike
         title = headline(
+            penalties,
             "tie-ratio",
             "repeating",
             fraction=f"{ratio.numerator}/{ratio.denominator}",
@@ -79,6 +82,7 @@ def tie_ratio(**raw) -> dict:
             **facts,
         )
     return make_result(
+        penalties,
         "tie-ratio",
         table["article"],
         anchor=spec["anchor"],
@@ -88,7 +92,7 @@ def tie_ratio(**raw) -> dict:
         quote=spec["quote"],
         readings=[table["reading"]],
         other_readings=[table["other_reading"]],
-        subject=subject("tie-ratio", kind_label=spec["label"], formula=spec["formula"]),
+        subject=subject(penalties, "tie-ratio", kind_label=spec["label"], formula=spec["formula"]),
         ratio=json_number(ratio),
         ratio_fraction=None if ratio is None else [ratio.numerator, ratio.denominator],
         formula=spec["formula"],
@@ -96,13 +100,14 @@ def tie_ratio(**raw) -> dict:
     )
 
 
-def rounding(**raw) -> dict:
+def rounding(penalties: PenaltyData, **raw) -> dict:
     """第35条: a deduction rounded half up (四舍五入) to `decimals` places (0–2)."""
-    spec = load_tables()["conventions"]["rounding"]
-    values = parse_inputs("rounding", raw)
+    spec = penalties.tables["conventions"]["rounding"]
+    values = parse_inputs(penalties, "rounding", raw)
     exact, decimals = values["value"], int(values["decimals"])
     rounded = round_half_up(exact, decimals)
     return make_result(
+        penalties,
         "rounding",
         spec["article"],
         anchor=None,
@@ -112,26 +117,29 @@ def rounding(**raw) -> dict:
         quote=spec["quote"],
         readings=[fill(spec["reading"], decimals=decimals)],
         other_readings=[spec["other_reading"]],
-        subject=subject("rounding", value=format_number(exact), decimals=decimals),
+        subject=subject(penalties, "rounding", value=format_number(exact), decimals=decimals),
         value=json_number(rounded),
-        headline=headline("rounding", "rounded", rounded=format_number(rounded)),
+        headline=headline(penalties, "rounding", "rounded", rounded=format_number(rounded)),
     )
 
 
-def adjusted(**raw) -> dict:
+def adjusted(penalties: PenaltyData, **raw) -> dict:
     """规则第12条C1: the artificial adjusted score for a contestant by its share of the blame."""
-    table = load_tables()["adjusted_score"]
-    values = parse_inputs("adjusted", raw)
+    table = penalties.tables["adjusted_score"]
+    values = parse_inputs(penalties, "adjusted", raw)
     responsibility, scoring = values["responsibility"], values["scoring"]
     spec = table["responsibilities"][responsibility]
     bound = table["bound_words"][spec["bound"]]
     if scoring == "mp":
         score = {"text": spec["score"], "top_percent": spec["percent"], "bound": spec["bound"], "imp": None}
-        title = headline("adjusted", "mp", score=spec["score"], bound=bound, percent=spec["percent"])
+        title = headline(penalties, "adjusted", "mp", score=spec["score"], bound=bound, percent=spec["percent"])
     else:
         score = {"text": spec["score"], "top_percent": None, "bound": "exact", "imp": spec["imp"]}
-        title = headline("adjusted", "imp", score=spec["score"], imp_text=f"{spec['imp']:+d}" if spec["imp"] else "0")
+        title = headline(
+            penalties, "adjusted", "imp", score=spec["score"], imp_text=f"{spec['imp']:+d}" if spec["imp"] else "0"
+        )
     return make_result(
+        penalties,
         "adjusted",
         table["article"],
         anchor=table["anchor"],
@@ -141,23 +149,23 @@ def adjusted(**raw) -> dict:
         quote=table["quote"],
         readings=[table["reading"]],
         other_readings=[table["other_reading"]],
-        subject=subject("adjusted", responsibility_label=spec["label"], scoring_label=scoring.upper()),
+        subject=subject(penalties, "adjusted", responsibility_label=spec["label"], scoring_label=scoring.upper()),
         score=score,
         consequences=[table["balance_quote"]],
         headline=title,
     )
 
 
-def fouled(**raw) -> dict:
+def fouled(penalties: PenaltyData, **raw) -> dict:
     """第44条: scores for boards that cannot be compared (teams: ties; pairs: 60%/40% or ±3IMP per board)."""
-    table = load_tables()["fouled_boards"]
-    values = parse_inputs("fouled", raw)
+    table = penalties.tables["fouled_boards"]
+    values = parse_inputs(penalties, "fouled", raw)
     event, boards, whole_match = values["event"], values["boards"], values["whole_match"]
     readings, others, consequences = [], [], [table["teams"]["procedural_quote"]]
     if event == "teams":
         spec = table["teams"]
         if whole_match:
-            tie = Fraction(load_tables()["forfeit"]["tie_vp_25"]) if values["tie_vp"] is None else values["tie_vp"]
+            tie = Fraction(penalties.tables["forfeit"]["tie_vp_25"]) if values["tie_vp"] is None else values["tie_vp"]
             factor = rational(spec["whole_match"]["offender_factor"])
             offender_vp = tie * factor
             scores = {
@@ -165,6 +173,7 @@ def fouled(**raw) -> dict:
                 "non_offender": {"text": spec["whole_match"]["non_offender"]},
             }
             title = headline(
+                penalties,
                 "fouled",
                 "whole-match",
                 factor_percent=format_number(factor * 100),
@@ -178,7 +187,7 @@ def fouled(**raw) -> dict:
             case = "whole-match"
         else:
             scores = {"offender": {"imp_per_board": 0, "imp": 0}, "non_offender": {"imp_per_board": 0, "imp": 0}}
-            title = headline("fouled", "teams", boards=boards)
+            title = headline(penalties, "fouled", "teams", boards=boards)
             consequences.append(spec["no_replay_quote"])
             quote = spec["quote"]
             case = "teams"
@@ -188,7 +197,7 @@ def fouled(**raw) -> dict:
         if event == "pairs-mp":
             off, non = spec["offender"]["top_percent"], spec["non_offender"]["top_percent"]
             scores = {"offender": {"top_percent_per_board": off}, "non_offender": {"top_percent_per_board": non}}
-            title = headline("fouled", "pairs-mp", non_offender=non, offender=off, boards=boards)
+            title = headline(penalties, "fouled", "pairs-mp", non_offender=non, offender=off, boards=boards)
         else:
             off, non = spec["offender"]["imp"], spec["non_offender"]["imp"]
             scores = {
@@ -196,6 +205,7 @@ def fouled(**raw) -> dict:
                 "non_offender": {"imp_per_board": non, "imp": non * boards},
             }
             title = headline(
+                penalties,
                 "fouled",
                 "pairs-imp",
                 non_offender=non,
@@ -206,6 +216,7 @@ def fouled(**raw) -> dict:
         quote = spec["quote"]
         readings.append(spec["reading"])
     return make_result(
+        penalties,
         "fouled",
         table["article"],
         anchor=table["teams" if event == "teams" else "pairs"]["anchor"],
@@ -216,20 +227,21 @@ def fouled(**raw) -> dict:
         readings=readings,
         other_readings=others,
         consequences=consequences,
-        subject=subject("fouled", case, boards=boards, scoring_label="MP" if event == "pairs-mp" else "IMP"),
+        subject=subject(penalties, "fouled", case, boards=boards, scoring_label="MP" if event == "pairs-mp" else "IMP"),
         scores=scores,
         headline=title,
     )
 
 
-def carry_over(**raw) -> dict:
+def carry_over(penalties: PenaltyData, **raw) -> dict:
     """第52条（双人赛的带分方法）: the formula is garbled in the source, so no value is computed."""
-    table = load_tables()["carry_over"]
-    values = parse_inputs("carry-over", raw)
+    table = penalties.tables["carry_over"]
+    values = parse_inputs(penalties, "carry-over", raw)
     variables = [
         {"name": v["name"], "text": v["text"], "value": json_number(values[v["name"]])} for v in table["variables"]
     ]
     return make_result(
+        penalties,
         "carry-over",
         table["article"],
         anchor=None,
@@ -239,8 +251,8 @@ def carry_over(**raw) -> dict:
         quote=table["variables"][0]["quote"],
         readings=[table["notice"]],
         other_readings=[],
-        subject=subject("carry-over"),
-        headline=headline("carry-over", "none"),
+        subject=subject(penalties, "carry-over"),
+        headline=headline(penalties, "carry-over", "none"),
         value=None,
         variables=variables,
         source_lines=table["source_lines"],

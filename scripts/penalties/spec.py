@@ -7,36 +7,15 @@ of INPUT_FORMS exported to it): full-width digits and signs are read as ASCII, n
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
+from typing import Any
 
-import yaml
-
+from scripts.curated import Lines
 from scripts.errors import PenaltySpecError, RulebookError
 from scripts.limits import clip
-from scripts.penalties import tables
-
-KINDS = {"choice", "flag", "minutes", "number", "integer", "share", "text"}
-CALCULATOR_KEYS = {"name", "title", "article", "pages", "parameters", "subject", "headlines"}
-PARAMETER_KEYS = {
-    "name",
-    "label",
-    "kind",
-    "required",
-    "default",
-    "choices",
-    "choices_from",
-    "min",
-    "max",
-    "min_exclusive",
-    "places",
-    "placeholder",
-    "help",
-    "only_with",
-    "events",
-}
+from scripts.penalties.data import PenaltyData
 
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 FULL_WIDTH["\u3000"] = " "
@@ -69,65 +48,35 @@ class PenaltyInputError(RulebookError, ValueError):
         super().__init__(f"--{parameter}（{label}）：{message}")
 
 
-# ---------- loading and checking the spec ----------
+# ---------- checking the spec ----------
+# The schema (scripts/curated/penalty_files.py, applied when rulebook_src/ is read) has checked every key and type;
+# what is left is how the parts fit together, which no per-value schema can say.
 
 
-def _check(spec: dict, lines: dict, where: Path) -> None:
-    problems = []
+def checked_spec(spec: Any, lines: Lines) -> tuple[dict[str, Any], Any]:
+    """(calculators by name, words) of a calculators.yml its schema has passed, once its parts are checked to fit:
+    names declared once, choices for a choice, min ≤ max, each default parsing, fixed values naming a parameter.
+    Every fault is one line `rulebook_src/penalties/calculators.yml:line: …`, all of them in one PenaltySpecError."""
+    problems: list[str] = []
 
     def problem(path: tuple, message: str) -> None:
-        while path not in lines and path:
-            path = path[:-1]
-        problems.append(
-            f"{where.relative_to(tables.ROOT) if where.is_relative_to(tables.ROOT) else where}:{lines.get(path, 1)}: {message}"
-        )
+        problems.append(f"{lines.at(*path)}: {message}")
 
-    if (
-        not isinstance(spec, dict)
-        or not isinstance(spec.get("calculators"), list)
-        or not isinstance(spec.get("words"), dict)
-    ):
-        problem((), "expected `calculators:` (a list) and `words:` (a mapping)")
-        raise PenaltySpecError("\n".join(problems))
-    seen = set()
+    calculators: dict[str, Any] = {}
+    words = spec["words"]
     for position, calculator in enumerate(spec["calculators"]):
         at = ("calculators", position)
-        if not isinstance(calculator, dict):
-            problem(at, "a calculator must be a mapping")
-            continue
-        for key in sorted(set(calculator) - CALCULATOR_KEYS):
-            problem(at + (key,), f"unknown key `{key}` (allowed: {', '.join(sorted(CALCULATOR_KEYS))})")
-        for key in ("name", "title", "article", "pages", "parameters", "subject"):
-            if key not in calculator:
-                problem(at, f"calculator {calculator.get('name', position)!r} has no `{key}`")
-        name = calculator.get("name")
-        if name in seen:
+        name = calculator["name"]
+        if name in calculators:
             problem(at + ("name",), f"calculator `{name}` is declared twice")
-        seen.add(name)
-        if not re.fullmatch(r"(laws|regulations)/\d+", str(calculator.get("article", ""))):
-            problem(at + ("article",), f"article must be laws/N or regulations/N, got {calculator.get('article')!r}")
+        calculators[name] = calculator
         names = set()
-        for number, parameter in enumerate(calculator.get("parameters") or []):
+        for number, parameter in enumerate(calculator["parameters"]):
             here = at + ("parameters", number)
-            if not isinstance(parameter, dict):
-                problem(here, "a parameter must be a mapping")
-                continue
-            for key in sorted(set(parameter) - PARAMETER_KEYS):
-                problem(here + (key,), f"unknown key `{key}` in parameter {parameter.get('name')!r}")
-            for key in ("name", "label", "kind"):
-                if key not in parameter:
-                    problem(here, f"parameter {parameter.get('name', number)!r} has no `{key}`")
-            if parameter.get("name") in names:
-                problem(here, f"parameter `{parameter.get('name')}` is declared twice")
-            names.add(parameter.get("name"))
-            kind = parameter.get("kind")
-            if kind not in KINDS:
-                problem(here + ("kind",), f"unknown kind {kind!r} (allowed: {', '.join(sorted(KINDS))})")
-            if kind == "choice" and not (
-                isinstance(parameter.get("choices"), list)
-                and parameter["choices"]
-                and all(isinstance(c, list) and len(c) == 2 for c in parameter["choices"])
-            ):
+            if parameter["name"] in names:
+                problem(here, f"parameter `{parameter['name']}` is declared twice")
+            names.add(parameter["name"])
+            if parameter["kind"] == "choice" and not parameter.get("choices"):
                 problem(here + ("choices",), "a choice parameter needs `choices`: a list of [value, label]")
             if (
                 "min" in parameter
@@ -135,57 +84,18 @@ def _check(spec: dict, lines: dict, where: Path) -> None:
                 and Fraction(str(parameter["min"])) > Fraction(str(parameter["max"]))
             ):
                 problem(here + ("min",), f"min {parameter['min']} is above max {parameter['max']}")
-            if "default" in parameter and kind in KINDS and not problems:
+            if "default" in parameter and not problems:
                 try:
-                    parse_parameter(calculator, parameter, parameter["default"])
+                    parse_parameter(words, calculator, parameter, parameter["default"])
                 except PenaltyInputError as error:
                     problem(here + ("default",), f"the default does not parse: {error}")
-        for number, page in enumerate(calculator.get("pages") or []):
-            if not re.fullmatch(r"(laws|regulations)/\d+", str(page.get("page", ""))):
-                problem(at + ("pages", number), f"page must be laws/N or regulations/N, got {page.get('page')!r}")
+        for number, page in enumerate(calculator["pages"]):
             for key in page.get("fixed", {}):
                 if key not in names:
                     problem(at + ("pages", number), f"fixed value for `{key}`, which is not a parameter")
     if problems:
         raise PenaltySpecError("\n".join(problems))
-
-
-@functools.lru_cache(maxsize=4)
-def _spec(path: Path, stamp: tuple) -> dict:
-    global _CHECKING_WORDS
-    try:
-        data, lines = tables.read_yaml(path)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = path.relative_to(tables.ROOT) if path.is_relative_to(tables.ROOT) else path
-        raise PenaltySpecError(
-            f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {getattr(error, 'problem', error)}"
-        ) from None
-    _CHECKING_WORDS = data.get("words") if isinstance(data, dict) and isinstance(data.get("words"), dict) else None
-    try:
-        _check(data, lines.by_path, path)
-    finally:
-        _CHECKING_WORDS = None
-    calculators = {calculator["name"]: calculator for calculator in data["calculators"]}
-    return {"calculators": calculators, "words": data["words"]}
-
-
-def load_spec() -> dict:
-    """{"calculators": name → calculator, "words": …}; read again when calculators.yml changed."""
-    return _spec(
-        tables.PENALTY_DIR / f"{tables.SPEC_FILE}.yml", tables.fingerprint(tables.PENALTY_DIR, (tables.SPEC_FILE,))
-    )
-
-
-def calculator_spec(name: str) -> dict:
-    return load_spec()["calculators"][name]
-
-
-_CHECKING_WORDS: dict | None = None  # the words of the spec being checked (its defaults are parsed before it is cached)
-
-
-def words() -> dict:
-    return _CHECKING_WORDS if _CHECKING_WORDS is not None else load_spec()["words"]
+    return calculators, words
 
 
 # ---------- templates ----------
@@ -215,37 +125,37 @@ def parameter_of(calculator: dict, name: str) -> dict:
     return next(p for p in calculator["parameters"] if p["name"] == key)
 
 
-def input_error(calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
+def input_error(words: Mapping[str, Any], calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
     parameter = parameter_of(calculator, name)
     values = {key: clip(value) if key == "text" else value for key, value in values.items()}  # a typed value, cut
-    return PenaltyInputError(parameter["name"], parameter["label"], fill(words()["errors"][key], **values))
+    return PenaltyInputError(parameter["name"], parameter["label"], fill(words["errors"][key], **values))
 
 
 def _decimal(whole: str, frac: str | None) -> Fraction:
     return Fraction(int(whole)) + (Fraction(int(frac), 10 ** len(frac)) if frac else 0)
 
 
-def _within(calculator: dict, parameter: dict, value: Fraction, text: str) -> Fraction:
+def _within(words: Mapping[str, Any], calculator: dict, parameter: dict, value: Fraction, text: str) -> Fraction:
     if "min" in parameter:
         low = Fraction(str(parameter["min"]))
         if parameter.get("min_exclusive") and value <= low:
-            raise input_error(calculator, parameter["name"], "above", min=parameter["min"], text=text)
+            raise input_error(words, calculator, parameter["name"], "above", min=parameter["min"], text=text)
         if value < low:
-            raise input_error(calculator, parameter["name"], "at_least", min=parameter["min"], text=text)
+            raise input_error(words, calculator, parameter["name"], "at_least", min=parameter["min"], text=text)
     if "max" in parameter and value > Fraction(str(parameter["max"])):
-        raise input_error(calculator, parameter["name"], "at_most", max=parameter["max"], text=text)
+        raise input_error(words, calculator, parameter["name"], "at_most", max=parameter["max"], text=text)
     return value
 
 
-def _number(calculator: dict, parameter: dict, text: str, places: int) -> Fraction:
+def _number(words: Mapping[str, Any], calculator: dict, parameter: dict, text: str, places: int) -> Fraction:
     match = DECIMAL.match(text)
     if not match or (match[3] and len(match[3]) > places):
-        raise input_error(calculator, parameter["name"], "number", places=places, text=text)
+        raise input_error(words, calculator, parameter["name"], "number", places=places, text=text)
     value = _decimal(match[2], match[3])
     return -value if match[1] else value
 
 
-def parse_parameter(calculator: dict, parameter: dict, raw):
+def parse_parameter(words: Mapping[str, Any], calculator: dict, parameter: dict, raw):
     """One input by its kind: str for choice and text, bool for flag, int for integer, Fraction otherwise."""
     kind, name = parameter["kind"], parameter["name"]
     if kind == "flag":
@@ -256,51 +166,54 @@ def parse_parameter(calculator: dict, parameter: dict, raw):
             return True
         if text in FLAG_FALSE:
             return False
-        raise input_error(calculator, name, "flag", text=ascii_text(raw))
+        raise input_error(words, calculator, name, "flag", text=ascii_text(raw))
     text = ascii_text(raw)
     if kind == "text":
         return text
     if kind == "choice":
         values = [str(value) for value, _ in parameter["choices"]]
         if text not in values:
-            raise input_error(calculator, name, "choice", choices="、".join(values), text=text)
+            raise input_error(words, calculator, name, "choice", choices="、".join(values), text=text)
         return text
     if kind == "integer":
         if not INTEGER.match(text):
-            raise input_error(calculator, name, "integer", text=text)
-        return int(_within(calculator, parameter, Fraction(int(text)), text))
+            raise input_error(words, calculator, name, "integer", text=text)
+        return int(_within(words, calculator, parameter, Fraction(int(text)), text))
     if kind == "number":
-        return _within(calculator, parameter, _number(calculator, parameter, text, parameter.get("places", 4)), text)
+        return _within(
+            words, calculator, parameter, _number(words, calculator, parameter, text, parameter.get("places", 4)), text
+        )
     if kind == "minutes":
         if text.startswith("-"):
-            raise input_error(calculator, name, "negative", text=text)
+            raise input_error(words, calculator, name, "negative", text=text)
         match = MINUTES_CLOCK.match(text)
         if match:
             value = Fraction(int(match[1])) + _decimal(match[2], match[3]) / 60
         elif DECIMAL.match(text) and not (DECIMAL.match(text)[3] and len(DECIMAL.match(text)[3]) > 6):
-            value = _number(calculator, parameter, text, 6)
+            value = _number(words, calculator, parameter, text, 6)
         else:
-            raise input_error(calculator, name, "minutes", text=text)
-        return _within(calculator, parameter, value, text)
+            raise input_error(words, calculator, name, "minutes", text=text)
+        return _within(words, calculator, parameter, value, text)
     # share
     if match := SHARE_FRACTION.match(text):
         if int(match[2]) == 0:
-            raise input_error(calculator, name, "zero_denominator", text=text)
+            raise input_error(words, calculator, name, "zero_denominator", text=text)
         value = Fraction(int(match[1]), int(match[2]))
     elif match := SHARE_PERCENT.match(text):
         value = _decimal(*(match[1].split(".") + [None])[:2]) / 100
     elif (match := DECIMAL.match(text)) and not match[1] and not (match[3] and len(match[3]) > 6):
         value = _decimal(match[2], match[3])
     else:
-        raise input_error(calculator, name, "share", text=text)
+        raise input_error(words, calculator, name, "share", text=text)
     if not 0 <= value <= 1:
-        raise input_error(calculator, name, "share_range", text=text)
+        raise input_error(words, calculator, name, "share_range", text=text)
     return value
 
 
-def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
+def parse_inputs(penalties: PenaltyData, name: str, raw: dict, fixed: dict | None = None) -> dict:
     """Every parameter of calculator `name` parsed: keys with underscores; blank optional ones → default or None."""
-    calculator = calculator_spec(name)
+    calculator = penalties.calculators[name]
+    words = penalties.words
     known = {p["name"].replace("-", "_") for p in calculator["parameters"]}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -317,17 +230,19 @@ def parse_inputs(name: str, raw: dict, fixed: dict | None = None) -> dict:
             if "default" in parameter:
                 value = parameter["default"]
             elif parameter.get("required"):
-                raise input_error(calculator, key, "required")
+                raise input_error(words, calculator, key, "required")
             else:
                 values[key] = None
                 continue
-        values[key] = parse_parameter(calculator, parameter, False if value is None else value)
+        values[key] = parse_parameter(words, calculator, parameter, False if value is None else value)
     for parameter in calculator["parameters"]:
-        refuse_for_other_events(calculator, parameter, raw, values)
+        refuse_for_other_events(words, calculator, parameter, raw, values)
     return values
 
 
-def refuse_for_other_events(calculator: dict, parameter: dict, raw: dict, values: dict) -> None:
+def refuse_for_other_events(
+    words: Mapping[str, Any], calculator: dict, parameter: dict, raw: dict, values: dict
+) -> None:
     """An option the text states only for some event types (`events`), given for another, is refused, not ignored."""
     key = parameter["name"].replace("-", "_")
     if "events" not in parameter or values.get("event") in parameter["events"]:
@@ -338,15 +253,16 @@ def refuse_for_other_events(calculator: dict, parameter: dict, raw: dict, values
         else (not blank(raw.get(key)) and str(raw.get(key)).strip() != str(parameter.get("default", "")))
     )
     if given:
-        labels = "、".join(choice_label(calculator["name"], "event", event) for event in parameter["events"])
+        labels = "、".join(choice_label(calculator, "event", event) for event in parameter["events"])
         raise input_error(
+            words,
             calculator,
             key,
             "not_for_event",
             events=labels,
-            event=choice_label(calculator["name"], "event", values["event"]),
+            event=choice_label(calculator, "event", values["event"]),
         )
 
 
-def choice_label(name: str, parameter: str, value: str) -> str:
-    return dict((str(v), label) for v, label in parameter_of(calculator_spec(name), parameter)["choices"])[str(value)]
+def choice_label(calculator: dict, parameter: str, value: str) -> str:
+    return dict((str(v), label) for v, label in parameter_of(calculator, parameter)["choices"])[str(value)]

@@ -1,71 +1,43 @@
-"""Loads the penalty tables and the calculator spec (rulebook_src/penalties/*.yml) and walks their quoted sentences.
-
-Every YAML read goes through `read_yaml`; the results are cached per file fingerprint (path, size, mtime), so a
-long-lived process (`mkdocs serve`) picks up an edit to a table on its next call.
+"""The penalty tables and the calculator spec (rulebook_src/penalties/*.yml) as one value, taken from the RulebookSrc
+an entry point read: `penalty_data(src)` checks every table against its invariants (scripts/penalties/invariants.py)
+and the spec against how its parts fit (scripts/penalties/spec.py), once, and every calculator, widget and printed
+table takes the PenaltyData it returns. Nothing here opens a file or keeps a cache: `mkdocs serve` reads
+rulebook_src/ again on an edit and so gets a new value.
 """
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
+from types import MappingProxyType
 
-from scripts import curated
-from scripts.errors import CuratedFileError, PenaltySpecError
+from scripts.curated.rulebook_src import RulebookSrc
+from scripts.penalties.data import PenaltyData
 from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
+from scripts.penalties.spec import checked_spec
 
-from scripts.paths import ROOT
-
-PENALTY_DIR = ROOT / "rulebook_src" / "penalties"
-
-SPEC_FILE = "calculators"  # the calculators' declaration; every other *.yml here is a table, named by its stem
-
-
-def table_names(directory: Path | None = None) -> tuple[str, ...]:
-    """The tables in `directory` (default PENALTY_DIR): every *.yml but the spec, by file stem."""
-    folder = PENALTY_DIR if directory is None else directory
-    return tuple(sorted(path.stem for path in folder.glob("*.yml") if path.stem != SPEC_FILE))
-
-
-TABLE_FILES = table_names()
+FOLDER = "penalties"
+SPEC_FILE = f"{FOLDER}/calculators.yml"  # the calculators' declaration; every other *.yml there is a table
 
 # --article N of the procedural calculator → table name
 SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}
 
-
-def read_yaml(path: Path):
-    """The one place a penalty file is parsed: (data, the line of every value), checked against its schema
-    (scripts/curated/files.py) and, for a table, against its invariants (scripts/penalties/invariants.py): any fault
-    is one line `path:line: …`."""
-    try:
-        data, lines = curated.load_with_lines(path)
-    except CuratedFileError as exc:
-        if path.stem != SPEC_FILE:
-            raise
-        raise PenaltySpecError(str(exc)) from None
-    if path.stem != SPEC_FILE:
-        check_table(path.stem, data, lines)
-    return data, lines
+__all__ = ["SANCTION_TABLES", "SPEC_FILE", "PenaltyData", "article_of", "iter_quotes", "penalty_data", "table_names"]
 
 
-def fingerprint(directory: Path, names) -> tuple:
-    """Path, size and modification time of each file: changes whenever a file is edited."""
-    stamps = []
-    for name in names:
-        stat = (directory / f"{name}.yml").stat()
-        stamps.append((name, stat.st_size, stat.st_mtime_ns))
-    return tuple(stamps)
+def table_names(src: RulebookSrc) -> tuple[str, ...]:
+    """The tables of `src`: every penalties/*.yml but the spec, by file stem."""
+    return tuple(
+        name.removeprefix(f"{FOLDER}/").removesuffix(".yml")
+        for name in src.names(f"{FOLDER}/*.yml")
+        if name != SPEC_FILE
+    )
 
 
-@functools.lru_cache(maxsize=4)
-def _tables(directory: Path, stamps: tuple) -> dict[str, tuple[dict, object]]:
-    return {name: read_yaml(directory / f"{name}.yml") for name, _, _ in stamps}
-
-
-def load_tables() -> dict[str, dict]:
-    """Every table by name; read again only when a file changed since the last call."""
-    return {name: data for name, (data, _) in _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names())).items()}
-
-
-def table_lines(name: str):
-    """The line of every value of table `name` (curated.Lines), for messages about an entry."""
-    return _tables(PENALTY_DIR, fingerprint(PENALTY_DIR, table_names()))[name][1]
+def penalty_data(src: RulebookSrc) -> PenaltyData:
+    """The penalty data of `src`, checked: any fault is one line `rulebook_src/penalties/<file>:line: …`."""
+    tables, table_lines = {}, {}
+    for name in table_names(src):
+        data, lines = src.load_with_lines(f"{FOLDER}/{name}.yml")
+        check_table(name, data, lines)
+        tables[name], table_lines[name] = data, lines
+    calculators, words = checked_spec(*src.load_with_lines(SPEC_FILE))
+    return PenaltyData(MappingProxyType(tables), MappingProxyType(table_lines), MappingProxyType(calculators), words)

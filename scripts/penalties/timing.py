@@ -18,14 +18,14 @@ from scripts.penalties.result import (
     round_half_up,
     subject,
 )
-from scripts.penalties.spec import calculator_spec, choice_label, fill, input_error, parse_inputs, words
-from scripts.penalties.tables import load_tables
+from scripts.penalties.spec import choice_label, fill, input_error, parse_inputs
+from scripts.penalties.data import PenaltyData
 
 
-def format_minutes(minutes: Fraction) -> str:
+def format_minutes(penalties: PenaltyData, minutes: Fraction) -> str:
     """12 → '12分钟', 11/2 → '5分30秒', 5.0001 → '5.0001分钟'."""
     seconds = minutes * 60
-    forms = words()["minutes"]
+    forms = penalties.words["minutes"]
     if seconds.denominator == 1:
         whole, rest = divmod(int(seconds), 60)
         return fill(forms["whole"], minutes=whole) if rest == 0 else fill(forms["seconds"], minutes=whole, seconds=rest)
@@ -42,9 +42,11 @@ def find_band(bands: list[dict], minutes: Fraction) -> tuple[int, Fraction]:
     raise AssertionError("the last band of a table is open")  # the table test checks every table ends open
 
 
-def boundary_readings(bands: list[dict], index: int, minutes: Fraction, lower: Fraction) -> tuple[list, list]:
+def boundary_readings(
+    penalties: PenaltyData, bands: list[dict], index: int, minutes: Fraction, lower: Fraction
+) -> tuple[list, list]:
     """The band-notation and 以上 readings that matter for this time (only at a boundary or in the open band)."""
-    conventions = load_tables()["conventions"]
+    conventions = penalties.tables["conventions"]
     band = bands[index]
     readings, others = [], []
     if band["upper"] is not None and minutes == rational(band["upper"]):
@@ -74,9 +76,9 @@ def apply_consequences(penalty: dict, source: dict) -> None:
             penalty[key] = source[key]
 
 
-def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
+def timed_penalty(penalties: PenaltyData, calculator: str, table_name: str, values: dict) -> dict:
     """The part shared by lateness and slow play: band, penalty, options and readings for one time."""
-    table = load_tables()[table_name]
+    table = penalties.tables[table_name]
     event, minutes, repeat = values["event"], values["minutes"], values["repeat"]
     spec = table["events"][event]
     state = {
@@ -96,12 +98,12 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
         "lower": None,
     }
     state["subject"] = {
-        "event_label": choice_label(calculator, "event", event),
-        "minutes_text": format_minutes(minutes),
-        "repeat_text": words()["repeat"] if repeat else "",
+        "event_label": choice_label(penalties.calculators[calculator], "event", event),
+        "minutes_text": format_minutes(penalties, minutes),
+        "repeat_text": penalties.words["repeat"] if repeat else "",
     }
     if minutes == 0:
-        state["readings"].append(fill(words()["zero_minutes"], unit=table["unit_label"]))
+        state["readings"].append(fill(penalties.words["zero_minutes"], unit=table["unit_label"]))
         return state
     bands = spec["bands"]
     index, lower = find_band(bands, minutes)
@@ -118,7 +120,7 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
         else:
             penalty["warning"] = band["warning"]
     elif repeat:
-        add_readings(state["readings"], state["others"], load_tables()["conventions"]["repeat_outside_warning_band"])
+        add_readings(state["readings"], state["others"], penalties.tables["conventions"]["repeat_outside_warning_band"])
     for key in AMOUNT_KEYS:
         if key in band:
             penalty[key] = rational(band[key])
@@ -128,7 +130,9 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
         if "per_minute_other" in band:
             other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
             state["readings"].append(band["reading"])
-            state["others"].append(fill(words()["per_minute_other"], other_reading=band["other_reading"], amount=other))
+            state["others"].append(
+                fill(penalties.words["per_minute_other"], other_reading=band["other_reading"], amount=other)
+            )
     else:
         add_readings(state["readings"], state["others"], band)
     apply_consequences(penalty, band)
@@ -138,15 +142,16 @@ def timed_penalty(calculator: str, table_name: str, values: dict) -> dict:
     state["consequences"] = list(band.get("consequences", []))
     if spec.get("cut_boards"):  # 第27条三: boards cut from a team match for time
         state["consequences"].append(spec["cut_boards"]["text"])
-    readings, others = boundary_readings(bands, index, minutes, lower)
+    readings, others = boundary_readings(penalties, bands, index, minutes, lower)
     state["readings"] += readings
     state["others"] += others
     return state
 
 
-def timed_result(calculator: str, state: dict, inputs: dict, facts: dict, **extra) -> dict:
+def timed_result(penalties: PenaltyData, calculator: str, state: dict, inputs: dict, facts: dict, **extra) -> dict:
     """The result of a timed rule from what timed_penalty found, with the rule's own inputs, subject facts and keys."""
     return make_result(
+        penalties,
         calculator,
         state["table"]["article"],
         anchor=state["spec"]["anchor"],
@@ -158,25 +163,28 @@ def timed_result(calculator: str, state: dict, inputs: dict, facts: dict, **extr
         other_readings=state["others"],
         options=state["options"],
         consequences=state["consequences"],
-        subject=subject(calculator, **state["subject"], **facts),
+        subject=subject(penalties, calculator, **state["subject"], **facts),
         **extra,
     )
 
 
-def lateness(**raw) -> dict:
+def lateness(penalties: PenaltyData, **raw) -> dict:
     """第26条: the penalty for arriving `minutes` late; `remove_boards` applies the director's 可酌情扣打 option."""
-    values = parse_inputs("lateness", raw)
-    state = timed_penalty("lateness", "lateness", values)
+    values = parse_inputs(penalties, "lateness", raw)
+    state = timed_penalty(penalties, "lateness", "lateness", values)
     removed, title = None, None
     count = values["remove_boards"]
     if count is not None:
-        spec = calculator_spec("lateness")
+        spec = penalties.calculators["lateness"]
         removal = next((option for option in state["options"] if "remove_boards" in option), None)
         if removal is None:
-            raise input_error(spec, "remove_boards", "no_removal", band=state["band"] or words()["zero_band"])
+            raise input_error(
+                penalties.words, spec, "remove_boards", "no_removal", band=state["band"] or penalties.words["zero_band"]
+            )
         low, high = removal["remove_boards"]
         if not low <= count <= high:
             raise input_error(
+                penalties.words,
                 spec,
                 "remove_boards",
                 "removal_range",
@@ -185,14 +193,20 @@ def lateness(**raw) -> dict:
                 count=count,
             )
         removed = {"count": count, "offender": removal["offender"], "non_offender": removal["non_offender"]}
-        title = headline("lateness", "removed", penalty_text=describe_penalty(state["penalty"]), **removed)
-    return timed_result("lateness", state, {"remove_boards": count}, {}, removed_boards=removed, headline=title)
+        title = headline(
+            penalties, "lateness", "removed", penalty_text=describe_penalty(penalties, state["penalty"]), **removed
+        )
+    return timed_result(
+        penalties, "lateness", state, {"remove_boards": count}, {}, removed_boards=removed, headline=title
+    )
 
 
-def share_difference(penalty: dict, total: dict, share: Fraction, decimals: int, others: list) -> str | None:
+def share_difference(
+    penalties: PenaltyData, penalty: dict, total: dict, share: Fraction, decimals: int, others: list
+) -> str | None:
     """第27条 “此扣分为双方扣分的和”: when this side's and the other side's rounded shares do not add up to the table's
     amount, the headline says by how much (and why); None when they do."""
-    w = words()
+    w = penalties.words
     for key, amount in total.items():
         whole = rational(amount)
         other = round_half_up(whole * (1 - share), decimals)
@@ -212,31 +226,31 @@ def share_difference(penalty: dict, total: dict, share: Fraction, decimals: int,
             }
             return fill(
                 w["share_difference"],
-                headline=describe_penalty(penalty),
+                headline=describe_penalty(penalties, penalty),
                 other_percent=format_number(round_half_up((1 - share) * 100, 4)),
                 **unit,
             )
     return None
 
 
-def slow_play(**raw) -> dict:
+def slow_play(penalties: PenaltyData, **raw) -> dict:
     """第27条: the penalty for `minutes` of overtime, for a side bearing `share` of the responsibility."""
-    values = parse_inputs("slow-play", raw)
-    state = timed_penalty("slow-play", "slow_play", values)
-    rounding = load_tables()["conventions"]["rounding"]
+    values = parse_inputs(penalties, "slow-play", raw)
+    state = timed_penalty(penalties, "slow-play", "slow_play", values)
+    rounding = penalties.tables["conventions"]["rounding"]
     share, decimals = values["share"], int(values["decimals"])
     penalty = state["penalty"]
     total = {key: json_number(penalty[key]) for key in AMOUNT_KEYS if penalty[key] is not None}
     readings = state["readings"]
     if "total_for_both_sides" in state["spec"]:
-        readings.insert(0, fill(words()["both_sides"], text=state["spec"]["total_for_both_sides"]["text"]))
+        readings.insert(0, fill(penalties.words["both_sides"], text=state["spec"]["total_for_both_sides"]["text"]))
     title = None
     percent = format_number(round_half_up(share * 100, 4))
     if share == 0:
         for key in AMOUNT_KEYS:
             penalty[key] = None
         penalty["warning"] = None
-        title = headline("slow-play", "no-share")
+        title = headline(penalties, "slow-play", "no-share")
     elif share != 1:
         for key in AMOUNT_KEYS:
             if penalty[key] is not None:
@@ -245,7 +259,7 @@ def slow_play(**raw) -> dict:
                 shown = round_half_up(exact, 6)
                 readings.append(
                     fill(
-                        words()["share_reading"],
+                        penalties.words["share_reading"],
                         percent=percent,
                         total=format_number(total[key]),
                         share=format_number(round_half_up(share, 6)),
@@ -256,9 +270,10 @@ def slow_play(**raw) -> dict:
                 )
                 if exact != penalty[key]:
                     state["others"].append(rounding["other_reading"])
-        title = share_difference(penalty, total, share, decimals, state["others"])
-    share_text = fill(words()["share"], percent=percent) if share != 1 else ""
+        title = share_difference(penalties, penalty, total, share, decimals, state["others"])
+    share_text = fill(penalties.words["share"], percent=percent) if share != 1 else ""
     return timed_result(
+        penalties,
         "slow-play",
         state,
         {"share": json_number(share), "decimals": decimals},

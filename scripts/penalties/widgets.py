@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import html
 
-from scripts.penalties.spec import load_spec
+from scripts.penalties.data import PenaltyData
 
 
-def placements() -> dict[tuple[str, str], list[tuple[str, dict, str]]]:
+def placements(penalties: PenaltyData) -> dict[tuple[str, str], list[tuple[str, dict, str]]]:
     """(book, slug) → [(calculator name, fixed parameter values, widget id)] in the order of calculators.yml."""
     found: dict[tuple[str, str], list] = {}
-    for name, calculator in load_spec()["calculators"].items():
+    for name, calculator in penalties.calculators.items():
         for page in calculator["pages"]:
             book, slug = page["page"].split("/")
             fixed = {key: str(value) for key, value in page.get("fixed", {}).items()}
@@ -19,10 +19,10 @@ def placements() -> dict[tuple[str, str], list[tuple[str, dict, str]]]:
     return found
 
 
-def widget_markup_for(book: str, slug: str) -> str:
+def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
     """The HTML placeholders to put at the end of an article page ('' when the article has no calculator)."""
     blocks = []
-    for name, fixed, widget_id in placements().get((book, slug), ()):
+    for name, fixed, widget_id in placements(penalties).get((book, slug), ()):
         attributes = "".join(f' data-fixed-{html.escape(key)}="{html.escape(value)}"' for key, value in fixed.items())
         blocks.append(
             f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}" data-page="{book}/{slug}"{attributes}>'
@@ -31,11 +31,11 @@ def widget_markup_for(book: str, slug: str) -> str:
     return "\n\n".join(blocks)
 
 
-def calculator_notice_for(book: str, slug: str) -> str:
+def calculator_notice_for(penalties: PenaltyData, book: str, slug: str) -> str:
     """A line for the top of an article with a calculator: what it computes, linked straight to the widget."""
     links = [
-        f'<a href="#{widget_id}">{html.escape(load_spec()["calculators"][name]["title"])}</a>'
-        for name, _, widget_id in placements().get((book, slug), ())
+        f'<a href="#{widget_id}">{html.escape(penalties.calculators[name]["title"])}</a>'
+        for name, _, widget_id in placements(penalties).get((book, slug), ())
     ]
     if not links:
         return ""

@@ -12,6 +12,7 @@ from scripts.pipeline.run import Rulebook
 from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
+from scripts.penalties.tables import penalty_data
 from scripts.print.tables import penalty_tables_html
 from scripts.document.headings import clause_title_corrections, heading_corrections, is_subheading, title_corrections
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
@@ -41,6 +42,7 @@ class BookDocument:
         self.inline = inline
         self.appendix_html = appendix_html
         self.marks = HeadingMarks(inline.notes, heading_corrections(rulebook.headings))
+        self.penalties = penalty_data(rulebook.src)  # the tables printed after an article with a calculator
 
     def html(self, title: TitleInfo, font_family: str, lang: str) -> str:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
@@ -207,7 +209,7 @@ class BookDocument:
             )
         for clause in article.clauses:
             out.append(self.clause(article, clause, source_notes, variants))
-        out.append(penalty_tables_html(article.book, article.slug))
+        out.append(penalty_tables_html(self.penalties, article.book, article.slug))
         out.append("</article>")
         return "".join(out)
 

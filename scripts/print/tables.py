@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from scripts.penalties.scoring import rounding
-from scripts.penalties.tables import SANCTION_TABLES, load_tables
-from scripts.penalties.spec import load_spec
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.widgets import placements
 from scripts.print.inline import anchor_id
 
@@ -42,10 +42,11 @@ def after_colon(quote: str) -> str:
     return quote.split("：", 1)[-1].rstrip("；;。")
 
 
-def band_tables(name: str) -> Callable[[dict, str], list[Table]]:
+def band_tables(name: str) -> Callable[[PenaltyData, str], list[Table]]:
     """第26条 (lateness) and 第27条 (slow play): one table per kind of event, a row per band."""
 
-    def render(tables: dict, _article: str) -> list[Table]:
+    def render(penalties: PenaltyData, _article: str) -> list[Table]:
+        tables = penalties.tables
         table = tables[name]
         out = []
         for event in table["events"].values():
@@ -68,8 +69,9 @@ def band_tables(name: str) -> Callable[[dict, str], list[Table]]:
     return render
 
 
-def sanction_tables(tables: dict, article_number: str) -> list[Table]:
+def sanction_tables(penalties: PenaltyData, article_number: str) -> list[Table]:
     """第34、37、38条: a row per listed offence with its ladder (初犯、再犯、屡犯) and the other cases it names."""
+    tables = penalties.tables
     table = tables[SANCTION_TABLES[article_number]]
     rows = []
     for item in table["items"]:
@@ -85,8 +87,9 @@ def sanction_tables(tables: dict, article_number: str) -> list[Table]:
     ]
 
 
-def forfeit_tables(tables: dict, _article: str) -> list[Table]:
+def forfeit_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第28条一: the forfeiting and the non-forfeiting side's score, by kind of event."""
+    tables = penalties.tables
     table = tables["forfeit"]
     rows = []
     for event in table["events"].values():
@@ -100,12 +103,11 @@ def forfeit_tables(tables: dict, _article: str) -> list[Table]:
     return [Table(caption("弃权的计分", table["article"], "一"), ["比赛", "弃权方", "非弃权方"], rows, notes)]
 
 
-def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
+def withdrawal_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第28条二: the boards not played after a side withdraws."""
+    tables = penalties.tables
     withdrawal = tables["forfeit"]["withdrawal"]
-    labels = dict(
-        next(p for p in load_spec()["calculators"]["withdrawal"]["parameters"] if p["name"] == "event")["choices"]
-    )
+    labels = dict(next(p for p in penalties.calculators["withdrawal"]["parameters"] if p["name"] == "event")["choices"])
     rows = [
         [labels.get(key, key), str(event["withdrawing"]), event["quote"]] for key, event in withdrawal["events"].items()
     ]
@@ -119,8 +121,9 @@ def withdrawal_tables(tables: dict, _article: str) -> list[Table]:
     ]
 
 
-def fouled_tables(tables: dict, _article: str) -> list[Table]:
+def fouled_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第44条: boards that cannot be scored as duplicate, in teams and in pairs."""
+    tables = penalties.tables
     table = tables["fouled_boards"]
     teams, pairs = table["teams"], table["pairs"]
     rows = [
@@ -131,15 +134,17 @@ def fouled_tables(tables: dict, _article: str) -> list[Table]:
     return [Table(caption(table["title"], table["article"]), ["比赛", "计分"], rows, [teams["whole_match"]["reading"]])]
 
 
-def tie_ratio_tables(tables: dict, _article: str) -> list[Table]:
+def tie_ratio_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第45条: the IMP and TP ratios."""
+    tables = penalties.tables
     table = tables["tie_break"]
     rows = [[kind["label"], kind["formula"]] for kind in table["kinds"].values()]
     return [Table(caption(table["title"], table["article"]), ["比率", "计算"], rows, [f"读法：{table['reading']}"])]
 
 
-def adjusted_tables(tables: dict, _article: str) -> list[Table]:
+def adjusted_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """规则第12条C1: the artificial adjusted score by responsibility."""
+    tables = penalties.tables
     table = tables["adjusted_score"]
     bounds = {"at-most": "至多", "exact": "", "at-least": "至少"}
     rows = [
@@ -156,12 +161,13 @@ def adjusted_tables(tables: dict, _article: str) -> list[Table]:
     ]
 
 
-def rounding_tables(tables: dict, _article: str) -> list[Table]:
+def rounding_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第35条: rounding of deductions."""
+    tables = penalties.tables
     rounding_rule = tables["conventions"]["rounding"]
     rows = []
     for value, decimals in ROUNDING_EXAMPLES:  # worked by the calculators' own engine
-        result = rounding(value=value, decimals=decimals)
+        result = rounding(penalties, value=value, decimals=decimals)
         rows.append([result["subject"], result["headline"]])
     return [
         Table(
@@ -173,8 +179,9 @@ def rounding_tables(tables: dict, _article: str) -> list[Table]:
     ]
 
 
-def carry_over_tables(tables: dict, _article: str) -> list[Table]:
+def carry_over_tables(penalties: PenaltyData, _article: str) -> list[Table]:
     """第52条: the carry-over formula is garbled in the source; its variables are listed, nothing is computed."""
+    tables = penalties.tables
     table = tables["carry_over"]
     rows = [[variable["name"], variable["text"]] for variable in table["variables"]]
     return [Table(caption(table["title"], table["article"]), ["变量", "含义"], rows, [table["notice"]])]
@@ -182,7 +189,7 @@ def carry_over_tables(tables: dict, _article: str) -> list[Table]:
 
 # calculator → its printed tables. The `board` calculator (规则第2条) is left out: its table is the restored table
 # printed in the article itself (rulebook_src/restored/law2-board-table.yml; a test checks the two agree).
-PRINTED: dict[str, Callable[[dict, str], list[Table]]] = {
+PRINTED: dict[str, Callable[[PenaltyData, str], list[Table]]] = {
     "lateness": band_tables("lateness"),
     "slow-play": band_tables("slow_play"),
     "procedural": sanction_tables,
@@ -196,14 +203,14 @@ PRINTED: dict[str, Callable[[dict, str], list[Table]]] = {
 }
 
 
-def penalty_tables_html(book: str, slug: str) -> str:
+def penalty_tables_html(penalties: PenaltyData, book: str, slug: str) -> str:
     """The band tables printed after an article in place of its calculators ('' when it has none)."""
     blocks = []
-    for calculator, fixed, _widget_id in placements().get((book, slug), ()):
+    for calculator, fixed, _widget_id in placements(penalties).get((book, slug), ()):
         if calculator not in PRINTED:
             continue
-        tables = PRINTED[calculator](load_tables(), fixed.get("article", ""))
-        title = html.escape(load_spec()["calculators"][calculator]["title"])
+        tables = PRINTED[calculator](penalties, fixed.get("article", ""))
+        title = html.escape(penalties.calculators[calculator]["title"])
         blocks.append(
             f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
             + "".join(table.html() for table in tables)

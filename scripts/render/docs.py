@@ -24,7 +24,7 @@ from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.invariants import check_quotes_in_articles
-from scripts.penalties.tables import load_tables, table_lines
+from scripts.penalties.tables import penalty_data
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.headings import heading_corrections
@@ -46,6 +46,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     links = links if links is not None else link_rulebook(rulebook)
     reference_spans = ReferenceSpans(links)
     src = rulebook.src  # the rulebook_src/ value the tree was built from
+    penalties = penalty_data(src)  # its penalty tables and calculator spec, checked
     renderer = PageRenderer(
         rulebook.books,
         rulebook.glossary,
@@ -65,8 +66,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         for slug, article in book.articles.items():
             pages[f"{key}/{slug}.md"] = renderer.article_page(
                 article,
-                widget_markup=widget_markup_for(key, slug),
-                calculator_notice=calculator_notice_for(key, slug),
+                widget_markup=widget_markup_for(penalties, key, slug),
+                calculator_notice=calculator_notice_for(penalties, key, slug),
                 backlinks=backlinks_markdown(links, rulebook.books, article),
                 top=top_bar(order, key, slug),
                 bottom=foot_links(order, key, slug),
@@ -81,8 +82,10 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     )
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
-    check_quotes_in_articles(load_tables(), table_lines, rulebook.books)  # every table's quote stands in its article
-    pages[DATA_JS.as_posix()] = widget_data_text()  # the penalty widgets' tables (rulebook_src/penalties/)
+    check_quotes_in_articles(
+        penalties.tables, penalties.table_lines.__getitem__, rulebook.books
+    )  # every table's quote stands in its article
+    pages[DATA_JS.as_posix()] = widget_data_text(penalties)  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
     pages["about/index.md"] = about_page(

@@ -1,0 +1,24 @@
+"""The value every calculator, widget and printed table takes: the penalty tables and the checked calculator spec of
+one RulebookSrc (made by scripts/penalties/tables.py `penalty_data`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scripts.curated import Lines
+
+
+@dataclass(frozen=True)
+class PenaltyData:
+    """The tables by name (file stem), where each value stands, and the checked spec: calculators by name, words."""
+
+    tables: Mapping[str, Any] = field(repr=False)
+    table_lines: Mapping[str, Lines] = field(repr=False)
+    calculators: Mapping[str, Any] = field(repr=False)  # name → declaration, in the order of calculators.yml
+    words: Mapping[str, Any] = field(repr=False)  # the phrases both engines put together
+
+    @property
+    def conventions(self) -> Any:
+        return self.tables["conventions"]
