@@ -8,6 +8,11 @@ their built copies are joined in the listed order into the hashed file, the page
 are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">` at the end of its
 <head>): they download while the page itself and the full stylesheet arrive instead of after them, and the loader
 (docs/assets/js/after-paint.js), which still runs them only after the first paint, finds them in.
+After them, a line of script gives every link of the <head> its full address, as Material's instant navigation
+does to every address of the page when it starts (so that the head of the next page, whose addresses it makes full,
+matches). Material does it once the page has loaded, and a link whose address is set again is fetched again: the
+stylesheet and the preloaded scripts were requested twice (revalidated, or downloaded in full). Done while the page
+is still loading, the browser hands each link the response it is already fetching for that page.
 Each part is an IIFE that finds the site from its own `<script>`'s address up to
 `assets/` (`document.currentScript`), so it runs alike as a part of the bundle and on its own.
 """
@@ -27,21 +32,31 @@ SERVICE_WORKER_REGISTRATION = "assets/pwa/register.js"
 PARTS_KEY = "page_script_parts"
 INERT_SCRIPT = re.compile(r'<script type="rulebook/after-paint" data-src="(?P<src>[^"]+)"')
 HEAD_END = "</head>"
+# Every <head> link's address made full (Material's test for one that already is: a scheme or `//` first). Not a
+# stylesheet that is in already and whose own media do not match this screen: set again, it would stop applying
+# until its onload widened it again (a phone's, scripts/site/stylesheets.py); one that matches applies throughout.
+FULL_ADDRESSES = (
+    "<script>for(const l of document.head.querySelectorAll('link[href]'))"
+    "if(!/^(?:[a-z]+:)?\\/\\//i.test(l.getAttribute('href'))&&!(l.sheet&&!matchMedia(l.media||'all').matches))"
+    "l.setAttribute('href',l.href)</script>"
+)
 
 
 def with_preloads(html: str) -> str:
     """`html` with a preload link for each inert script at the end of its <head> (after the 404 page's <base>
-    script, so that they resolve as the scripts do; once: a page that has them is left as it is).
+    script, so that they resolve as the scripts do), then the script that makes the head's addresses full
+    (FULL_ADDRESSES); once: a page that has them is left as it is.
 
     >>> inert = '<script type="rulebook/after-paint" data-src="a.js"></script>'
-    >>> with_preloads('<head></head>' + inert) == '<head><link rel="preload" as="script" href="a.js"></head>' + inert
+    >>> with_preloads('<head></head>' + inert) == (
+    ...     '<head><link rel="preload" as="script" href="a.js">' + FULL_ADDRESSES + '</head>' + inert)
     True
     """
     end = html.find(HEAD_END)
-    if end < 0 or 'rel="preload" as="script"' in html:
+    if end < 0 or FULL_ADDRESSES in html:
         return html
     links = "".join(f'<link rel="preload" as="script" href="{m["src"]}">' for m in INERT_SCRIPT.finditer(html))
-    return html[:end] + links + html[end:]
+    return html[:end] + links + FULL_ADDRESSES + html[end:]
 
 
 def bundle_scripts(config) -> list[str]:

@@ -98,6 +98,9 @@ def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
     if not variant.offline:
         # manifest, icons and sw.js live at the hosted site's root, shared by both editions
         config.extra["pwa"] = {"root_prefix": "../" * len(Path(script.subdir).parts)}
+        # the iframe-worker shim (extra.polyfills) stands in for Worker under file:// only: over http it would be a
+        # request before the load event that does nothing
+        config.extra["polyfills"] = []
     config.theme["language"] = script.language
     if variant.print_edition is not None:  # the PDFs sit in print/ at the flavour's root, beside the simplified edition
         config.extra["print_edition"] = json.loads(variant.print_edition.read_text(encoding="utf-8")) | {

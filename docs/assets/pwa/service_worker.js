@@ -33,11 +33,22 @@ function editionOf(url) {
   return "hans";
 }
 
+// A file whose name carries a hash of its content (rulebook.3a702399.min.css, bundle.a5f9d56c.min.js …) never
+// changes under that name: the copy the page has just loaded (the browser's HTTP cache) is the one to store.
+const HASHED_NAME = /\.[0-9a-f]{8}(?:\.min)?\.(?:css|js|json)$/;
+
+/* How to fetch a file to store: a hashed one from the browser's HTTP cache if it is there (the page loaded the
+   stylesheet and its scripts a moment ago: not downloaded a second time), anything else checked with the server
+   (a copy it says is current, answered with 304, is not downloaded again either). */
+function storeMode(url) {
+  return HASHED_NAME.test(url) ? "force-cache" : "no-cache";
+}
+
 /* Download `urls` and store each under its own URL (a page from its stored copy); fails if any download fails. */
 async function store(cache, urls) {
   const responses = await Promise.all(urls.map(async (url) => {
     const source = STORED_PAGE && url.endsWith("/") ? url + STORED_PAGE : url;
-    const response = await fetch(new Request(scoped(source), { cache: "reload" }));
+    const response = await fetch(new Request(scoped(source), { cache: storeMode(source) }));
     if (!response.ok) throw new TypeError("rulebook: could not store " + url + " (" + response.status + ")");
     return [url, response];
   }));
