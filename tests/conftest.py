@@ -67,6 +67,32 @@ def pytest_collection_modifyitems(config, items):
                 break
 
 
+@pytest.fixture(scope="session")
+def print_edition():
+    from scripts.edition import current_edition
+
+    return current_edition()
+
+
+@pytest.fixture(scope="session")
+def print_books(tmp_path_factory, print_edition):
+    """The four PDFs (two books × two scripts), typeset once per session, with their readers and page texts:
+    (book, script) → (PrintedBook, PdfReader, [each page's text])."""
+    from pypdf import PdfReader
+
+    from scripts.edition import BUNDLE_PREFIX
+    from scripts.print.pdf import typeset
+    from tests.rulebook_once import load_full_rulebook
+
+    out = tmp_path_factory.mktemp("print")
+    printed = typeset(load_full_rulebook(), print_edition, out, BUNDLE_PREFIX)
+    books = {}
+    for book in printed:
+        reader = PdfReader(book.path)
+        books[(book.book, book.script)] = (book, reader, [page.extract_text() or "" for page in reader.pages])
+    return books
+
+
 def build_once(tmp_path_factory, name: str, build) -> Path:
     """A folder `build(folder)` fills once per test run. Alone, a fresh temporary folder; under pytest-xdist every
     worker runs the session fixtures, so the first worker to ask builds into a folder all workers share (beside

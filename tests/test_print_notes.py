@@ -11,6 +11,7 @@ from scripts.edition import Edition
 from scripts.penalties.widgets import placements
 from scripts.pipeline.link import link_rulebook
 from tests.rulebook_once import load_full_rulebook
+from scripts.pipeline.coverage import coverage_sentences
 from scripts.print.appendix import report_appendix
 from scripts.print.book import BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, anchor_id
@@ -117,7 +118,9 @@ def test_calculators_print_as_band_tables(documents):
         if book == "laws" and slug == "2":  # the board calculator's table is the restored table of 规则第2条
             assert '<aside class="restored">' in article
             continue
-        assert article.count('<section class="band-tables">') == len(calculators), (book, slug)
+        # the editor's tables, labelled as such and boxed apart from the rule text
+        assert article.count('<section class="band-tables editor-table">') == len(calculators), (book, slug)
+        assert article.count('<span class="editor-label">编者整理</span>') == len(calculators), (book, slug)
         assert "<form" not in article and "<input" not in article
 
 
@@ -127,9 +130,13 @@ def test_traditional_conversion_keeps_ids_and_converts_text(documents):
     assert "對遲到的判罰" in converted and "对迟到的判罚" not in converted
 
 
-def test_appendix_summarises_the_build_report(documents):
-    assert "附录 构建报告摘要" in documents["laws"]
-    assert "未交代的原始行：0" in documents["laws"]
+def test_appendix_is_a_readers_collation_note_without_pipeline_words(rulebook, documents):
+    for book in ("laws", "regulations"):
+        assert "附录 校勘记" in documents[book]
+        for sentence in coverage_sentences(rulebook.books):
+            assert sentence in documents[book]
+        for word in ("OpenCC", "NBSP", "JSON", "yml", "银行家", "⌈", "流水线", "构建报告"):
+            assert word not in documents[book].split("</style>", 1)[1], (book, word)
 
 
 def test_laws_print_the_definitions_the_sources_keep(rulebook, documents):

@@ -13,16 +13,17 @@ from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
 from scripts.penalties.tables import penalty_data
+from scripts.print.matter import INDEX_ID, conventions_page, subject_index_page, title_page
 from scripts.print.tables import penalty_tables_html
 from scripts.document.headings import clause_title_corrections, heading_corrections, is_subheading, title_corrections
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
+from scripts.document.subject_index import IndexTerm
 
 STYLESHEET = Path(__file__).with_name("book.css")
-SITE_NAME = "中国桥牌规则库"
-SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the traditional one is converted with the rest of the page
 # The running head's right side is the named string `article` at the top of each page (book.css): set by an article's
 # number, and by the headings that open a part of the book (data-running-head, converted with the text by pdf.py).
 RUNNING_HEAD = "data-running-head"
+CLAUSE_WORDS = 18  # a 款 without a title is listed in the contents by its opening words, up to this many characters
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,16 @@ class TitleInfo:
 class BookDocument:
     """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the traditional one)."""
 
-    def __init__(self, rulebook: Rulebook, book_key: str, inline: InlineRenderer, appendix_html: str):
+    def __init__(
+        self,
+        rulebook: Rulebook,
+        book_key: str,
+        inline: InlineRenderer,
+        appendix_html: str,
+        index_terms: list[IndexTerm] | None = None,
+    ):
         self.rulebook = rulebook
+        self.index_terms = index_terms or []
         self.book: Book = rulebook.books[book_key]
         self.inline = inline
         self.appendix_html = appendix_html
@@ -48,11 +57,13 @@ class BookDocument:
         css = STYLESHEET.read_text(encoding="utf-8").replace("__BODY_FONT__", font_family)
         parts = [
             self.title_page(title),
+            conventions_page(self.book.key),
             self.contents(),
             self.definitions(),
             *self.chapters(),
             self.front_matter(),
             self.appendix_html,
+            subject_index_page(self.book, self.index_terms),
         ]
         return (
             f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
@@ -61,18 +72,7 @@ class BookDocument:
 
     # --- front ------------------------------------------------------------------------------------------
     def title_page(self, title: TitleInfo) -> str:
-        return (
-            '<section class="title-page">'
-            f'<p class="title-site">{SITE_NAME}</p>'
-            f'<h1 class="book-title">{html.escape(self.book.title)}</h1>'
-            f'<p class="title-kind">印刷版 · {SCRIPT_NAMES[title.script]}</p>'
-            f'<p class="edition-stamp">版本 {html.escape(title.edition_label)}</p>'
-            '<div class="title-notes">'
-            "<p>本书与网站由同一份条文排印，条款编号与网站的锚点一一对应。</p>"
-            "<p>校勘改动的文字下加点线，补入的内容另行标出，理由见页脚的圈码脚注；另一来源的不同读法（异文）也在脚注中列出。</p>"
-            f"<p>引用来源中缺失的条文，标“来源缺”；引用另一部书的条文，注明该书印刷版的页码。</p>"
-            "</div></section>"
-        )
+        return title_page(self.book, title.edition_label, title.script)
 
     def contents(self) -> str:
         items = []
@@ -91,16 +91,34 @@ class BookDocument:
                 items.append(
                     f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> {title}</a></li>'
                 )
+                items += [self.contents_clause(article, clause) for clause in article.clauses]
         if self.front_matter_paragraphs():
             items.append(
                 f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">附录 来源前言（照录）</a></li>'
             )
         items.append(
-            f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 构建报告摘要</a></li>'
+            f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 校勘记</a></li>'
+        )
+        items.append(
+            f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/{INDEX_ID}">索引</a></li>'
         )
         return (
             f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
             f'<ol class="toc">{"".join(items)}</ol></section>'
+        )
+
+    def contents_clause(self, article: Article, clause: Clause) -> str:
+        """A 款 in the contents: its label and title, or the opening words of its text when it has no title."""
+        if clause.title:
+            words = clause.title
+        else:
+            text = next((p.text for p in clause.paragraphs if p.text and not FOOTNOTE_DEF.match(p.text)), "")
+            text = text.split("\n", 1)[0]
+            words = text if len(text) <= CLAUSE_WORDS else text[: CLAUSE_WORDS - 1] + "…"
+        target = html.escape(anchor_id(article.book, article.slug, clause.anchor))
+        return (
+            f'<li class="toc-clause"><a href="#{target}"><span class="toc-label">{html.escape(clause.label)}</span>'
+            f"{html.escape(words)}</a></li>"
         )
 
     def chapter_groups(self) -> list[tuple[int, list[str], list[Article]]]:

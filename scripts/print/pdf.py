@@ -12,6 +12,7 @@ from scripts.errors import RulebookError
 from scripts.pipeline.link import link_rulebook
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.pipeline.run import Rulebook, build_rulebook
+from scripts.document.subject_index import subject_index
 from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
@@ -64,6 +65,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
     links = link_rulebook(rulebook)
     fixes = load_fixes(rulebook.src)  # for the traditional PDFs
     notes = ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
+    index_terms = subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], rulebook.src)
     out_dir.mkdir(parents=True, exist_ok=True)
     printed = []
     for script in SCRIPT_FILE_SUFFIXES:
@@ -72,7 +74,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
             other = other_book(book)
             book_links = BookLinks(links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
             document = BookDocument(
-                rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book)
+                rulebook, book, InlineRenderer(book_links, notes), report_appendix(rulebook, links, book), index_terms
             )
             font, lang = FONTS[script]
             text = document.html(TitleInfo(edition.label, script), font, lang)

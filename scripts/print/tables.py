@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
@@ -13,6 +14,19 @@ from scripts.penalties.widgets import placements
 from scripts.print.inline import anchor_id
 
 ROUNDING_EXAMPLES = (("0.745", 2), ("1.125", 2), ("0.75", 1), ("2.5", 0))  # 第35条's rule worked on a few values
+
+
+# the tables' notes are the calculators' readings, written for the site's 关于本站 as well: a formula in ceiling brackets
+# and a word on rounding jargon are said in the reader's words in print
+FORMULA_TOTAL = re.compile(
+    r"，即\s*[^，。]*⌈[^，。]*⌉\s*IMP（([^）]*)）"
+)  # '，即 1+⌈t−5⌉ IMP（2～21IMP）' → '，共2～21IMP'
+ROUNDING_ASIDE = re.compile(r"，不是银行家舍入")
+
+
+def reader_note(note: str) -> str:
+    """A table's note as the print edition says it: no formula notation, no programmers' rounding words."""
+    return ROUNDING_ASIDE.sub("", FORMULA_TOTAL.sub(lambda m: f"，共{m[1]}", note))
 
 
 @dataclass
@@ -27,7 +41,7 @@ class Table:
     def html(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows)
-        notes = "".join(f'<p class="band-note">{html.escape(note)}</p>' for note in self.notes)
+        notes = "".join(f'<p class="band-note">{html.escape(reader_note(note))}</p>' for note in self.notes)
         return f'<table class="band-table"><caption>{self.caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}'
 
 
@@ -212,7 +226,9 @@ def penalty_tables_html(penalties: PenaltyData, book: str, slug: str) -> str:
         tables = PRINTED[calculator](penalties, fixed.get("article", ""))
         title = html.escape(penalties.calculators[calculator]["title"])
         blocks.append(
-            f'<section class="band-tables"><h4 class="band-title">判罚对照表：{title}</h4>'
+            f'<section class="band-tables editor-table"><h4 class="band-title">'
+            f'<span class="editor-label">编者整理</span>判罚对照表：{title}</h4>'
+            '<p class="editor-note">以下表格由编者根据本条条文整理，不是条文的一部分；以条文为准。</p>'
             + "".join(table.html() for table in tables)
             + "</section>"
         )

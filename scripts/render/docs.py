@@ -32,6 +32,8 @@ from scripts.render.articles import PageRenderer
 from scripts.render.markup import GENERATED
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
+from scripts.render.subject_index_page import SUBJECT_INDEX_PAGE, subject_index_page
+from scripts.document.subject_index import subject_index
 from scripts.paths import ROOT
 
 DOCS = ROOT / "docs"
@@ -60,6 +62,9 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     pages: dict[str, str] = {
         "index.md": home_page(rulebook, order),
         "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown),
+        SUBJECT_INDEX_PAGE: subject_index_page(
+            subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src)
+        ),
     }
     for key, book in rulebook.books.items():
         pages[f"{key}/index.md"] = book_index_page(rulebook, key, missing)

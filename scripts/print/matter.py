@@ -1,0 +1,141 @@
+"""A printed book's front and back matter: the title page, the 凡例 (how the marks look in print) and the subject index
+(索引, its page numbers set by the typesetter: target-counter in book.css)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scripts.books import BOOKS, CN_DIGITS
+from scripts.document.subject_index import IndexTerm
+from scripts.pipeline.coverage import book_coverage, coverage_sentence
+from scripts.pipeline.model import Book
+from scripts.print.inline import anchor_id
+
+SITE_NAME = "中国桥牌规则库"
+SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # the traditional one is converted with the rest of the page
+# a front-matter line of the source that names who issued the book or when ('1999中国桥牌协会审定', '二〇〇六年六月八日')
+NUMERAL = f"[0-9〇零{CN_DIGITS}]"
+ISSUING_LINE = re.compile(rf"协会|^{NUMERAL}{{4}}年{NUMERAL}{{1,2}}月{NUMERAL}{{1,3}}日$")
+INDEX_ID = "subject-index"
+
+
+def issuing_lines(book: Book) -> list[str]:
+    """The lines of the source's front matter that say who issued the book and when, as the source gives them."""
+    return [p.text for p in book.front_matter if p.text and len(p.text) <= 24 and ISSUING_LINE.search(p.text)]
+
+
+def source_title(book: Book) -> str:
+    """The title as the regulations' source prints it ('复式定约桥牌裁判法(试行)'), else the book's title."""
+    name = BOOKS[book.key]
+    for para in book.front_matter:
+        if para.text in name.cited_titles and len(para.text) > len(name.title):
+            return para.text
+    return name.title
+
+
+def title_page(book: Book, edition_label: str, script: str) -> str:
+    issued = "".join(f'<p class="title-issued">{html.escape(line)}</p>' for line in issuing_lines(book))
+    return (
+        '<section class="title-page">'
+        f'<p class="title-site">{SITE_NAME}</p>'
+        f'<h1 class="book-title">{html.escape(source_title(book))}</h1>'
+        f"{issued}"
+        f'<p class="title-kind">印刷版 · {SCRIPT_NAMES[script]}</p>'
+        f'<p class="edition-stamp">本版 {html.escape(edition_label)}</p>'
+        f'<p class="title-coverage">{html.escape(coverage_sentence(book_coverage(book)))}</p>'
+        "</section>"
+    )
+
+
+# (what a mark is, how it looks here: a sample in the mark's own print style, what it means)
+CONVENTION_ROWS = (
+    (
+        "校勘",
+        '<ins class="erratum">改正的文字</ins><span class="sample-call">①</span>',
+        "编者改正了来源的文字：改动处下加点线，页脚的圈码脚注列出来源原文和改正的理由。",
+    ),
+    (
+        "未解决的缺陷",
+        '<span class="unresolved">有缺陷的文字</span><span class="sample-call">②</span>',
+        "来源的文字有缺陷（脱漏、截断、无法核实），又无另一份来源可据订正：照录原文，下加波浪线，脚注说明。",
+    ),
+    (
+        "补入的款项编号",
+        '<span class="clause-label restored-marker convention-mark">B</span>',
+        "来源没有印出的款项编号，由编者据条文结构补入：字色较浅，下加点线，脚注说明依据。",
+    ),
+    (
+        "本站译名",
+        "第14条 缺少的牌张（本站译名，来源缺）",
+        "来源缺失的条文，其中文标题是本站据世界桥联1997年英文版规则所译，不是来源的文字。",
+    ),
+    (
+        "英文标题行",
+        '<span class="article-english" lang="en">Law 27 · Insufficient Bid (WBF 1997)</span>',
+        "条标题下的一行英文，是世界桥联1997年版国际规则（本规则所本）中对应条文的编号和英文标题，供对照。",
+    ),
+    ("来源缺", '<span class="missing-mark">（来源缺）</span>', "所引条文不在本书的来源中，因此不注页码。"),
+    (
+        "编者整理",
+        '<span class="editor-label">编者整理</span>',
+        "条文之后的判罚对照表等，是编者根据条文整理的，不是条文的一部分，另加框线；以条文为准。",
+    ),
+)
+
+
+def conventions_page(book_key: str) -> str:
+    """The 凡例: each mark of this edition, printed as it looks in the book, and what it means."""
+    rows = "".join(
+        f'<tr><th scope="row">{name}</th><td class="convention-sample">{sample}</td><td>{html.escape(meaning)}</td></tr>'
+        for name, sample, meaning in CONVENTION_ROWS
+    )
+    return (
+        f'<section class="conventions" id="{html.escape(book_key)}/conventions">'
+        '<h2 class="contents-title" data-running-head="凡例">凡例</h2>'
+        "<p>一、本书与网站“中国桥牌规则库”由同一份整理后的条文排印，条款编号相同。</p>"
+        "<p>二、条文照来源排印；编者的改动和说明一律标出，不与条文相混。书中的标记如下：</p>"
+        f'<table class="conventions-table"><thead><tr><th>标记</th><th>印刷效果</th><th>含义</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        "<p>三、条文中引用本书其他条款的，在引文后注所在页码；引用另一部书的，注该书印刷版的页码。</p>"
+        "<p>四、书末的索引按汉语拼音排列常用术语，列出使用该术语的条文及其页码。</p>"
+        "</section>"
+    )
+
+
+def index_place_label(number: int, label: str) -> str:
+    return f"第{number}条{label}"
+
+
+def subject_index_page(book: Book, terms: list[IndexTerm]) -> str:
+    """The 索引: every term the index holds, in pinyin order under its letter, with the first place in each article of
+    this book that uses it (a page number from target-counter) and, in words, the other book's articles."""
+    other = next(key for key in BOOKS if key != book.key)
+    groups: dict[str, list[str]] = {}
+    for term in terms:
+        here = term.articles(book.key)
+        there = term.articles(other)
+        if not here and not there:
+            continue
+        links = "；".join(
+            f'<a class="index-place" href="#{html.escape(anchor_id(p.book, p.slug, p.anchor))}">'
+            f"{html.escape(index_place_label(p.number, p.label))}</a>"
+            for p in here
+        )
+        see = ""
+        if there:
+            numbers = "、".join(str(p.number) for p in there)
+            see = f'<span class="index-other">另见《{html.escape(BOOKS[other].title)}》第{numbers}条</span>'
+        groups.setdefault(term.initial, []).append(
+            f'<li class="index-entry"><span class="index-term">{html.escape(term.term)}</span>{links}{see}</li>'
+        )
+    body = "".join(
+        f'<h3 class="index-letter">{letter}</h3><ul class="index-list">{"".join(entries)}</ul>'
+        for letter, entries in groups.items()
+    )
+    return (
+        f'<section class="subject-index" id="{html.escape(book.key)}/{INDEX_ID}">'
+        '<h2 class="chapter-title" data-running-head="索引">索引</h2>'
+        '<p class="index-intro">按汉语拼音排列；每个术语后先列页码（粗体），再列本书中使用它的条款（每条只列第一次出现的款项）。</p>'
+        f'<div class="index-columns">{body}</div></section>'
+    )
