@@ -13,7 +13,7 @@ from scripts.print.headings import NO_CHAPTER, HeadingMarks
 from scripts.print.inline import InlineRenderer, anchor_id, contents_id
 from scripts.print.notes import footnote, source_footnote_definitions, unresolved_note, variant_notes
 from scripts.penalties.tables import penalty_data
-from scripts.print.matter import INDEX_ID, conventions_page, subject_index_page, title_page
+from scripts.print.matter import INDEX_ID, conventions_page, mark_index_places, subject_index_page, title_page
 from scripts.print.tables import penalty_tables_html
 from scripts.document.headings import clause_title_corrections, heading_corrections, is_subheading, title_corrections
 from scripts.document.markers import FOOTNOTE_DEF, RESTORED
@@ -63,11 +63,14 @@ class BookDocument:
             *self.chapters(),
             self.front_matter(),
             self.appendix_html,
-            subject_index_page(self.book, self.index_terms),
         ]
+        body, index_targets = mark_index_places("".join(parts), self.book.key, self.index_terms)
         return (
             f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
-            f'<style>{css}</style></head><body>' + "".join(parts) + "</body></html>"
+            f'<style>{css}</style></head><body>'
+            + body
+            + subject_index_page(self.book, self.index_terms, index_targets)
+            + "</body></html>"
         )
 
     # --- front ------------------------------------------------------------------------------------------

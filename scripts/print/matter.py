@@ -103,11 +103,63 @@ def conventions_page(book_key: str) -> str:
     )
 
 
+def inside_longer(text: str, at: int, term: str, longer: list[str]) -> bool:
+    """Whether the `term` at text[at:] is part of a longer term ('叫牌' in '越序叫牌')."""
+    for word in longer:
+        offset = word.find(term)
+        while offset >= 0:
+            if text[at - offset : at - offset + len(word)] == word:
+                return True
+            offset = word.find(term, offset + 1)
+    return False
+
+
+CLAUSE_END = re.compile(r'<div class="clause |</article>')
+
+
+def mark_index_places(document: str, book_key: str, terms: list[IndexTerm]) -> tuple[str, dict[tuple[str, str], str]]:
+    """The document with each indexed use of a term wrapped in a span with an id, so that the index gives the page
+    where the word stands (a clause may begin at the foot of the page before); → (document, (term, clause id) → id).
+    A use the markup splits (a correction inside the word) keeps the clause's own id."""
+    words = [term.term for term in terms]
+    spans: list[tuple[int, int, str]] = []
+    targets: dict[tuple[str, str], str] = {}
+    for term in terms:
+        longer = [w for w in words if w != term.term and term.term in w]
+        for place in term.articles(book_key):
+            clause = anchor_id(place.book, place.slug, place.anchor)
+            start = document.find(f'id="{clause}"')
+            if start < 0:
+                continue
+            end_match = CLAUSE_END.search(document, start + 1)
+            end = end_match.start() if end_match else len(document)
+            at = document.find(term.term, start, end)
+            while at >= 0:
+                in_tag = document.rfind("<", 0, at) > document.rfind(">", 0, at)
+                overlaps = any(a < at + len(term.term) and at < a + n for a, n, _ in spans)
+                if not in_tag and not overlaps and not inside_longer(document, at, term.term, longer):
+                    name = f"index-{len(spans)}"
+                    spans.append((at, len(term.term), name))
+                    targets[(term.term, clause)] = name
+                    break
+                at = document.find(term.term, at + 1, end)
+    for at, length, name in sorted(spans, reverse=True):
+        document = (
+            document[:at] + f'<span id="{name}">' + document[at : at + length] + "</span>" + document[at + length :]
+        )
+    return document, targets
+
+
+def place_target(term: str, place, targets: dict[tuple[str, str], str]) -> str:
+    clause = anchor_id(place.book, place.slug, place.anchor)
+    return targets.get((term, clause), clause)
+
+
 def index_place_label(number: int, label: str) -> str:
     return f"第{number}条{label}"
 
 
-def subject_index_page(book: Book, terms: list[IndexTerm]) -> str:
+def subject_index_page(book: Book, terms: list[IndexTerm], targets: dict[tuple[str, str], str]) -> str:
     """The 索引: every term the index holds, in pinyin order under its letter, with the first place in each article of
     this book that uses it (a page number from target-counter) and, in words, the other book's articles."""
     other = next(key for key in BOOKS if key != book.key)
@@ -118,13 +170,13 @@ def subject_index_page(book: Book, terms: list[IndexTerm]) -> str:
         if not here and not there:
             continue
         links = "；".join(
-            f'<a class="index-place" href="#{html.escape(anchor_id(p.book, p.slug, p.anchor))}">'
+            f'<a class="index-place" href="#{html.escape(place_target(term.term, p, targets))}">'
             f"{html.escape(index_place_label(p.number, p.label))}</a>"
             for p in here
         )
         see = ""
         if there:
-            numbers = "、".join(str(p.number) for p in there)
+            numbers = "、".join(dict.fromkeys(str(p.number) for p in there))  # 裁判法 prints 第52条 twice
             see = f'<span class="index-other">另见《{html.escape(BOOKS[other].title)}》第{numbers}条</span>'
         groups.setdefault(term.initial, []).append(
             f'<li class="index-entry"><span class="index-term">{html.escape(term.term)}</span>{links}{see}</li>'
