@@ -76,12 +76,13 @@ def index_text(book, texts: list[str]) -> str:
 
 
 def link_destinations(reader, pages: range) -> list[str]:
-    """The named destinations of the links on `pages`, in the order the pages draw them."""
-    names = []
+    """The named destinations of the links on `pages`, in the order the pages draw them (a link drawn as two boxes,
+    its page number and its words, or broken over two lines, counts once)."""
+    names: list[str] = []
     for i in pages:
         for annotation in reader.pages[i].get("/Annots") or []:
             name = annotation.get_object().get("/Dest")
-            if isinstance(name, str):
+            if isinstance(name, str) and (not names or names[-1] != name):
                 names.append(name)
     return names
 
