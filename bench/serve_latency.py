@@ -45,7 +45,8 @@ def fetch(url: str) -> str | None:
 
 
 def process_cpu_seconds(pid: int) -> float:
-    """user+sys CPU seconds a process has used so far (Linux /proc), to tell rebuild work from waiting on a busy machine."""
+    """user+sys CPU seconds a process has used so far (Linux /proc), to tell rebuild work from waiting on a busy
+    machine."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -116,7 +117,8 @@ def measure_mode(project: Path, mode: str, log) -> dict:
         "written": written,
     }
     log(
-        f"  {result['command']}: first build {first_build:.1f} s; edit → page {result['latency']:.2f} s wall, {rebuild_cpu:.2f} s CPU (pipeline {pipeline} s, {written} page(s) written)"
+        f"  {result['command']}: first build {first_build:.1f} s; edit → page {result['latency']:.2f} s wall, "
+        f"{rebuild_cpu:.2f} s CPU (pipeline {pipeline} s, {written} page(s) written)"
     )
     return result
 

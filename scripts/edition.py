@@ -65,7 +65,8 @@ def build_timestamp(root: Path = ROOT) -> int:
 
 
 def content_hash(root: Path = ROOT, sources: tuple[str, ...] = EDITION_SOURCES) -> str:
-    """sha256 over (relative path, bytes) of every file under `sources` (folders or files), sorted; first 8 hex digits."""
+    """sha256 over (relative path, bytes) of every file under `sources` (folders or files), sorted; first 8 hex
+    digits."""
     digest = hashlib.sha256()
     for name in sources:
         base = root / name

@@ -37,7 +37,8 @@ class PenaltyTableError(CuratedFileError):
 
 
 class PenaltySpecError(RulebookError):
-    """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with `file:line:`.
+    """The calculators' spec (rulebook_src/penalties/calculators.yml) is malformed: the message starts with
+    `file:line:`.
     Raised by scripts/penalties/tables.py (reading it) and scripts/penalties/spec.py (checking it)."""
 
 

@@ -1,4 +1,5 @@
-"""Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant edition."""
+"""Converts simplified text, Markdown or HTML to traditional characters (OpenCC s2t plus reviewed fixes) for the zh-hant
+edition."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ SCRIPT_STRING = re.compile(r"""(?P<lead>[{,]\s*)?(?P<string>"(?:[^"\\\n]|\\.)*"|
 # A correction's data-original: '原文：<the source's own text>｜<reason>'; the quote is never converted.
 SOURCE_QUOTE, SOURCE_QUOTE_END = "原文：", "｜"
 TEXT_ATTRIBUTE = re.compile(
-    r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))=(?P<quote>["'])(?P<value>.*?)(?P=quote)"""
+    r"""(?P<name>\b(?:title|alt|aria-label|placeholder|data-note|data-original))"""
+    r"""=(?P<quote>["'])(?P<value>.*?)(?P=quote)"""
 )
 
 

@@ -28,7 +28,8 @@ TAG = re.compile(r"<[^>]+>")
 
 def longest_article(site_dir: Path) -> Path:
     """The article page with the most text a reader sees in its <article> (the long-article case for phones): the
-    page's HTML size is no measure of its length, a page of short clauses with many marks weighs more than a long one."""
+    page's HTML size is no measure of its length, a page of short clauses with many marks weighs more than a long
+    one."""
     pages = article_pages(site_dir, "laws") + article_pages(site_dir, "regulations")
     assert pages, f"no article pages under {site_dir}/laws or {site_dir}/regulations"
 

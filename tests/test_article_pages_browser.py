@@ -59,7 +59,8 @@ def test_home_jump_opens_the_article_in_one_tap(page_375, site_url):
     page_375.locator("form[data-article-jump] button[value=regulations]").tap()
     # Material's instant navigation swaps the page without a load event: wait for the new heading
     page_375.wait_for_function(
-        "() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第26条')"
+        "() => location.pathname.endsWith('/regulations/26/') && document.querySelector('h1')?.textContent.includes('第"
+        "26条')"
     )
     # issue 11: a Law the sources lack is a page of its own; a regulation number without a page gets a message
     open_home(page_375, site_url)

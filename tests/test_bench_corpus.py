@@ -1,4 +1,5 @@
-"""The bench's synthetic corpus (bench/corpus.py) is one the pipeline accepts, and the pipeline copes with its numbers."""
+"""The bench's synthetic corpus (bench/corpus.py) is one the pipeline accepts, and the pipeline copes with its
+numbers."""
 
 from __future__ import annotations
 
@@ -121,7 +122,8 @@ def load_bench_build():
 
 def test_bench_project_copy_holds_every_edition_source():
     """bench/build builds in a copy of the project: the edition stamp hashes EDITION_SOURCES, so the copy needs every
-    one of them (the mkdocs step stopped with “edition source '…/requirements.txt' does not exist” when it gained one)."""
+    one of them (the mkdocs step stopped with “edition source '…/requirements.txt' does not exist” when it gained
+    one)."""
     from scripts.edition import EDITION_SOURCES
 
     bench = load_bench_build()

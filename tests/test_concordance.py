@@ -158,7 +158,8 @@ def test_report_counts_match_what_the_pages_show():
 # --- the data files fail clearly --------------------------------------------------------------------------------
 def write_concordance(tmp_path: Path, markers: str) -> Path:
     (tmp_path / "wbf1997.yml").write_text(
-        "laws:\n  27:\n    title: Insufficient Bid\n    clauses:\n      - {label: A, heading: Insufficient Bid Accepted}\n"
+        "laws:\n  27:\n    title: Insufficient Bid\n    clauses:\n      - {label: A, heading: Insufficient Bid "
+        "Accepted}\n"
         "      - label: B\n        clauses: [{label: '1', clauses: [{label: a}, {label: b}]}]\n",
         encoding="utf-8",
     )

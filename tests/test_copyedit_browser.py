@@ -1,4 +1,5 @@
-"""The copy-edited text as a phone shows it: whole sentences, marks that say what they are (screenshots in tests/artifacts/)."""
+"""The copy-edited text as a phone shows it: whole sentences, marks that say what they are (screenshots in
+tests/artifacts/)."""
 
 from __future__ import annotations
 

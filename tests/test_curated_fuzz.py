@@ -307,7 +307,8 @@ def check_result(mutation: dict, result: dict) -> list[str]:
         kind = where.rsplit(":", 1)[1]
         if kind in STRICT and where not in KNOWN_HARMLESS:
             problems.append(
-                f"{where}: built with exit 0 (the file's schema should catch this; or list it in KNOWN_HARMLESS with why)"
+                f"{where}: built with exit 0 (the file's schema should catch this; or list it in KNOWN_HARMLESS with "
+                f"why)"
             )
         return problems
     return [f"{where}: exit status {result['status']} (expected 0 or 2): {result['stderr'][:200]!r}"]

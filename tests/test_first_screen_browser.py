@@ -127,7 +127,8 @@ def test_the_jump_box_keeps_its_buttons_on_one_line(screens, shipped_url, path):
     page = screens["portrait"]
     page.goto(shipped_url + path)
     page.wait_for_selector("form[data-article-jump] button")
-    tops = page.evaluate("""() => Array.from(document.querySelectorAll('form[data-article-jump]:not(.article-jump--compact) > *'))
+    tops = page.evaluate("""() => Array.from(
+        document.querySelectorAll('form[data-article-jump]:not(.article-jump--compact) > *'))
       .filter(el => el.getClientRects().length && el.textContent.trim() !== '' || el.matches('input'))
       .map(el => { const box = el.getBoundingClientRect(); return Math.round(box.top + box.height / 2); })""")
     assert len(tops) >= 4 and max(tops) - min(tops) < 10, f"{path or 'home'}: the jump box's parts stand on rows {tops}"

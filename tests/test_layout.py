@@ -109,7 +109,8 @@ def test_import_cycle_finder_finds_a_cycle():
 
 
 def test_allowed_stage_imports_have_no_cycle():
-    """The flow is one way only if the allowed graph is acyclic: two stages allowed to import each other are one stage."""
+    """The flow is one way only if the allowed graph is acyclic: two stages allowed to import each other are one
+    stage."""
     cycle = import_cycle(ALLOWED_IMPORTS)
     assert not cycle, f"ALLOWED_IMPORTS lets stages import in a circle: {' → '.join(cycle)}"
 
@@ -220,9 +221,10 @@ def test_no_module_over_the_line_limit(path):
 
 
 MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han character twice, so it is off)
-# Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long strings, docstrings and code held in
-# strings, which no formatter breaks. The count may only go down: break a line by hand, then lower the number.
-LINES_OVER_THE_LIMIT_LEFT = 181
+# Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long HTML f-strings of the print edition
+# (scripts/print/book.py, appendix.py, inline.py, notes.py, tables.py) and one of scripts/penalties/widgets.py, left
+# while those modules are being rewritten. The count may only go down: break a line by hand, then lower the number.
+LINES_OVER_THE_LIMIT_LEFT = 21
 PYTHON_FILES = sorted(
     [
         *SCRIPTS.rglob("*.py"),

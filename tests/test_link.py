@@ -1,4 +1,5 @@
-"""The link stage: every reference form found in the sources, read from real sentences, resolved against the real tree."""
+"""The link stage: every reference form found in the sources, read from real sentences, resolved against the real
+tree."""
 
 from __future__ import annotations
 
@@ -473,7 +474,8 @@ def test_quoted_sentences_carry_no_footnote_marks(pages):
 
 
 def test_every_reference_link_has_a_preview(pages):
-    """Each `data-ref` key written on a page has its text in assets/generated/ref-previews.js (else a tap would show nothing)."""
+    """Each `data-ref` key written on a page has its text in assets/generated/ref-previews.js (else a tap would show
+    nothing)."""
     import json
 
     from scripts.render.links import PREVIEWS_SCRIPT

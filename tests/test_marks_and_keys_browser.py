@@ -20,7 +20,8 @@ SMALL_MARKS = f"""() => Array.from(document.querySelectorAll('article :is({MARKS
   return box.width < 24 || box.height < 24;
 }}).map(mark => {{
   const box = mark.getBoundingClientRect();
-  return `${{mark.tagName.toLowerCase()}}.${{mark.className}} "${{mark.textContent.trim().slice(0, 12)}}" ${{box.width.toFixed(0)}}×${{box.height.toFixed(0)}}`;
+  const size = `${{box.width.toFixed(0)}}×${{box.height.toFixed(0)}}`;
+  return `${{mark.tagName.toLowerCase()}}.${{mark.className}} "${{mark.textContent.trim().slice(0, 12)}}" ${{size}}`;
 }})"""
 # The underline (or wavy line) of each kind of mark against the page's background, its alpha blended over it.
 CONTRAST = """() => {
@@ -32,7 +33,8 @@ CONTRAST = """() => {
     .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   const page = rgba(getComputedStyle(document.body).backgroundColor);
   const found = {};
-  for (const kind of ['a.ref:not(.ref-missing)', 'a.ref-missing', 'ins.erratum', 'a.glossary-term', '.restored-marker', 'mark.unresolved']) {
+  for (const kind of ['a.ref:not(.ref-missing)', 'a.ref-missing', 'ins.erratum', 'a.glossary-term',
+                      '.restored-marker', 'mark.unresolved']) {
     const mark = document.querySelector('article ' + kind);
     if (!mark) continue;
     const line = blend(rgba(getComputedStyle(mark).textDecorationColor), page);

@@ -63,7 +63,8 @@ def test_a_curated_title_whose_quote_is_not_in_the_cited_article_stops_the_build
     )
     with pytest.raises(
         MissingTitleError,
-        match=r"missing_law_titles\.yml:[0-9]+: entry 1 \(第16条 非法信息\): laws/19 does not contain the quote '可应用第16条非法消息'",
+        match=r"missing_law_titles\.yml:[0-9]+: entry 1 \(第16条 非法信息\): "
+        r"laws/19 does not contain the quote '可应用第16条非法消息'",
     ):
         cited_titles(rulebook.books, src_from_folder(tmp_path))
 

@@ -30,7 +30,8 @@ class Taps:
 def wait_for_article(page, path: str, heading: str) -> None:
     # Material's instant navigation swaps the page without a load event: wait for the new heading
     page.wait_for_function(
-        "([path, heading]) => location.pathname.endsWith(path) && (document.querySelector('article h1')?.textContent || '').includes(heading)",
+        "([path, heading]) => location.pathname.endsWith(path) && (document.querySelector('article h1')?.textContent |"
+        "| '').includes(heading)",
         arg=[path, heading],
     )
 
@@ -117,7 +118,8 @@ def test_home_grid_shows_missing_laws_in_place(phone_page, site_url, artifacts_d
     missing = grid.locator("a.article-missing").all_inner_texts()
     assert missing[:3] == ["14", "15", "16"] and "64" in missing
     colours = grid.evaluate(
-        "g => [getComputedStyle(g.querySelector('a.article-missing')).color, getComputedStyle(g.querySelector('a:not(.article-missing)')).color]"
+        "g => [getComputedStyle(g.querySelector('a.article-missing')).color, getComputedStyle(g.querySelector('a:"
+        "not(.article-missing)')).color]"
     )
     assert colours[0] != colours[1], "missing numbers are not greyed"
     grid.scroll_into_view_if_needed()

@@ -82,7 +82,8 @@ def link_problems(root: Path) -> list[str]:
                 continue  # the hosted 404 page's links are resolved from the site's root folder, whatever URL it is at
             if value.startswith("//"):
                 problems.append(
-                    f"{where}: <{tag} {attribute}={value!r}>: protocol-relative (a request to the host {value[2:].split('/')[0]!r})"
+                    f"{where}: <{tag} {attribute}={value!r}>: protocol-relative (a request to the host "
+                    f"{value[2:].split('/')[0]!r})"
                 )
             elif value.startswith("/"):
                 problems.append(f"{where}: <{tag} {attribute}={value!r}>: root-absolute")

@@ -30,7 +30,8 @@ BUNDLE_NAME = re.compile(r"^zhongguo-qiaopai-guize-(?P<date>\d{8})\.zip$")
 # frames, fonts. <link rel="canonical|prev|next|alternate"> only name addresses and load nothing.
 LOADED_URL = re.compile(
     r"""<(?:script|img|iframe|source|audio|video)\b[^>]*?\bsrc=["'](?P<src>[^"']+)["']"""
-    r"""|<link\b(?=[^>]*\brel=["'](?:stylesheet|icon|shortcut icon|apple-touch-icon|manifest|preload|modulepreload|prefetch|preconnect|dns-prefetch)["'])[^>]*?\bhref=["'](?P<href>[^"']+)["']"""
+    r"""|<link\b(?=[^>]*\brel=["'](?:stylesheet|icon|shortcut icon|apple-touch-icon|manifest|preload|modulepreload"""
+    r"""|prefetch|preconnect|dns-prefetch)["'])[^>]*?\bhref=["'](?P<href>[^"']+)["']"""
     r"""|url\(\s*["']?(?P<css>[^"')]+)""",
     re.IGNORECASE,
 )

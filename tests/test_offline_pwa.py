@@ -132,7 +132,8 @@ def _wait_until_controlled(page) -> int:
     """Wait for the service worker to finish precaching and take control; return how many URLs it cached."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     return page.evaluate(
-        """async () => { let n = 0; for (const key of await caches.keys()) n += (await (await caches.open(key)).keys()).length; return n; }"""
+        """async () => { let n = 0;
+             for (const key of await caches.keys()) n += (await (await caches.open(key)).keys()).length; return n; }"""
     )
 
 
@@ -180,7 +181,8 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
     open_ready(page, base + "zh-hant/")
     page.wait_for_function(
         """async () => { for (const key of await caches.keys())
-             if (await (await caches.open(key)).match(new URL("zh-hant/search/search_index.json", location.href).href)) return true;
+             if (await (await caches.open(key)).match(
+                   new URL("zh-hant/search/search_index.json", location.href).href)) return true;
            return false; }""",
         timeout=60_000,
         polling=500,

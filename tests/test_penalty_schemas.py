@@ -1,4 +1,5 @@
-"""The calculators' data (rulebook_src/penalties/) and the 1997 concordance (wbf1997.yml) have closed schemas (issue 10):
+"""The calculators' data (rulebook_src/penalties/) and the 1997 concordance (wbf1997.yml) have closed schemas (issue
+10):
 each slip that used to pass the loader and then crash the docs build or the command line, or ship a broken table
 to the widget, is one line `path:line: what is wrong` and exit status 2 from every entry point, before anything is
 written."""
@@ -117,7 +118,8 @@ def test_the_data_as_it_stands_fits_the_schemas():
 
 
 def test_a_merged_mapping_counts_its_keys(tmp_path):
-    """calculators.yml shares parameters with `<<: *anchor`: the merged keys satisfy the record, the given ones are checked."""
+    """calculators.yml shares parameters with `<<: *anchor`: the merged keys satisfy the record, the given ones are
+    checked."""
     text = (SRC / "penalties" / "calculators.yml").read_text(encoding="utf-8")
     path = tmp_path / "penalties" / "calculators.yml"
     path.parent.mkdir()

@@ -33,7 +33,8 @@ MEASURE = """async (scheme) => {
     return out;
   };
   const blend = (fg, bg) => fg.slice(0, 3).map((v, i) => v * fg[3] + bg[i] * (1 - fg[3]));
-  const lum = (c) => { const [r, g, b] = c.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  const lum = (c) => { const [r, g, b] = c.map(v => {
+    v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
   const rows = [];
@@ -43,8 +44,10 @@ MEASURE = """async (scheme) => {
     rows.push({what, ratio: Math.round(ratio(fg, bg) * 100) / 100, style: getComputedStyle(el, pseudo).fontStyle});
   };
   for (const w of document.querySelectorAll(".penalty-calculator")) {
-    for (const el of w.querySelectorAll("label, small, select, input[type=text], button, .penalty-headline, .penalty-subject, .penalty-error, .penalty-prompt, .penalty-reading, a")) {
-      measure(el, w.id + " " + el.tagName.toLowerCase() + (el.name ? "[" + el.name + "]" : "") + " " + (el.className || ""), null);
+    for (const el of w.querySelectorAll("label, small, select, input[type=text], button, .penalty-headline, "
+                                        + ".penalty-subject, .penalty-error, .penalty-prompt, .penalty-reading, a")) {
+      const name = el.name ? "[" + el.name + "]" : "";
+      measure(el, w.id + " " + el.tagName.toLowerCase() + name + " " + (el.className || ""), null);
     }
     for (const el of w.querySelectorAll("input[type=text][placeholder]:not([placeholder=''])")) {
       measure(el, w.id + " placeholder[" + el.name + "]", "::placeholder");

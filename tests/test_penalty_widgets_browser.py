@@ -75,7 +75,9 @@ def test_engine_in_chromium_agrees_with_python_over_the_grid(desktop, site_url):
     got = desktop.evaluate(
         """(cases) => cases.map(([name, inputs]) => {
         try { return window.RulebookPenalties.calculate(name, inputs); }
-        catch (e) { if (e instanceof window.RulebookPenalties.InputError) return {error: e.message}; return {crash: String(e)}; }
+        catch (e) {
+            if (e instanceof window.RulebookPenalties.InputError) return {error: e.message};
+            return {crash: String(e)}; }
     })""",
         cases,
     )
@@ -393,7 +395,9 @@ def test_copied_link_of_a_build_for_a_real_host(browser, tmp_path):
 
 # The checkboxes of a widget whose label is not beside them on the same line (the label's middle outside the box's
 # height, or the label not to its right).
-CHECKBOXES_APART_FROM_LABELS = """prefix => Array.from(document.querySelectorAll('#' + prefix + ' input[type=checkbox]')).filter(box => {
+CHECKBOXES_APART_FROM_LABELS = """prefix => Array.from(
+  document.querySelectorAll('#' + prefix + ' input[type=checkbox]'))
+.filter(box => {
   const label = document.querySelector('label[for="' + box.id + '"]');
   if (!label) return true;
   const a = box.getBoundingClientRect(), b = label.getBoundingClientRect(), middle = (b.top + b.bottom) / 2;
@@ -414,7 +418,8 @@ def test_every_widget_fits_360px_with_each_checkbox_beside_its_label(phone_page,
         box = widget.bounding_box()
         if scroll > client or box["x"] < 0 or box["x"] + box["width"] > 360:
             overflowing.append(
-                f"{prefix} on {path}: page {scroll} px in {client} px, widget {box['x']:.0f}–{box['x'] + box['width']:.0f} px"
+                f"{prefix} on {path}: page {scroll} px in {client} px, widget {box['x']:.0f}–"
+                f"{box['x'] + box['width']:.0f} px"
             )
         apart += [f"{prefix} on {path}: {name}" for name in phone_page.evaluate(CHECKBOXES_APART_FROM_LABELS, prefix)]
     assert not overflowing, overflowing

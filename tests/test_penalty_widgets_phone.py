@@ -25,7 +25,8 @@ ANSWER_IN_VIEW = """(id) => {
     const box = answer.getBoundingClientRect(), view = window.visualViewport;
     const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
     const top = Math.max(view.offsetTop, header), bottom = view.offsetTop + view.height;
-    return box.top >= top - 1 && box.bottom <= bottom + 1 ? 'in view' : `at ${box.top}–${box.bottom}, view ${top}–${bottom}`;
+    return box.top >= top - 1 && box.bottom <= bottom + 1
+        ? 'in view' : `at ${box.top}–${box.bottom}, view ${top}–${bottom}`;
 }"""
 
 

@@ -1,5 +1,6 @@
 """Reading on a phone (360×740): no sideways scrolling, readable type, 44 px tap targets, dark mode, the
-article number in view whenever the header is (it comes back on any scroll up), and an article's first load within the weight budget."""
+article number in view whenever the header is (it comes back on any scroll up), and an article's first load within the
+weight budget."""
 
 from __future__ import annotations
 
@@ -77,7 +78,8 @@ def test_search_results_fit_a_phone(phone, shipped_site, shipped_url, artifacts_
     # Record the widest the page gets while the search opens (Material's overlay grows for 0.4 s).
     phone.evaluate(
         """() => { window.__widest = 0; const sample = () => { window.__widest = Math.max(window.__widest,
-             document.documentElement.scrollWidth, window.innerWidth); if (!window.__stop) requestAnimationFrame(sample); };
+             document.documentElement.scrollWidth, window.innerWidth);
+             if (!window.__stop) requestAnimationFrame(sample); };
            requestAnimationFrame(sample); }"""
     )
     results = run_search(phone, words[0][:2])
@@ -115,7 +117,8 @@ def test_article_number_stays_visible_while_scrolling(phone, shipped_site, shipp
                      const s = getComputedStyle(node);
                      if (Number(s.opacity) < 0.5 || s.visibility === "hidden" || s.display === "none") visible = false;
                    }
-                   const hit = document.elementFromPoint(box.left + Math.min(box.width, 40) / 2, box.top + box.height / 2);
+                   const hit = document.elementFromPoint(box.left + Math.min(box.width, 40) / 2,
+                                                         box.top + box.height / 2);
                    if (visible && hit && (el.contains(hit) || hit.contains(el))) return el.textContent.trim();
                  }
                  return null;

@@ -57,7 +57,8 @@ def print_documents(rulebook, links) -> dict[str, str]:
 
 
 def test_every_correction_in_an_article_prints_its_erratum_reason_in_chinese(rulebook):
-    """The print edition's footnotes give each erratum's reason (errata.yml, in Chinese since the reasons became reader text)."""
+    """The print edition's footnotes give each erratum's reason (errata.yml, in Chinese since the reasons became reader
+    text)."""
     reasons = {
         c[2]
         for book in rulebook.books.values()
@@ -157,7 +158,8 @@ def test_restored_clause_markers_are_light_with_their_note(rulebook, documents):
     assert f"补入：{restored[0].restored}" in documents["laws"]
 
 
-RESTORED_REASON = "（补入的内容，不见于来源）"  # appended to a restored erratum's reason in the site's note (scripts/pipeline/errata.py)
+# appended to a restored erratum's reason in the site's note (scripts/pipeline/errata.py)
+RESTORED_REASON = "（补入的内容，不见于来源）"
 
 
 def site_erratum_marks(book: str) -> list[tuple[str, str, str]]:
@@ -214,8 +216,8 @@ def test_headings_print_their_marks_once_where_they_stand(documents):
     )
     assert laws.count('<span class="heading-text">第二部分 竞叫过程中的违规</span>') == 1
     assert (
-        '<span class="article-number">第24条</span> <ins class="erratum">竞叫期间</ins>牌张的暴露或引牌</span><span class="note note-erratum">校勘：“竞”误作“党”'
-        in laws
+        '<span class="article-number">第24条</span> <ins class="erratum">竞叫期间</ins>牌张的暴露或引牌</span><span class="note '
+        'note-erratum">校勘：“竞”误作“党”' in laws
     )
     assert (
         '<span class="clause-label">2.</span><ins class="erratum">手中牌张的管理</ins><span class="note note-erratum">'
@@ -230,8 +232,8 @@ def test_headings_print_their_marks_once_where_they_stand(documents):
         "第十五节 带分方法",
     ):
         assert (
-            f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note note-erratum">补入：正文缺'
-            in regulations
+            f'<span class="heading-text"><ins class="erratum">{division}</ins></span><span class="note '
+            f'note-erratum">补入：正文缺' in regulations
         )
 
 

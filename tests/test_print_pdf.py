@@ -1,4 +1,5 @@
-"""The print edition's PDFs, read back with pypdf: pages, headings and clause labels in order, contents, links, fonts."""
+"""The print edition's PDFs, read back with pypdf: pages, headings and clause labels in order, contents, links,
+fonts."""
 
 from __future__ import annotations
 

@@ -15,8 +15,9 @@ def test_printed_article_hides_site_chrome_and_forms(browser, site_url, artifact
         page.wait_for_selector(".penalty-calculator select")
         page.emulate_media(media="print")
         page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-        hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-search', '.md-footer', '.penalty-calculator',
-                                         '.provenance', '.rulebook-script-switch', '.penalty-notice-top']
+        hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-search', '.md-footer',
+                                         '.penalty-calculator', '.provenance', '.rulebook-script-switch',
+                                         '.penalty-notice-top']
             .filter((s) => document.querySelector(s))
             .map((s) => [s, getComputedStyle(document.querySelector(s)).display])""")
         assert hidden and all(display == "none" for _selector, display in hidden), hidden

@@ -1,4 +1,5 @@
-"""Reference previews in headless chromium: first tap previews on a phone, second tap follows; hover on a desktop; file://."""
+"""Reference previews in headless chromium: first tap previews on a phone, second tap follows; hover on a desktop;
+file://."""
 
 from __future__ import annotations
 

@@ -53,7 +53,8 @@ def test_auction_law_reads_like_a_printed_rulebook_at_360px(phone_page, site_url
     page.screenshot(path=str(artifacts_dir / f"law-{number}-360-note.png"))
     # every level of the numbering reads at the body's size or larger (25B2(b)(1) is an h5)
     small = page.evaluate("""() => [...document.querySelectorAll('.md-content .clause-heading')]
-        .filter(h => parseFloat(getComputedStyle(h).fontSize) < parseFloat(getComputedStyle(document.querySelector('.md-content .clause-heading + p')).fontSize))
+        .filter(h => parseFloat(getComputedStyle(h).fontSize)
+                     < parseFloat(getComputedStyle(document.querySelector('.md-content .clause-heading + p')).fontSize))
         .map(h => h.id)""")
     assert small == [], f"第{number}条: clause headings smaller than the text: {small}"
 

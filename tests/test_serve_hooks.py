@@ -1,4 +1,5 @@
-"""scripts/site/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it changes."""
+"""scripts/site/serve_hooks.py: under `mkdocs serve`, an edit in rulebook_src/ regenerates exactly the pages it
+changes."""
 
 from __future__ import annotations
 

@@ -95,7 +95,9 @@ def test_a_new_build_is_offered_calmly_and_applied_on_a_tap(browser, two_builds,
         open_ready(other_tab, base + "laws/2/")
         other_tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         stored = reader.evaluate("""async () => {
-            const keys = []; for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) keys.push(r.url);
+            const keys = [];
+            for (const name of await caches.keys())
+                for (const r of await (await caches.open(name)).keys()) keys.push(r.url);
             return keys; }""")
         assert any(url.endswith("/laws/1/") for url in stored), "the reader's edition is not stored"
         assert not any("/zh-hant/" in url for url in stored), "the other script edition was stored without a visit"

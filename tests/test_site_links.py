@@ -75,7 +75,8 @@ def test_every_internal_link_and_anchor_resolves(pages, built_site):
             target = target_file(site, page, parts.path)
             if not target.exists():
                 broken.append(
-                    f"{page.relative_to(site)}: <{tag}> {url}: no file {target.relative_to(site) if target.is_relative_to(site) else target}"
+                    f"{page.relative_to(site)}: <{tag}> {url}: no file "
+                    f"{target.relative_to(site) if target.is_relative_to(site) else target}"
                 )
                 continue
             fragment = unquote(parts.fragment)

@@ -161,7 +161,10 @@ def test_every_rule_of_our_own_stylesheets_reaches_the_combined_sheet(shipped_si
 
 
 def test_the_stored_copy_has_one_plain_link_in_place_of_the_inline_rules():
-    html = '<head><link rel="stylesheet" href="../assets/a.css"></head><body><p>t</p><script id="__config"></script></body>'
+    html = (
+        '<head><link rel="stylesheet" href="../assets/a.css"></head>'
+        '<body><p>t</p><script id="__config"></script></body>'
+    )
     page = with_critical_css(html, "p{margin:0}", "assets/stylesheets/rulebook.abc.min.css")
     stored = stored_copy(page, "p{margin:0}")
     assert "<style>" not in stored and stored.count("<link") == 1

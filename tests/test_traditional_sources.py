@@ -1,4 +1,5 @@
-"""The traditional edition reads like the traditional sources (002, 003): same characters, except the sources' own slips."""
+"""The traditional edition reads like the traditional sources (002, 003): same characters, except the sources' own
+slips."""
 
 from __future__ import annotations
 
@@ -65,7 +66,8 @@ def differences(source: str, edition: str) -> list[tuple[str, str, int]]:
 
 
 def explained(source: str, edition: str, run: tuple[str, str, int], slips: dict[str, str]) -> bool:
-    """A difference is a slip of the source when, character by character, a listed slip (a word or a character) covers it."""
+    """A difference is a slip of the source when, character by character, a listed slip (a word or a character) covers
+    it."""
     src_run, ed_run, start = run
     if len(src_run) != len(ed_run):
         return any(src_run in word and ed_run in slips[word] for word in slips)
@@ -92,7 +94,8 @@ def test_the_edition_writes_every_character_as_the_sources_do_but_their_slips(so
         for run in differences(source, edition):
             if not explained(source, edition, run, slips):
                 problems.append(
-                    f"{place}: the source writes {run[0]!r}, the edition {run[1]!r}: …{source[max(0, run[2] - 6) : run[2] + 8]}…"
+                    f"{place}: the source writes {run[0]!r}, the edition {run[1]!r}: …"
+                    f"{source[max(0, run[2] - 6) : run[2] + 8]}…"
                 )
     assert not problems, "\n".join(problems)
 
@@ -137,7 +140,8 @@ def traditional_pages() -> dict[str, str]:
 
 
 def test_no_character_the_traditional_sources_write_otherwise(source_lines, traditional_pages):
-    """爲 where the sources write 為, 着 for 著, 衆 for 眾…: a character the sources never use, whose simplified form they write another way."""
+    """爲 where the sources write 為, 着 for 著, 衆 for 眾…: a character the sources never use, whose simplified form they
+    write another way."""
     t2s = opencc.OpenCC("t2s")
     source_chars = set(HAN_CHAR.findall("".join(source for _, source, _ in source_lines)))
     slips = load_slips()
@@ -152,7 +156,8 @@ def test_no_character_the_traditional_sources_write_otherwise(source_lines, trad
             written = by_simplified.get(t2s.convert(ch), set())
             if ch not in source_chars and written - {ch}:
                 problems.append(
-                    f"{page}: {ch!r} in …{text[max(0, match.start() - 6) : match.end() + 6]}…, the traditional sources write {sorted(written)}"
+                    f"{page}: {ch!r} in …{text[max(0, match.start() - 6) : match.end() + 6]}…, the traditional "
+                    f"sources write {sorted(written)}"
                 )
     assert not problems, "\n".join(problems)
 

@@ -49,7 +49,8 @@ ERRATA = record(
                     "replacement": ONE_LINE,
                     "lost_lead_byte": text(pattern=r"([0-9a-f]{2})*"),
                     "lost_tail_bytes": text(pattern=r"([0-9a-f]{2})*"),
-                    "shown": ONE_LINE,  # the recovered run as the page prints it (after normalisation): marked there as a correction
+                    # the recovered run as the page prints it (after normalisation): marked there as a correction
+                    "shown": ONE_LINE,
                     "reason": PROSE,
                 }
             ),
@@ -205,7 +206,8 @@ MISSING_LAWS = record(
     }
 )
 
-# The penalty data: each file's own schema in penalty_table_files.py (PENALTY_SCHEMAS); a table not listed there yet gets
+# The penalty data: each file's own schema in penalty_table_files.py (PENALTY_SCHEMAS); a table not listed there yet
+# gets
 # only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
 PENALTY_TABLE = record(
     {"calculator": ONE_LINE, "article": text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}"), "title": ONE_LINE},

@@ -7,7 +7,8 @@ The schema (scripts/curated/penalty_files.py) checks each value's type; this sta
   uppers increase, the first band starts at 0+ and the last is `Y分钟以上`, open; amounts never fall from band to band;
 - offence ladders: each step is heavier than the one before;
 - every amount a table states appears, with its unit, in the sentence that states it (a band's `quote`, a step's
-  `text`, a repeat's `repeat_text`), and an item's quote holds its steps' amounts too: a number changed in the table but not in the quote stops.
+  `text`, a repeat's `repeat_text`), and an item's quote holds its steps' amounts too: a number changed in the table
+  but not in the quote stops.
 
 `check_quotes_in_articles` (run by the docs build, which has the rulebook) checks every quote against its article.
 """

@@ -93,7 +93,8 @@ def drop_repeated_text(article: Article, drops: list[Drop]) -> None:
 
 
 def make_variant(primary: Article, other: Article, reason: str, drops: list[Drop]) -> Variant:
-    """The other copy's paragraphs that differ from every paragraph of the primary copy (the rest are recorded as drops)."""
+    """The other copy's paragraphs that differ from every paragraph of the primary copy (the rest are recorded as
+    drops)."""
     primary_texts = {comparable(p.text) for p in primary.paragraphs()} | {
         comparable(c.label + c.title) for c in primary.walk_clauses()
     }
@@ -159,7 +160,8 @@ def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], d
             other = next((a for a in copies if a.sources[0] == overlap["variant"]), None)
             if primary is None or other is None:
                 raise StructureError(
-                    f"overlaps.yml: 第{number}条 ({book_key}) should stand in {overlap['primary']} and {overlap['variant']}; found in {[a.sources[0] for a in copies]}"
+                    f"overlaps.yml: 第{number}条 ({book_key}) should stand in {overlap['primary']} and "
+                    f"{overlap['variant']}; found in {[a.sources[0] for a in copies]}"
                 )
             drop_repeated_text(primary, assembly.drops)
             primary.variants.append(make_variant(primary, other, " ".join(overlap["note"].split()), assembly.drops))
@@ -174,13 +176,15 @@ def assemble_books(parsed: list[ParsedSource], overlaps: dict[tuple[str, int], d
                     f"来源中有 {len(copies)} 个“第{number}条”：本条（{article.title}）与 {others} 编号相同。编号照录来源，网址以 {article.slug} 区分。"
                 )
                 assembly.defects.append(
-                    f"{article.sources[0]}:{article.provenance()[0].line}: 条号重复：第{number}条（{article.title}），网址用 {article.slug}"
+                    f"{article.sources[0]}:{article.provenance()[0].line}: 条号重复：第{number}条（{article.title}），网址用 "
+                    f"{article.slug}"
                 )
                 drop_repeated_text(article, assembly.drops)
                 ordered[book_key].append(article)
         elif len(copies) > 1:
             raise StructureError(
-                f"第{number}条 ({book_key}) stands in {[a.sources[0] for a in copies]} but overlaps.yml does not say which copy is the main text"
+                f"第{number}条 ({book_key}) stands in {[a.sources[0] for a in copies]} but overlaps.yml does not say "
+                f"which copy is the main text"
             )
         else:
             drop_repeated_text(copies[0], assembly.drops)
@@ -222,7 +226,8 @@ def flag_copied_bodies(articles: list[Article], defects: list[str]) -> None:
                 f"是第{first.number}条正文的重复；第{article.number}条的原文在来源中缺失。以下照录来源，仅供参考。"
             )
             defects.append(
-                f"{article.sources[0]}:{article.provenance()[0].line}: 第{article.number}条的正文与第{first.number}条逐字相同，本条原文缺失"
+                f"{article.sources[0]}:{article.provenance()[0].line}: 第{article.number}条的正文与第{first.number}条逐字相同，"
+                f"本条原文缺失"
             )
         else:
             seen[body] = article

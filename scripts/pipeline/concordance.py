@@ -158,7 +158,8 @@ def load_concordance(src: RulebookSrc) -> Concordance:
                     raise ConcordanceError(f"{where}: {key} clause {clause} is not in the skeleton of Law {number}")
                 if not entry.note:
                     raise ConcordanceError(
-                        f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from the skeleton"
+                        f"{where}: {key} clause {clause}: the Law's note must say why the Chinese text departs from "
+                        f"the skeleton"
                     )
                 getattr(entry, key).append(anchor)
         for index, item in enumerate(law.get("clauses") or []):
@@ -191,7 +192,8 @@ def load_concordance(src: RulebookSrc) -> Concordance:
                 raise ConcordanceError(f"{marker.where}: heading “{marker.heading}” is not how the paragraph starts")
             if marker.anchor not in entry.skeleton and not entry.note:
                 raise ConcordanceError(
-                    f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {number}; say why in the Law's note"
+                    f"{marker.where}: clause {marker.clause} is not in the skeleton of Law {number}; say why in the "
+                    f"Law's note"
                 )
             entry.markers.append(marker)
     return concordance

@@ -40,7 +40,8 @@ def decode_escaped_json(file: str, text: str) -> tuple[str, list[Repair]]:
         ) from exc
     if not isinstance(obj, dict) or not isinstance(obj.get("content"), str):
         raise SourceFormatError(
-            f"{file}:1: decoded JSON has no string 'content' field (keys: {sorted(obj) if isinstance(obj, dict) else type(obj).__name__})"
+            f"{file}:1: decoded JSON has no string 'content' field (keys: "
+            f"{sorted(obj) if isinstance(obj, dict) else type(obj).__name__})"
         )
     envelope = {k: v for k, v in obj.items() if k != "content"}
     repair = Repair(

@@ -36,7 +36,8 @@ def check_unresolved_quotes(file: str, paragraphs: list[Paragraph], unresolved: 
     """Problems for unresolved defects of `file` whose quote no longer occurs (fixed, or the entry is stale)."""
     text = "\n".join(p.text for p in paragraphs)
     return [
-        f"{item.get('where', 'errata.yml')}: unresolved defect {item['quote']!r} does not occur in the normalised text of {file}"
+        f"{item.get('where', 'errata.yml')}: unresolved defect {item['quote']!r} does not occur in the normalised "
+        f"text of {file}"
         for item in unresolved
         if item["file"] == file and item["quote"] not in text
     ]
@@ -50,7 +51,8 @@ def apply_errata(file: str, paragraphs: list[Paragraph], errata: list[Erratum]) 
         found = sum(p.text.count(erratum.find) for p in paragraphs)
         if found != erratum.count:
             problems.append(
-                f"{erratum.where}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s) in {file}, expected {erratum.count}"
+                f"{erratum.where}: erratum {erratum.find!r} → {erratum.replace!r}: found {found} time(s) in {file}, "
+                f"expected {erratum.count}"
             )
             continue
         out: list[Paragraph] = []

@@ -107,7 +107,8 @@ class Article:
             yield from clause.walk()
 
     def keyed_paragraphs(self) -> Iterator[tuple[str, str, Paragraph]]:
-        """(stable key, clause anchor, paragraph) for every paragraph, intro first ('' as its anchor); see paragraph_key."""
+        """(stable key, clause anchor, paragraph) for every paragraph, intro first ('' as its anchor); see
+        paragraph_key."""
         for i, para in enumerate(self.intro):
             yield paragraph_key(self.book, self.slug, "", i), "", para
         for clause in self.walk_clauses():
@@ -134,7 +135,8 @@ class Article:
 
 
 def paragraph_key(book: str, slug: str, anchor: str, index: int) -> str:
-    """A paragraph's stable id, the same in any copy of the tree: 'laws/27#b-1/0' (index within its clause; '' = intro)."""
+    """A paragraph's stable id, the same in any copy of the tree: 'laws/27#b-1/0' (index within its clause; '' =
+    intro)."""
     return f"{book}/{slug}#{anchor}/{index}"
 
 

@@ -41,7 +41,8 @@ STRAY_SPACE = re.compile(rf"(?<=[0-9A-Za-z%+]) +(?=[{HAN}])")
 STRAY_SPACE_PUNCT = re.compile(r"(?<=%) +(?=；)|(?<=：) +(?=[" + HAN + "])")
 # '1.' is a marker, '0.5VP' is not: a number marker is never followed by a digit.
 LIST_MARKER_START = re.compile(
-    rf"^(?:[{CN_DIGITS}]+、|（[{CN_DIGITS}]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9{CN_DIGITS}]+[条章节]|例外|注意)"
+    rf"^(?:[{CN_DIGITS}]+、|（[{CN_DIGITS}]+）|（?[0-9]{{1,2}}[.）)](?![0-9])|\([0-9a-zA-Z]{{1,2}}\)|（[0-9a-zA-Z]{{1,2}}）|"
+    rf"[⑴-⒇①-⑳]|[A-Z][.、]|第[0-9{CN_DIGITS}]+[条章节]|例外|注意)"
 )
 # A line ending so ends its sentence; '）' only after '。' ('…可至少重打该场（节）' ⏎ '一半的…' goes on).
 LINE_END_PUNCTUATION = tuple("。；：！？") + ("。）", "。)")
@@ -224,7 +225,8 @@ def join_wrapped_lines(
 
 
 def split_glued_headings(paragraphs: list[Paragraph], repairs: list[Repair]) -> list[Paragraph]:
-    """Splits a chapter heading glued to an article heading, a sub-clause glued after '。', a heading repeated in its body."""
+    """Splits a chapter heading glued to an article heading, a sub-clause glued after '。', a heading repeated in its
+    body."""
     out: list[Paragraph] = []
     for para in paragraphs:
         pieces = [para.text]

@@ -276,10 +276,12 @@ class ArticleParser:
         if entry.source_label != ("" if agrees or marker is None else printed):
             if marker is None or agrees:
                 raise ConcordanceError(
-                    f"{where}: source_label {entry.source_label!r} given, but the source prints {printed or 'no marker'} there"
+                    f"{where}: source_label {entry.source_label!r} given, but the source prints "
+                    f"{printed or 'no marker'} there"
                 )
             raise ConcordanceError(
-                f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: {printed!r} to the entry to confirm the relabelling"
+                f"{where}: the source prints {printed!r} where the skeleton has {entry.clause}; add source_label: "
+                f"{printed!r} to the entry to confirm the relabelling"
             )
         law = f"1997年WBF规则第{entry.law}条{entry.clause}".replace("(", "（").replace(")", "）")
         if entry.follows:  # the source printed another Law's text here: its labels follow that text, not this Law

@@ -1,4 +1,5 @@
-"""Moves paragraphs the marker-driven parse put under the wrong clause to the clause they belong to (clause_parents.yml).
+"""Moves paragraphs the marker-driven parse put under the wrong clause to the clause they belong to
+(clause_parents.yml).
 
 The PDF sources carry no indentation, so a closing paragraph after a numbered list ('作为上述3“体系分类”的补充…' after
 (5)) lands inside the last item. Each entry names the paragraph by its opening words and the clause it belongs to;
@@ -24,7 +25,8 @@ def reparent_paragraphs(books: dict[str, Book], src: RulebookSrc) -> list[Repair
         holder = next((c for c in clauses.values() for p in c.paragraphs if p.text.startswith(entry["starts"])), None)
         if article is None or parent is None or holder is None:
             problems.append(
-                f"{lines.at(i - 1)}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → {entry['parent']!r}): paragraph or parent clause not found"
+                f"{lines.at(i - 1)}: entry {i} ({entry['book']} 第{entry['article']}条 {entry['starts']!r} → "
+                f"{entry['parent']!r}): paragraph or parent clause not found"
             )
             continue
         start = next(k for k, p in enumerate(holder.paragraphs) if p.text.startswith(entry["starts"]))

@@ -97,7 +97,8 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
 
 
 def check_every_marker_used(concordance: Concordance, parsed: list) -> None:
-    """Fails the build for a clause_markers.yml entry that starts no paragraph of its Law (the text changed under it)."""
+    """Fails the build for a clause_markers.yml entry that starts no paragraph of its Law (the text changed under
+    it)."""
     used = {id(entry) for source in parsed for entry in source.markers_used}
     unused = [entry for law in concordance.laws.values() for entry in law.markers if id(entry) not in used]
     if unused:

@@ -40,7 +40,8 @@ def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
         digest = hashlib.sha256(entry.raw).hexdigest()
         if digest != entry.sha256:
             raise SourceFormatError(
-                f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw files must be byte-for-byte copies of the seeds"
+                f"{lines.at('sources', i, 'sha256')}: raw/{entry.file} has sha256 {digest}, not the manifest's: raw "
+                f"files must be byte-for-byte copies of the seeds"
             )
         entries.append(entry)
     listed = {f"raw/{entry.file}" for entry in entries}

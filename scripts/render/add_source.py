@@ -85,7 +85,8 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
     for repair in rulebook.repairs:
         if repair.prov.file == name:
             lines.append(
-                f"{where}:{repair.prov.line}: repair ({repair.kind}): {clip(repair.original)} → {clip(repair.replacement)}"
+                f"{where}:{repair.prov.line}: repair ({repair.kind}): {clip(repair.original)} → "
+                f"{clip(repair.replacement)}"
             )
     for drop in rulebook.drops:
         if drop.prov.file == name and drop.text.strip():  # blank lines are not worth a line

@@ -1,4 +1,5 @@
-"""Renders the ways between articles: previous/next links and the jump-to-number box, at the top and foot of every article page."""
+"""Renders the ways between articles: previous/next links and the jump-to-number box, at the top and foot of every
+article page."""
 
 from __future__ import annotations
 
@@ -64,9 +65,11 @@ def jump_form(pages: dict[str, str], compact: bool = False) -> str:
     numbers = " ".join(f'data-pages-{key}="{ranges}"' for key, ranges in pages.items())
     return "".join(
         [
-            f'<form class="article-jump{" article-jump--compact" if compact else ""}" action="javascript:void(0)" data-article-jump {numbers} data-search-exclude>',
+            f'<form class="article-jump{" article-jump--compact" if compact else ""}" action="javascript:void(0)" '
+            f'data-article-jump {numbers} data-search-exclude>',
             f'<label for="{JUMP_INPUT_ID}">{"跳到" if compact else "跳到条文"}</label>',
-            f'<input id="{JUMP_INPUT_ID}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" aria-label="条号">',
+            f'<input id="{JUMP_INPUT_ID}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" '
+            f'aria-label="条号">',
             '<button type="submit" name="book" value="laws">规则</button>',
             '<button type="submit" name="book" value="regulations">裁判法</button>',
             "</form>",
@@ -116,11 +119,13 @@ def foot_links(order: dict[str, list[Stop]], book: str, slug: str) -> str:
     items = []
     if prev:
         items.append(
-            f'[<span class="article-foot__dir">上一条</span> {escape_markdown(prev.title)}]({relative(prev, book)}){{.article-foot__prev rel=prev}}'
+            f'[<span class="article-foot__dir">上一条</span> {escape_markdown(prev.title)}]({relative(prev, book)}){{.art'
+            f'icle-foot__prev rel=prev}}'
         )
     if nxt:
         items.append(
-            f'[<span class="article-foot__dir">下一条</span> {escape_markdown(nxt.title)}]({relative(nxt, book)}){{.article-foot__next rel=next}}'
+            f'[<span class="article-foot__dir">下一条</span> {escape_markdown(nxt.title)}]({relative(nxt, book)}){{.artic'
+            f'le-foot__next rel=next}}'
         )
     return "\n".join(
         [

@@ -84,7 +84,8 @@ class PageRenderer:
         return spans
 
     def paragraph_markdown(self, key: str, para: Paragraph, page: str, used_terms: set[str]) -> str:
-        """One paragraph as Markdown; `key` is its stable id (model.paragraph_key), under which the link stage filed it."""
+        """One paragraph as Markdown; `key` is its stable id (model.paragraph_key), under which the link stage filed
+        it."""
         restored = RESTORED.match(para.text)
         if restored:
             return self.restored_block(restored["name"], para)
@@ -156,7 +157,8 @@ class PageRenderer:
         ]
         rows += ["| " + " | ".join(escape_markdown(str(c)) for c in row) + " |" for row in data["rows"]]
         table = "\n".join("    " + r for r in rows)
-        return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {escape_markdown(" ".join(data["notice"].split()))}\n\n{table}'
+        notice = escape_markdown(" ".join(data["notice"].split()))
+        return f'!!! warning "补入内容：{html_text(data["title"])}"\n    {notice}\n\n{table}'
 
     # --- article ------------------------------------------------------------------------------------
     def article_page(
@@ -168,7 +170,8 @@ class PageRenderer:
         top: str = "",
         bottom: str = "",
     ) -> str:
-        """One article: title, `top` (the bar to other articles), text, calculator, notes, back-links, `bottom`, sources."""
+        """One article: title, `top` (the bar to other articles), text, calculator, notes, back-links, `bottom`,
+        sources."""
         page = f"{article.book}/{article.slug}.md"
         used_terms: set[str] = set()
         out = [
@@ -258,7 +261,8 @@ class PageRenderer:
             level = min(clause.level + 1, 6)
             split = " .heading-split" if clause.heading_split else ""
             out += [
-                f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} {{#{clause.anchor} .clause-heading{split}}}",
+                f"{'#' * level} {label} {heading_markup(clause.title, clause_title_corrections(clause))} "
+                f"{{#{clause.anchor} .clause-heading{split}}}",
                 "",
             ]
             for text in texts:
@@ -276,7 +280,10 @@ class PageRenderer:
             out += [f'<div class="clause level-{clause.level}" id="{clause.anchor}" markdown="1">', ""]
             if clause.restored:
                 note = html.escape(clause.restored, quote=True)
-                link = f'<a class="clause-label restored-marker" href="#{clause.anchor}" data-note="{note}">{html.escape(clause.label)}</a>'
+                link = (
+                    f'<a class="clause-label restored-marker" href="#{clause.anchor}" data-note="{note}">'
+                    f"{html.escape(clause.label)}</a>"
+                )
             else:
                 link = (
                     f'<a class="clause-label" href="#{clause.anchor}" title="本款链接">{html.escape(clause.label)}</a>'

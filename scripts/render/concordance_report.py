@@ -71,7 +71,10 @@ def concordance_report_section(laws: Book, concordance: Concordance) -> str:
         if law is None or not (law.markers or law.uncovered):
             continue
         restored = "、".join(by_slug.get(slug, [])) or "无"
-        line = f"- [第{article.number}条 {escape_markdown(article.title)}](../laws/{slug}.md)：恢复编号 {restored}；拆开标题 {split_by_slug.get(slug, 0)} 处。{escape_markdown(law.reason)}"
+        line = (
+            f"- [第{article.number}条 {escape_markdown(article.title)}](../laws/{slug}.md)：恢复编号 {restored}；"
+            f"拆开标题 {split_by_slug.get(slug, 0)} 处。{escape_markdown(law.reason)}"
+        )
         out.append(line)
     out += ["", "### 中文本与1997年结构不一致之处（从中文本）", ""]
     disagreements = 0

@@ -1,4 +1,5 @@
-"""Renders the link stage's output: reference links in paragraphs, back-links, the missing-references page, previews, report counts."""
+"""Renders the link stage's output: reference links in paragraphs, back-links, the missing-references page, previews,
+report counts."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def reference_link(inner: str, page: str, citation: Citation) -> str:
 class ReferenceSpans:
     """The `extra_spans` of PageRenderer: a link span for every resolved reference of a paragraph.
 
-    A reference that overlaps a corrected span (an erratum mark) takes the whole stretch and keeps the mark inside its link
+    A reference that overlaps a corrected span (an erratum mark) takes the whole stretch and keeps the mark inside its
+    link
     (`第72条B款1` corrected from `B款l`), so neither the link nor the correction is lost.
     """
 
@@ -170,7 +172,8 @@ def missing_references_page(index: LinkIndex, books: dict[str, Book]) -> str:
 
 
 def previews_script(index: LinkIndex, books: dict[str, Book]) -> str:
-    """assets/generated/ref-previews.js: the text a reference's preview shows, keyed by `data-ref` (embedded: works from file://)."""
+    """assets/generated/ref-previews.js: the text a reference's preview shows, keyed by `data-ref` (embedded: works from
+    file://)."""
     previews = {}
     for citation in index.citations:
         resolution = citation.resolution
@@ -202,14 +205,16 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
         ]
         for c in not_found:
             out.append(
-                f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}” → {escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）"
+                f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}” → "
+                f"{escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）"
             )
         out.append("")
     unparsed = [c for c in index.citations if c.resolution.status == "unparsed"]
     out += [f"**未能解析的引用：{len(unparsed)}**" + ("（应为零）" if unparsed else "。"), ""]
     for c in unparsed:
         out.append(
-            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}"
+            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——"
+            f"{escape_markdown(c.resolution.reason)}"
         )
     missing = index.missing_targets()
     by_book = Counter(book for book, _ in missing)

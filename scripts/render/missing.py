@@ -1,4 +1,5 @@
-"""Renders a page for every article number the sources lack: what the Law is called, who cites it, and that its text is not here."""
+"""Renders a page for every article number the sources lack: what the Law is called, who cites it, and that its text is
+not here."""
 
 from __future__ import annotations
 
@@ -140,7 +141,10 @@ def missing_article_page(
     heading = f"第{missing.number}条" + (f" {missing.title}" if missing.title else "")
     marks = ""
     if missing.title_is_editors:  # told apart from source text, with a tap note saying what it is
-        marks = f' <span class="editor-title" tabindex="0" data-note="{html.escape(EDITOR_TITLE_NOTE)}">{EDITOR_TITLE_MARK}</span>'
+        marks = (
+            f' <span class="editor-title" tabindex="0" data-note="{html.escape(EDITOR_TITLE_NOTE)}">'
+            f"{EDITOR_TITLE_MARK}</span>"
+        )
     marks += ' <span class="missing-badge">来源缺</span>'
     out = [
         "---",
@@ -153,7 +157,8 @@ def missing_article_page(
     ]
     if missing.english:  # under the title, as on the articles' pages
         out += [
-            f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF 1997)</p>',
+            f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF '
+            f'1997)</p>',
             "",
         ]
     division = missing.facts.division if missing.facts else None
@@ -198,7 +203,8 @@ def missing_article_page(
         cited = missing.chinese
         book, _, slug = cited.cited_in.partition("/")
         out += [
-            f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作“{escape_markdown(cited.quote)}”。",
+            f"本站条文中的称呼：“{escape_markdown(cited.title)}”——[{BOOKS[book].cite_prefix}第{slug}条](../{cited.cited_in}.md)写作"
+            f"“{escape_markdown(cited.quote)}”。",
             "",
         ]
     if bottom:

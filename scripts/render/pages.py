@@ -28,7 +28,8 @@ from scripts.render.markup import (
 
 
 def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
-    """The home page: the jump box and, per book, every article number in order (numbers the sources lack greyed, in place)."""
+    """The home page: the jump box and, per book, every article number in order (numbers the sources lack greyed, in
+    place)."""
     out = [
         "---",
         "title: 中国桥牌规则库",
@@ -97,7 +98,8 @@ def book_index_page(rulebook: Rulebook, key: str, missing: list | None = None) -
         out += ['??? info "来源前言（照录）"']
         # a short line without sentence punctuation is a heading of the poster's page ('规则要领'): set as one
         out += [
-            f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}{'**' if is_subheading(p.text) else ''}\n"
+            f"    {'**' if is_subheading(p.text) else ''}{render_inline(p.text, erratum_spans(p))}"
+            f"{'**' if is_subheading(p.text) else ''}\n"
             for p in front
         ]
         out.append("")
@@ -163,7 +165,8 @@ def missing_section(book, pages: list) -> list[str]:
 
 
 def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
-    """The glossary; `render_paragraph(key, para, page)` renders a definition (the link stage adds its reference links)."""
+    """The glossary; `render_paragraph(key, para, page)` renders a definition (the link stage adds its reference
+    links)."""
     render_paragraph = render_paragraph or (lambda key, para, page: escape_markdown(para.text))
     out = [
         "---",
@@ -187,7 +190,8 @@ def glossary_page(rulebook: Rulebook, render_paragraph=None) -> str:
             out += [f'<p class="unresolved-note">未解决的缺陷：{html.escape(note.strip("（）"))}</p>', ""]
         provs = [p for para in [entry.heading, *entry.definition] for p in para.provs]
         out += [
-            f'<details class="provenance"><summary>来源</summary><p><code>{provs[0].file}</code> 第 {provs[0].line}–{provs[-1].line} 行</p></details>',
+            f'<details class="provenance"><summary>来源</summary><p><code>{provs[0].file}</code> 第 '
+            f'{provs[0].line}–{provs[-1].line} 行</p></details>',
             "",
         ]
     return "\n".join(out)
@@ -272,7 +276,8 @@ PRINT_EDITION_SECTION = [
 
 # The underline styles, one line; the same words appear in each popup (assets/refs/preview.js).
 LEGEND_MARKDOWN = (
-    '<p class="underline-legend" id="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref ref-missing">点线灰字</a> 来源缺的条文 · '
+    '<p class="underline-legend" id="underline-legend"><a class="ref">实线</a> 引用的条文 · <a class="ref '
+    'ref-missing">点线灰字</a> 来源缺的条文 · '
     '<a class="glossary-term">虚线</a> 术语 · <ins class="erratum">橙色点线</ins> 校勘改动 · '
     '<span class="restored-marker">灰色点线编号</span> 编者据1997年WBF规则补的款项编号 · '
     '<mark class="unresolved">波浪线</mark> 未解决的来源缺陷</p>'

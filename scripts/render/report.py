@@ -86,13 +86,15 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     out += ["", "| 文件 | 类别 | 原文 | 改为 | 理由 |", "|---|---|---|---|---|"]
     for item in rulebook.mojibake:
         out.append(
-            f"| `{item['file']}` | {ERRATUM_KINDS['mojibake']} | （第{item['line']}行乱码）{cell(item['original'])} | {cell(item['replacement'])} | {cell(item['reason'])} |"
+            f"| `{item['file']}` | {ERRATUM_KINDS['mojibake']} | （第{item['line']}行乱码）{cell(item['original'])} | "
+            f"{cell(item['replacement'])} | {cell(item['reason'])} |"
         )
     for e in rulebook.errata:
         mark = "（补入，不见于来源）" if e.restored else ""
         replacement = RESTORED_PLACEHOLDER.sub("（补入的表格）", e.replace).replace(chr(10), " ⏎ ")
         out.append(
-            f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | {cell(e.reason)} |"
+            f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | "
+            f"{cell(e.reason)} |"
         )
     out += [
         "",

@@ -213,7 +213,8 @@ def load_english_titles(src: RulebookSrc) -> dict[int, str]:
         title = (law or {}).get("title") if isinstance(law, dict) else None
         if not isinstance(number, int) or not isinstance(title, str) or not title.strip():
             raise SearchDataError(
-                f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got {law!r}"
+                f"{src.where}/{ENGLISH_TITLES_FILE}: laws.{number}: needs an integer Law number and a 'title', got "
+                f"{law!r}"
             )
         titles[number] = title.strip()
     return titles

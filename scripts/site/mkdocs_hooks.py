@@ -27,7 +27,8 @@ OFFLINE_PAGE = "offline.html"  # overrides/offline.html: a page not stored yet, 
 
 def on_config(config, **kwargs):
     """Takes the navigation the build driver generated (docs/.nav.yml) unless mkdocs.yml sets one; gives the
-    404 page (overrides/404.html) the jump box, with the numbers that have a page in docs/laws/ and docs/regulations/."""
+    404 page (overrides/404.html) the jump box, with the numbers that have a page in docs/laws/ and
+    docs/regulations/."""
     docs = Path(config["docs_dir"])
     nav_file = docs / ".nav.yml"
     if not config.get("nav") and nav_file.exists():

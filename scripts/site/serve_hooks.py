@@ -1,4 +1,5 @@
-"""mkdocs hooks for `mkdocs serve`: regenerate docs/ from rulebook_src/ when a source changed, writing only changed pages.
+"""mkdocs hooks for `mkdocs serve`: regenerate docs/ from rulebook_src/ when a source changed, writing only changed
+pages.
 
 mkdocs.yml watches rulebook_src/ (`watch:`), so an edit there triggers a rebuild; on_pre_build runs before mkdocs
 reads docs/, so the pages written here are in the same build. `mkdocs build` is left alone: there the committed
@@ -94,5 +95,6 @@ def on_pre_build(*, config) -> None:
     STATE.src = src
     STATE.builds.append({"seconds": seconds, "written": touched})
     log.info(
-        f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: {', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}"
+        f"rulebook_src/ changed: pipeline {seconds:.2f} s, {len(touched)} page(s) written: "
+        f"{', '.join(touched[:5])}{' …' if len(touched) > 5 else ''}"
     )

@@ -6,7 +6,8 @@ paint before two round trips (the HTML, then its CSS). The critical rules are th
 element on the first screen of a few representative pages (the home page, a short and a long article of each
 book, a missing-Law page, a page with a calculator), in the order and media blocks of the full sheets, with only
 the custom properties they use; the full sheet follows, render-blocking only on wide screens (where the drawer
-and contents sidebars are on screen) and linked after the content elsewhere, where it holds up nothing above it. Since the full sheet repeats every critical rule in
+and contents sidebars are on screen) and linked after the content elsewhere, where it holds up nothing above it. Since
+the full sheet repeats every critical rule in
 the same order after them, the page looks exactly as before once it is in.
 """
 
@@ -150,8 +151,8 @@ def critical_css(stylesheet: str, pages: list[str]) -> str:
     `pages` (HTML; first_screen_elements), with only the selectors that match, in their order and media blocks,
     keeping only the custom properties and keyframes those rules use.
 
-    >>> critical_css(":root{--a:red;--b:blue;--c:var(--a)}.x{color:var(--c)}.y{color:green}@media print{.x{color:#000}}",
-    ...              ["<html><body><p class=x>t</p></body></html>"])
+    >>> css = ":root{--a:red;--b:blue;--c:var(--a)}.x{color:var(--c)}.y{color:green}@media print{.x{color:#000}}"
+    >>> critical_css(css, ["<html><body><p class=x>t</p></body></html>"])
     ':root{--a:red;--c:var(--a)}.x{color:var(--c)}'
     """
     elements = [element for page in pages for element in first_screen_elements(page)]

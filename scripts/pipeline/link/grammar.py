@@ -35,7 +35,8 @@ STEP_RE = re.compile(STEP, re.VERBOSE)
 ARTICLE_REF = re.compile(rf"""(?P<head>第\s*(?P<number>[0-9０-９]{{1,3}})\s*[条條])(?P<path>{PATH})?""", re.VERBOSE)
 # 规则9A2(b)(1) / 规则25-32 (a Law, cited from the regulations); the range end is optional.
 LAW_REF = re.compile(
-    rf"""(?P<head>规则\s*(?P<number>[0-9０-９]{{1,3}}))(?P<path>{PATH})?(?:(?P<dash>[-－—～至])(?P<to>[0-9０-９]{{1,3}})(?![0-9]))?""",
+    rf"""(?P<head>规则\s*(?P<number>[0-9０-９]{{1,3}}))(?P<path>{PATH})?"""
+    rf"""(?:(?P<dash>[-－—～至])(?P<to>[0-9０-９]{{1,3}})(?![0-9]))?""",
     re.VERBOSE,
 )
 # 本条A款 / 本条1（1）B款 / 本条（一）1款 (a clause of the citing article); bare 本条 is the article itself.
@@ -60,7 +61,8 @@ TRIGGERS = re.compile(
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a cited clause path: its marker family ('upper', 'number', 'cn', …) and its anchor part ('b', '1', '一')."""
+    """One step of a cited clause path: its marker family ('upper', 'number', 'cn', …) and its anchor part ('b', '1',
+    '一')."""
 
     family: str
     label: str
@@ -108,7 +110,8 @@ def parse_path(text: str) -> tuple[Step, ...]:
 def find_references(
     text: str, book_key: str, article: Article | None = None, clause_anchor: str = ""
 ) -> list[Reference]:
-    """Every reference in a paragraph of `book_key`, in text order; trigger words nothing explains come back as 'unparsed'.
+    """Every reference in a paragraph of `book_key`, in text order; trigger words nothing explains come back as
+    'unparsed'.
 
     In the Laws `第N条` is a Law; in the regulations `第N条`/`本条` are regulations and `规则N` is a Law.
     """

@@ -1,4 +1,5 @@
-"""Links the whole rulebook: every citation where it stands (by stable paragraph key), back-links, labels and previews."""
+"""Links the whole rulebook: every citation where it stands (by stable paragraph key), back-links, labels and
+previews."""
 
 from __future__ import annotations
 
@@ -77,7 +78,8 @@ class LinkIndex:
 
 # --- the whole rulebook -------------------------------------------------------------------------------
 def link_rulebook(rulebook, src: RulebookSrc | None = None) -> LinkIndex:
-    """Finds and resolves every reference in every article paragraph and glossary definition; checks aliases point somewhere."""
+    """Finds and resolves every reference in every article paragraph and glossary definition; checks aliases point
+    somewhere."""
     books: dict[str, Book] = rulebook.books
     aliases = load_title_aliases(src or rulebook.src)  # the value the rulebook was built from, unless given
     problems = [

@@ -51,7 +51,8 @@ class Resolution:
 
 @dataclass(frozen=True)
 class TitleAlias:
-    """A quoted heading cited in words its target does not carry as a title (curated in rulebook_src/reference_titles.yml)."""
+    """A quoted heading cited in words its target does not carry as a title (curated in
+    rulebook_src/reference_titles.yml)."""
 
     quote: str
     cited_in: str  # 'regulations/45'
@@ -105,7 +106,8 @@ def cited_anchor(article: Article, path: tuple[Step, ...], context: str = "") ->
 
 
 def deepest_anchor(article: Article, anchor: str) -> str:
-    """The longest prefix of `anchor` that exists in the article ('' if none does): 'c-1-a' → 'c-1' when only that exists."""
+    """The longest prefix of `anchor` that exists in the article ('' if none does): 'c-1-a' → 'c-1' when only that
+    exists."""
     anchors = {c.anchor for c in article.walk_clauses()}
     parts = anchor.split("-") if anchor else []
     while parts:
@@ -142,7 +144,8 @@ def resolve_reference(
 
 @dataclass
 class TitleIndex:
-    """The first article and the first clause bearing each title, per book (built once; titles are looked up per reference)."""
+    """The first article and the first clause bearing each title, per book (built once; titles are looked up per
+    reference)."""
 
     articles: dict[str, dict[str, Article]]
     clauses: dict[str, dict[str, tuple[Article, Clause]]]
@@ -159,7 +162,8 @@ class TitleIndex:
 
 
 def resolve_title(ref: Reference, books: dict[str, Book], aliases, titles: TitleIndex | None = None) -> Resolution:
-    """A quoted heading: an article title of the citing book, then of the other book, then a clause title, then an alias."""
+    """A quoted heading: an article title of the citing book, then of the other book, then a clause title, then an
+    alias."""
     titles = titles or TitleIndex.of(books)
     order = [ref.book] + [k for k in books if k != ref.book]
     for key in order:
