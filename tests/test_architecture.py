@@ -115,6 +115,13 @@ def rulebook_src_reads(tree: ast.AST) -> list[int]:
             and any(a.name == "SRC" for a in node.names)
         ):
             lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and (node.module or "").startswith("scripts.curated")
+            and node.module != "scripts.curated.rulebook_src"
+            and any(a.name in LOADER_CALLS for a in node.names)
+        ):  # the loader's path functions imported by name: `from scripts.curated import load_with_lines`
+            lines.append(node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr == "SRC" and ast.unparse(node.value) == "paths":
             lines.append(node.lineno)
         elif (
@@ -136,9 +143,10 @@ def rulebook_src_reads(tree: ast.AST) -> list[int]:
 def test_rulebook_src_reads_are_found():
     code = (
         "from scripts.paths import SRC\nx = ROOT / 'rulebook_src' / 'a.yml'\ncurated.load_rows(p)\n"
-        "src.load_rows('a.txt')\nprint('rulebook_src')\n"
+        "src.load_rows('a.txt')\nprint('rulebook_src')\nfrom scripts.curated import load_with_lines, Lines\n"
+        "from scripts.curated.rulebook_src import RulebookSrc\n"
     )
-    assert sorted(rulebook_src_reads(ast.parse(code))) == [1, 2, 3]
+    assert sorted(rulebook_src_reads(ast.parse(code))) == [1, 2, 3, 6]
 
 
 def reading_modules() -> dict[str, list[int]]:
