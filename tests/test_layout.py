@@ -222,9 +222,9 @@ def test_no_module_over_the_line_limit(path):
 
 MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han character twice, so it is off)
 # Lines of our Python (scripts/, tests/, bench/) still over MAX_LINE_CHARS: long HTML f-strings of the print edition
-# (scripts/print/book.py, appendix.py, inline.py, notes.py, tables.py) and one of scripts/penalties/widgets.py, left
+# (scripts/print/book.py, inline.py, matter.py, notes.py, tables.py) and one of scripts/penalties/widgets.py, left
 # while those modules are being rewritten. The count may only go down: break a line by hand, then lower the number.
-LINES_OVER_THE_LIMIT_LEFT = 21
+LINES_OVER_THE_LIMIT_LEFT = 19
 PYTHON_FILES = sorted(
     [
         *SCRIPTS.rglob("*.py"),
