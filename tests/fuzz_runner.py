@@ -60,12 +60,16 @@ def calculator_examples(penalties) -> list[list[str]]:
 def run_calculator_examples() -> list[str]:
     """Every calculator example through the command line's main(): a traceback, or an exit status other than 0 and 2,
     is a problem (the data passed the loader, so the engines must cope with it)."""
-    from scripts.curated.rulebook_src import read_rulebook_src
+    from scripts.curated.rulebook_src import rulebook_src_from_texts
     from scripts.penalties import __main__ as penalties_cli
     from scripts.penalties.tables import penalty_data
 
-    try:  # this child's data no longer changes: read once, one parser for all the examples (most of a run's time)
-        penalties = penalty_data(read_rulebook_src())
+    # this child's data no longer changes: its penalty files read once (not all of rulebook_src/, which the render
+    # just read), one parser for all the examples (most of a run's time)
+    try:
+        folder = Path("rulebook_src") / "penalties"
+        texts = {f"penalties/{path.name}": path.read_bytes() for path in sorted(folder.glob("*.yml"))}
+        penalties = penalty_data(rulebook_src_from_texts(texts))
         parser = penalties_cli.build_parser(penalties)
         penalties_cli.build_parser = lambda _penalties: parser
         examples = calculator_examples(penalties)
