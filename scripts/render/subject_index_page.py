@@ -17,7 +17,8 @@ def place_link(book: str, slug: str, number: int, anchor: str, label: str) -> st
 
 def subject_index_page(terms: list[IndexTerm]) -> str:
     """The page: an introduction, then the terms in pinyin order under their letters, each a paragraph of links."""
-    out = ["---", "title: 索引", "---", GENERATED, "", "# 索引", ""]
+    # not a search result of its own: it lists every term, so it would answer every query before the clauses do
+    out = ["---", "title: 索引", "search:", "  exclude: true", "---", GENERATED, "", "# 索引", ""]
     out += [
         "来源只保留了《中国桥牌竞赛规则》定义部分的四条（见[术语](glossary.md)）。知道一个词、不知道它在哪一条的，"
         f"可以从这里找：下面{len(terms)}个术语按汉语拼音排列，每个术语后列出使用它的各款，点开即到该款。"
