@@ -367,8 +367,12 @@ def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(pri
             continue
         head = lines[0].split()
         assert flat(head[0]) == book_title, (number, lines[0])
-        if number < front:
+        if number < book.anchors[f"{book_key}/contents"]:
+            expected = convert(script, "凡例")
+        elif number < front:
             expected = convert(script, "目录")
+        elif number >= book.anchors[f"{book_key}/subject-index"]:
+            expected = convert(script, "索引")
         elif number >= back:
             expected = convert(script, "附录")
         else:

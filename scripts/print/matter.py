@@ -39,7 +39,8 @@ def title_page(book: Book, edition_label: str, script: str) -> str:
     return (
         '<section class="title-page">'
         f'<p class="title-site">{SITE_NAME}</p>'
-        f'<h1 class="book-title">{html.escape(source_title(book))}</h1>'
+        # the running heads name the book by its edition title (data-book, book.css), the title page by the source's own
+        f'<h1 class="book-title" data-book="{html.escape(book.title)}">{html.escape(source_title(book))}</h1>'
         f"{issued}"
         f'<p class="title-kind">印刷版 · {SCRIPT_NAMES[script]}</p>'
         f'<p class="edition-stamp">本版 {html.escape(edition_label)}</p>'

@@ -126,7 +126,7 @@ def render_with_notes_on_their_page(html_class, text: str):
     raise PrintEditionError(f"the print edition: {len(slipped)} footnote(s) still land on another page than their call")
 
 
-RUNNING_HEAD_VALUE = re.compile(rf'({RUNNING_HEAD}=")([^"]*)(")')
+RUNNING_HEAD_VALUE = re.compile(rf'((?:{RUNNING_HEAD}|data-book)=")([^"]*)(")')  # the heads' texts: the part, the book
 
 
 def to_traditional(document: str, fixes: tuple[TraditionalFix, ...]) -> str:
