@@ -247,7 +247,7 @@ def offline_site(tmp_path_factory) -> Path:
 def article_id(href: str, base: str) -> str:
     """`<base>laws/26/?h=…#b` or `<base>laws/26.html` → `laws/26`; other pages → their path below the site root."""
     path = unquote(urlsplit(href).path).removeprefix(unquote(urlsplit(base).path))
-    path = path.removesuffix("index.html").removesuffix(".html").strip("/")
+    path = re.sub(r"(^|/)index\.html$", "", path).removesuffix(".html").strip("/")  # subject-index.html keeps its name
     match = ARTICLE_ID.search(path)
     return match["id"] if match else path
 

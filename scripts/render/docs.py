@@ -87,9 +87,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     )
     pages[MISSING_PAGE] = missing_references_page(links, rulebook.books)
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
-    check_quotes_in_articles(
-        penalties.tables, penalties.table_lines.__getitem__, rulebook.books
-    )  # every table's quote stands in its article
+    # every table's quote stands in its article
+    check_quotes_in_articles(penalties.tables, penalties.table_lines, rulebook.books)
     pages[DATA_JS.as_posix()] = widget_data_text(penalties)  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
