@@ -5,6 +5,10 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
 APT_PACKAGES := chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Python may cache compiled modules (and pytest its assertion-rewritten tests) in __pycache__/ (ignored by git):
+# a machine that sets PYTHONDONTWRITEBYTECODE would otherwise recompile every module in every process the tiers
+# start (about 3 s of each pytest worker's collection, more for each entry point a test runs).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: all install system-deps docs site serve check test bench clean add-source
 
