@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -126,8 +127,8 @@ def test_every_calculator_has_a_subcommand(capsys):
     assert all(name in out for name in CALCULATORS)
 
 
-README_COMMANDS = [
-    line.split("#")[0].split()[3:]
+README_COMMANDS = [  # as the shell splits them: tie-break's JSON stands in single quotes
+    shlex.split(line.split("  #")[0])[3:]
     for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     if line.startswith(".venv/bin/python -m scripts.penalties ")
 ]

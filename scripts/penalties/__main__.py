@@ -15,6 +15,7 @@ from scripts.penalties.engine import RULES
 from scripts.penalties.spec import PenaltyInputError
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import penalty_data
+from scripts.penalties.tie_break import event_figures, sheet_of, tie_break
 
 
 # argparse's own messages (its gettext ids, Python 3.11) in Chinese; one not listed stays as argparse words it
@@ -109,7 +110,34 @@ def build_parser(penalties: PenaltyData) -> ArgumentParser:
                         help=option_help(parameter),
                         metavar=parameter["name"].upper().replace("-", "_"),
                     )
+        add_tie_break(commands, penalties)
         return parser
+
+
+def add_tie_break(commands, penalties: PenaltyData) -> None:
+    """`tie-break`: the 第45条 sheet; the teams come as one JSON list (its text, or - to read it from stdin)."""
+    sheet = sheet_of(penalties)
+    events = "、".join(f"{name}＝{event['label']}" for name, event in sheet["events"].items())
+    figures = "；".join(
+        f"{name}：" + "、".join(f"{key}＝{sheet['figures'][key]['label']}" for key in event_figures(sheet, name))
+        for name in sheet["events"]
+    )
+    sub = commands.add_parser(
+        "tie-break",
+        help=sheet["title"],
+        description=f"{sheet['title']}：逐款比较同分各队，到第一款分出名次为止。",
+        epilog='例：--event round-robin --teams \'[{"name":"甲队","imp_won":312,"imp_lost":287},'
+        ' {"name":"乙队","imp_won":300,"imp_lost":290}]\'',
+    )
+    sub.add_argument("--event", required=True, metavar="EVENT", help=f"比赛：{events}")
+    sub.add_argument(
+        "--teams",
+        required=True,
+        metavar="JSON",
+        help=f"各队数据：JSON列表，每队一个对象，name＝队名，另加各项数字（{figures}）；写 - 则从标准输入读".replace(
+            "%", "%%"
+        ),
+    )
 
 
 def main(argv: list[str] | None = None, penalties: PenaltyData | None = None) -> int:
@@ -125,7 +153,11 @@ def main(argv: list[str] | None = None, penalties: PenaltyData | None = None) ->
     name = args.pop("calculator")
     inputs = {key: value for key, value in args.items() if value is not None}
     try:
-        result = RULES[name](penalties, **inputs)
+        if name == "tie-break":
+            teams = sys.stdin.read() if inputs["teams"] == "-" else inputs["teams"]
+            result = tie_break(penalties, inputs["event"], teams)
+        else:
+            result = RULES[name](penalties, **inputs)
     except PenaltyInputError as error:
         sys.stderr.write(f"error: {error}\n")
         return 2

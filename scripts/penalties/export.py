@@ -10,6 +10,7 @@ from scripts.penalties.result import AMOUNT_KEYS, EMPTY_PENALTY
 from scripts.penalties.spec import INPUT_FORMS
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import SANCTION_TABLES
+from scripts.penalties.tie_break import sheet_data
 
 DATA_JS = Path("assets") / "generated" / "penalty-data.js"
 
@@ -25,6 +26,7 @@ def widget_data_text(penalties: PenaltyData) -> str:
         "sanction_tables": SANCTION_TABLES,
         "inputs": INPUT_FORMS,
         "penalty": {"empty": EMPTY_PENALTY, "amount_keys": list(AMOUNT_KEYS)},
+        "tie_break_sheet": sheet_data(penalties),  # 第45条's steps for docs/assets/penalties/tie_break.js
     }
     body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (

@@ -215,6 +215,24 @@ def check_table(name: str, table: dict, lines) -> None:
         check_bands(name, table, lines)
     if "items" in table and "scale" in table:
         check_ladders(name, table, lines)
+    if "sheet" in table:
+        check_tie_break_sheet(table["sheet"], lines)
+
+
+def check_tie_break_sheet(sheet: dict, lines) -> None:
+    """第45条's sequences: every figure a step compares is declared, and each sequence ends in what the text orders
+    once the figures are equal (加赛, 抽签), with no comparison after it."""
+    for event, spec in sheet["events"].items():
+        steps = spec["steps"]
+        for index, step in enumerate(steps):
+            keys = ("sheet", "events", event, "steps", index)
+            for key in ("figure", "won", "lost"):
+                if key in step and step[key] not in sheet["figures"]:
+                    raise fail(lines, keys + (key,), f"{key} {step[key]!r} is not one of sheet.figures")
+            if step["compare"] != "playoff" and any(later["compare"] == "playoff" for later in steps[:index]):
+                raise fail(lines, keys, "a comparison after a playoff step: the playoff steps end the sequence")
+        if steps[-1]["compare"] != "playoff":
+            raise fail(lines, ("sheet", "events", event, "steps"), "the sequence must end in a playoff step")
 
 
 def check_quotes_in_articles(tables: dict, table_lines, rulebook) -> None:

@@ -6,6 +6,8 @@ import html
 
 from scripts.penalties.data import PenaltyData
 
+TIE_BREAK_SHEET_ID = "tie-break-sheet"  # the 第45条 sheet's placeholder (docs/assets/penalties/tie_break_sheet.js)
+
 
 def placements(penalties: PenaltyData) -> dict[tuple[str, str], list[tuple[str, dict, str]]]:
     """(book, slug) → [(calculator name, fixed parameter values, widget id)] in the order of calculators.yml."""
@@ -28,6 +30,12 @@ def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
             f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}" data-page="{book}/{slug}"{attributes}>'
             f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>'
         )
+    sheet = penalties.tables["tie_break"]["sheet"]
+    if sheet["page"] == f"{book}/{slug}":
+        blocks.append(
+            f'<div class="tie-break-sheet" id="{TIE_BREAK_SHEET_ID}" data-page="{book}/{slug}">'
+            f'<p class="penalty-noscript">本条的同分名次表需要 JavaScript。</p></div>'
+        )
     return "\n\n".join(blocks)
 
 
@@ -37,6 +45,9 @@ def calculator_notice_for(penalties: PenaltyData, book: str, slug: str) -> str:
         f'<a href="#{widget_id}">{html.escape(penalties.calculators[name]["title"])}</a>'
         for name, _, widget_id in placements(penalties).get((book, slug), ())
     ]
+    sheet = penalties.tables["tie_break"]["sheet"]
+    if sheet["page"] == f"{book}/{slug}":
+        links.append(f'<a href="#{TIE_BREAK_SHEET_ID}">{html.escape(sheet["title"])}</a>')
     if not links:
         return ""
     return f'<p class="penalty-notice-top" data-search-exclude>本条附有计算器：{"、".join(links)}</p>'

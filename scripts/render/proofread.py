@@ -55,6 +55,7 @@ APPARATUS_CLASSES = {
     "provenance",
     "admonition",
     "penalty-calculator",
+    "tie-break-sheet",
     "penalty-notice-top",
     "headerlink",
     "footnote-backref",

@@ -29,6 +29,7 @@ SKIP_CLASSES = {
     "provenance",
     "headerlink",
     "penalty-calculator",
+    "tie-break-sheet",
     "penalty-noscript",
     "footnote-ref",
     "footnote-backref",

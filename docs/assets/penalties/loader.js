@@ -9,7 +9,7 @@
   var self = document.currentScript && document.currentScript.src;
   // …/assets/, from this script's own address (…/assets/js/page.<hash>.js, of which it is a part)
   var base = self ? self.replace(/assets\/[^?#]*([?#].*)?$/, "assets/") : null;
-  var state = "idle", watching = null;
+  var state = "idle", watching = null, WIDGETS = ".penalty-calculator, .tie-break-sheet";
   function add(src, then) {
     var script = document.createElement("script");
     script.src = src;
@@ -17,24 +17,32 @@
     script.onerror = function () { state = "failed"; };
     document.head.appendChild(script);
   }
+  // in this order, each after the one before: the data, the calculators, the 第45条 sheet, the offence log
+  var SCRIPTS = ["generated/penalty-data.js", "penalties/calculators.js", "penalties/tie_break.js",
+                 "penalties/tie_break_sheet.js"];
+  var MOUNTS = ["RulebookPenalties", "RulebookTieBreakSheet"];
   function load() {
     if (watching) { watching.disconnect(); watching = null; }
-    if (state === "ready") { window.RulebookPenalties.mount(); return; }
+    if (state === "ready") {
+      MOUNTS.forEach(function (name) { if (window[name]) window[name].mount(); });
+      return;
+    }
     if (state !== "idle") return;
     state = "loading";
-    add(base + "generated/penalty-data.js", function () {
-      add(base + "penalties/calculators.js", function () { state = "ready"; });
-    });
+    (function next(i) {
+      if (i === SCRIPTS.length) { state = "ready"; return; }
+      add(base + SCRIPTS[i], function () { next(i + 1); });
+    })(0);
   }
   function addressed() {
     if (/[?&][\w-]+\.[\w-]+=/.test(location.search)) return true;
     var id = location.hash.slice(1);
     try { id = decodeURIComponent(id); } catch (error) { /* keep it as it is */ }
     var target = id && document.getElementById(id);
-    return Boolean(target && target.closest(".penalty-calculator"));
+    return Boolean(target && target.closest(WIDGETS));
   }
   function check() {
-    var calculators = base ? document.querySelectorAll(".penalty-calculator") : [];
+    var calculators = base ? document.querySelectorAll(WIDGETS) : [];
     if (!calculators.length) return;
     if (state === "ready" || addressed() || typeof IntersectionObserver !== "function") { load(); return; }
     if (watching) watching.disconnect();

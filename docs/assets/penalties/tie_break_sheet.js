@@ -1,0 +1,148 @@
+/* The 同分名次表 form on the 第45条 page (<div class="tie-break-sheet">, scripts/penalties/widgets.py): the event,
+ * one box of figures per team (the figures the event's steps compare, in their order), and the walk that
+ * tie_break.js returns, each step with its clause linked and quoted. Mounted by loader.js, also after Material's
+ * instant navigation swaps the page. */
+(function () {
+  "use strict";
+  var SHEET = window.RULEBOOK_PENALTIES.tie_break_sheet;
+  var NAMES = ["甲队", "乙队", "丙队", "丁队", "戊队", "己队", "庚队", "辛队", "壬队", "癸队", "第11队", "第12队"];
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k]; else if (k === "className") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
+    return node;
+  }
+  function copyText(text, status) {
+    function fallback() {
+      var area = el("textarea", { readonly: "readonly", className: "penalty-copy-buffer" });
+      area.value = text; document.body.appendChild(area); area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      status.textContent = ok ? "已复制" : "请手动复制下方文字";
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { status.textContent = "已复制"; }, fallback);
+    } else fallback();
+  }
+  function build(root) {
+    var state = { event: SHEET.event_order[0], teams: [{ name: NAMES[0] }, { name: NAMES[1] }], ruling: null };
+    var eventSelect = el("select", { id: root.id + "-event", name: "event" });
+    SHEET.event_order.forEach(function (name) {
+      eventSelect.appendChild(el("option", { value: name, text: SHEET.events[name].label }));
+    });
+    var teamBox = el("div", { className: "tie-break-teams" }), output = el("div", { className: "penalty-output", "aria-live": "polite" });
+    var addButton = el("button", { type: "button", className: "md-button tie-break-add", text: "加一队" });
+    var dropButton = el("button", { type: "button", className: "md-button tie-break-drop", text: "去掉最后一队" });
+    var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制结果" });
+    var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
+    function read() {
+      Array.prototype.forEach.call(teamBox.querySelectorAll("input"), function (input) {
+        state.teams[Number(input.getAttribute("data-team"))][input.name] = input.value;
+      });
+    }
+    function draw() {
+      var spec = SHEET.events[state.event];
+      teamBox.textContent = "";
+      state.teams.forEach(function (team, i) {
+        var fields = el("div", { className: "penalty-fields" });
+        ["name"].concat(spec.figures).forEach(function (figure) {
+          var id = root.id + "-" + i + "-" + figure;
+          var input = el("input", { id: id, name: figure, type: "text", autocomplete: "off", spellcheck: "false", "data-team": String(i),
+                                    inputmode: figure === "name" ? "text" : "decimal" });
+          input.value = team[figure] === undefined ? "" : team[figure];
+          var label = figure === "name" ? "队名" : SHEET.figures[figure].label;
+          fields.appendChild(el("div", { className: "penalty-field" }, [el("label", { "for": id, text: label }), input]));
+        });
+        teamBox.appendChild(el("fieldset", { className: "tie-break-team" }, [el("legend", { text: "第" + (i + 1) + "队" }), fields]));
+      });
+      addButton.hidden = state.teams.length >= spec.max_teams;
+      dropButton.hidden = state.teams.length <= 2;
+    }
+    function teamsFor(event) {
+      /* each team's name and the event's figures (a figure of another event's form is not sent) */
+      var figures = SHEET.events[event].figures;
+      return state.teams.map(function (team) {
+        var given = { name: team.name || "" };
+        figures.forEach(function (f) { if (team[f] !== undefined && team[f] !== "") given[f] = team[f]; });
+        return given;
+      });
+    }
+    function render() {
+      var result;
+      output.textContent = "";
+      state.ruling = null;
+      try {
+        result = window.RulebookTieBreak.walk(state.event, teamsFor(state.event));
+      } catch (e) {
+        if (!(e instanceof window.RulebookTieBreak.SheetError)) throw e;
+        root.setAttribute("data-error", e.detail);
+        root.removeAttribute("data-result");
+        output.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.detail }));
+        return;
+      }
+      root.removeAttribute("data-error");
+      root.setAttribute("data-result", JSON.stringify(result));
+      root.setAttribute("data-decided-at", result.decided ? result.steps.filter(function (s) { return s.outcome === "separates"; })
+        .map(function (s) { return s.anchor; }).pop() : "");
+      output.appendChild(el("p", { className: "penalty-subject", text: result.subject }));
+      output.appendChild(el("p", { className: result.missing.length ? "penalty-prompt tie-break-prompt" : "penalty-headline",
+                                   text: result.headline }));
+      var steps = el("ol", { className: "tie-break-steps" });
+      result.steps.forEach(function (step) {
+        steps.appendChild(el("li", { className: "tie-break-step tie-break-" + step.outcome, "data-anchor": step.anchor }, [
+          el("p", {}, [el("a", { href: "#" + step.anchor, text: "第45条" + step.clause })]),
+          el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + step.quote + "”" })]),
+          step.outcome === "missing" ? null : el("p", { className: "tie-break-outcome", text: step.text })
+        ]));
+      });
+      output.appendChild(steps);
+      output.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
+      output.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }),
+                                                                    el("span", { text: result.other_reading })]));
+      state.ruling = result.ruling;
+    }
+    root.textContent = "";
+    var eventRow = el("div", { className: "penalty-field" }, [el("label", { "for": eventSelect.id, text: "比赛" }), eventSelect]);
+    var form = el("form", { className: "penalty-form", novalidate: "novalidate" }, [el("div", { className: "penalty-fields" }, [eventRow]),
+                                                                                    teamBox,
+                                                                                    el("div", { className: "penalty-actions" }, [addButton, dropButton])]);
+    form.addEventListener("submit", function (event) { event.preventDefault(); read(); render(); });
+    form.addEventListener("input", function () { read(); render(); });
+    eventSelect.addEventListener("change", function () {
+      read();
+      state.event = eventSelect.value;
+      var max = SHEET.events[state.event].max_teams;
+      if (state.teams.length > max) state.teams = state.teams.slice(0, max);
+      draw(); render();
+    });
+    addButton.addEventListener("click", function () {
+      read();
+      state.teams.push({ name: NAMES[state.teams.length] || "" });
+      draw(); render();
+    });
+    dropButton.addEventListener("click", function () { read(); state.teams.pop(); draw(); render(); });
+    copyButton.addEventListener("click", function () {
+      if (state.ruling) copyText(state.ruling, status); else status.textContent = "输入有误，没有可复制的结果";
+    });
+    root.appendChild(el("p", { className: "penalty-title", text: SHEET.title }));
+    root.appendChild(form);
+    root.appendChild(output);
+    root.appendChild(el("div", { className: "penalty-actions" }, [copyButton, status]));
+    draw();
+    render();
+  }
+  function mount() {
+    var roots = document.querySelectorAll(".tie-break-sheet");
+    for (var i = 0; i < roots.length; i++) {
+      if (roots[i].getAttribute("data-mounted") === "1") continue;
+      roots[i].setAttribute("data-mounted", "1");
+      build(roots[i]);
+    }
+  }
+  window.RulebookTieBreakSheet = { mount: mount };
+  mount();
+})();

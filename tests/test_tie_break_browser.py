@@ -1,0 +1,78 @@
+"""The 第45条 同分名次表 at 360 px: two teams' figures typed in, the sheet stops at the step the text decides, quoting
+it, and shows the same walk as the command line; a screenshot lands in tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+
+from reader_steps import open_ready, wait_for_page_scripts
+from scripts.penalties.tie_break import tie_break
+from penalty_data import PENALTIES
+
+SHEET = "#tie-break-sheet"
+NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def open_sheet(page, site_url: str) -> None:
+    open_ready(page, site_url + "regulations/45/")
+    wait_for_page_scripts(page)
+    page.evaluate(f"() => document.querySelector('{SHEET}').scrollIntoView()")
+    page.wait_for_selector(f"{SHEET}[data-mounted] .tie-break-team", timeout=20_000)
+
+
+def type_figures(page, team: int, figures: dict) -> None:
+    for figure, value in figures.items():
+        page.locator(f"{SHEET} input[name={figure}][data-team='{team}']").fill(value)
+
+
+def test_two_teams_separated_at_the_mutual_match_vp(open_phone_page, site_url, artifacts_dir):
+    """Equal IMP ratios (一1（1）: 300 ÷ 300 and 150 ÷ 150), so 一1（2）“比较2队相互间比赛的VP值，多者名次列前；”
+    decides: 乙队 17.5 VP against 甲队 12.5."""
+    page = open_phone_page(360, 740)
+    open_sheet(page, site_url)
+    assert page.locator(f"{SHEET} select[name=event]").input_value() == "round-robin"
+    type_figures(page, 0, {"imp_won": "300", "imp_lost": "300", "match_vp": "12.5"})
+    type_figures(page, 1, {"imp_won": "150", "imp_lost": "150", "match_vp": "17.5"})
+    sheet = page.locator(SHEET)
+    assert sheet.get_attribute("data-decided-at") == "一-1-2"
+    assert sheet.locator(".penalty-headline").inner_text() == "名次：乙队 ＞ 甲队（第45条一1（2））"
+    steps = sheet.locator(".tie-break-step")
+    assert steps.count() == 2
+    assert "比较2队相互间比赛的VP值，多者名次列前；" in steps.nth(1).inner_text()
+    assert steps.nth(1).locator("a").get_attribute("href") == "#一-1-2"
+    shown = json.loads(sheet.get_attribute("data-result"))
+    teams = [
+        {"name": "甲队", "imp_won": "300", "imp_lost": "300", "match_vp": "12.5"},
+        {"name": "乙队", "imp_won": "150", "imp_lost": "150", "match_vp": "17.5"},
+    ]
+    assert shown == json.loads(json.dumps(tie_break(PENALTIES, "round-robin", teams), ensure_ascii=False))
+    assert page.evaluate(NO_SIDEWAYS)
+    sheet.locator(".penalty-headline").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "tie-break-sheet-360.png"), full_page=False)
+    sheet.screenshot(path=str(artifacts_dir / "tie-break-sheet-360-whole.png"))
+
+
+def test_a_blank_figure_is_asked_for_and_a_bad_one_refused_in_chinese(open_phone_page, site_url):
+    page = open_phone_page(360, 740)
+    open_sheet(page, site_url)
+    type_figures(page, 0, {"imp_won": "300", "imp_lost": "300"})
+    type_figures(page, 1, {"imp_won": "150", "imp_lost": "150"})
+    prompt = page.locator(f"{SHEET} .tie-break-prompt").inner_text()
+    assert prompt.startswith("要比较第45条一1（2）（相互间比赛的VP），请填写")
+    type_figures(page, 1, {"match_vp": "-3"})
+    assert page.locator(f"{SHEET} .penalty-error").inner_text().startswith("输入有误：乙队的“相互间比赛所得VP”应为0至")
+
+
+def test_swiss_takes_more_teams_and_knock_out_two(open_phone_page, site_url):
+    page = open_phone_page(360, 740)
+    open_sheet(page, site_url)
+    page.locator(f"{SHEET} select[name=event]").select_option("swiss")
+    page.locator(f"{SHEET} .tie-break-add").click()
+    assert page.locator(f"{SHEET} .tie-break-team").count() == 3
+    for team, vp in enumerate(("10", "20", "10")):
+        type_figures(page, team, {"match_vp": vp, "match_imp": "5", "rounds_won": str(4 + team)})
+    assert page.locator(f"{SHEET} .penalty-headline").inner_text() == "名次：乙队 ＞ 丙队 ＞ 甲队（第45条三1、三2）"
+    page.locator(f"{SHEET} select[name=event]").select_option("knock-out")
+    assert page.locator(f"{SHEET} .tie-break-team").count() == 2
+    assert page.locator(f"{SHEET} .tie-break-add").is_hidden()
+    assert page.evaluate(NO_SIDEWAYS)
