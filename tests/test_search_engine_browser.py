@@ -193,3 +193,32 @@ def test_the_pinyin_table_is_asked_for_only_when_a_query_needs_it(engine_page):
     assert engine_page.evaluate("() => engine.search('迟到').needsPinyin") is None
     assert engine_page.evaluate("() => engine.search('迟道').needsPinyin") is True
     engine_page.evaluate("() => { engine.pinyinUrl = null; }")
+
+
+def test_folding_is_one_character_for_one_character(engine_page):
+    # traditional → simplified, full width → ASCII, capitals → lower case; positions carry over for highlighting
+    folded = engine_page.evaluate("t => engine.fold(t)", "遲到ＩＭＰ２６Ａ（規則）Imp")
+    assert folded == "迟到imp26a(规则)imp"
+    assert engine_page.evaluate("t => engine.fold(t) === t", "迟到扣分") is True  # nothing to fold: the same text
+    assert top(engine_page, "遲到")[0] == "regulations/26/"
+
+
+def test_word_counts_per_document_match_a_count_in_each_document(engine_page):
+    """The corpus-wide scan (one string, NUL between documents) counts what a scan of each document counts."""
+    wrong = engine_page.evaluate(
+        """() => {
+          const words = ["同伴", "提醒", "叫牌", "记分表", "。", "第", "条", "醒。", "revoke", "insufficient"];
+          const count = (text, w) => { let n = 0, at = text.indexOf(w);
+            while (at !== -1) { n++; at = text.indexOf(w, at + w.length); } return n; };
+          const wrong = [];
+          for (const w of words) {
+            const term = engine.match(w);
+            engine.docs.forEach((doc, d) => {
+              const title = count(doc.title, w) + (doc.isTop ? count(doc.english, w) + 0.4 * count(doc.context, w) : 0);
+              if (term.inText[d] !== count(doc.text, w) || term.inTitle[d] !== title) wrong.push([w, d]);
+            });
+          }
+          return wrong;
+        }"""
+    )
+    assert wrong == []

@@ -82,14 +82,10 @@
     return total + digit;
   }
 
+  var HTML_SPECIAL = /[&<>"]/, HTML_SPECIALS = /[&<>"]/g;
+  var HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" };
   function escapeHTML(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  }
-
-  function countOccurrences(haystack, needle) {
-    var n = 0, at = haystack.indexOf(needle);
-    while (at !== -1) { n++; at = haystack.indexOf(needle, at + needle.length); }
-    return n;
+    return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, function (ch) { return HTML_ESCAPES[ch]; }) : text;
   }
 
   // The marks after a missing Law's title on its page (本站译名, 来源缺): not part of the title a query may be.
@@ -108,13 +104,16 @@
     var data = index.config && index.config.rulebook;
     if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
 
-    this.foldMap = {};
-    var keys = "";
-    for (var i = 0; i + 1 < data.fold.length; i += 2) {
-      this.foldMap[data.fold[i]] = data.fold[i + 1];
-      keys += data.fold[i];
+    // One 64K table, built once: code unit → the code unit it folds to (0: itself), so folding a text is one pass of
+    // array look-ups and a text with nothing to fold is returned as it is (no regular expression, no callback).
+    this.foldTable = new Uint16Array(0x10000);
+    for (var i = 0; i + 1 < data.fold.length; i += 2) {  // traditional → simplified (scripts/search/index.py)
+      this.foldTable[data.fold.charCodeAt(i)] = data.fold.charCodeAt(i + 1);
     }
-    this.foldPattern = new RegExp("[\\uff01-\\uff5e" + keys.replace(/[\\\]^-]/g, "\\$&") + "]", "g");
+    for (var code = 0xff01; code <= 0xff5e; code++) {  // full width → ASCII, lower case, then as that folds (ＩＭＰ → imp)
+      var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
+      this.foldTable[code] = this.foldTable[ascii] || ascii;
+    }
     var self = this;
     // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
@@ -171,17 +170,54 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    // Each field of every document in one string (NUL between documents, which no word holds), so a word is looked
+    // for with one native scan of the corpus rather than one per document (Engine.match).
+    var docs = this.docs;
+    function corpus(field) {
+      var starts = new Int32Array(docs.length + 1), parts = [], at = 0;
+      for (var k = 0; k < docs.length; k++) {
+        var value = field(docs[k]);
+        starts[k] = at;
+        parts.push(value);
+        at += value.length + 1;
+      }
+      starts[docs.length] = at;
+      return { text: parts.join("\u0000"), starts: starts };
+    }
+    this.corpora = {
+      text: corpus(function (doc) { return doc.text; }),
+      title: corpus(function (doc) { return doc.title; }),
+      english: corpus(function (doc) { return doc.isTop ? doc.english : ""; }),
+      context: corpus(function (doc) { return doc.isTop ? doc.context : ""; })
+    };
+  }
+
+  /** Occurrences of `needle` (not overlapping) in each document of a corpus, added to `counts` (by document). */
+  function countInCorpus(corpus, needle, counts) {
+    if (!needle) return;
+    var haystack = corpus.text, starts = corpus.starts, d = 0, at = haystack.indexOf(needle);
+    while (at !== -1) {
+      while (starts[d + 1] <= at) d++;
+      counts[d]++;
+      at = haystack.indexOf(needle, at + needle.length);
+    }
   }
 
   /** Fold one character for one character: traditional → simplified, full-width → ASCII, lower case. */
   Engine.prototype.fold = function (text) {
-    var lower = text.toLowerCase(), map = this.foldMap;
-    if (lower.length !== text.length) lower = text;  // a letter whose lower case is longer (İ): keep positions
-    return lower.replace(this.foldPattern, function (ch) {
-      var code = ch.charCodeAt(0);
-      if (code >= 0xff01 && code <= 0xff5e) ch = String.fromCharCode(code - 0xfee0).toLowerCase();
-      return map[ch] || ch;
-    });
+    var lower = text.toLowerCase(), table = this.foldTable, n = lower.length, i = 0;
+    // a letter whose lower case is longer (İ): keep positions
+    if (n !== text.length) { lower = text; n = text.length; }
+    while (i < n && !table[lower.charCodeAt(i)]) i++;
+    if (i === n) return lower;
+    var out = lower.slice(0, i), from = i;
+    for (; i < n; i++) {
+      var to = table[lower.charCodeAt(i)];
+      if (!to) continue;
+      out += lower.slice(from, i) + String.fromCharCode(to);
+      from = i + 1;
+    }
+    return out + lower.slice(from);
   };
 
   /** Cut a run of Han characters into vocabulary words (fewest pieces; unknown characters cost more). */
@@ -354,19 +390,23 @@
 
   /** Per-document hit counts of a word and its synonyms. */
   Engine.prototype.match = function (word) {
-    var alternatives = [word].concat(this.synonyms.get(word) || []);
-    var inText = new Array(this.docs.length), inTitle = new Array(this.docs.length), df = 0;
-    for (var d = 0; d < this.docs.length; d++) {
-      var doc = this.docs[d], t = 0, h = 0;
-      for (var a = 0; a < alternatives.length; a++) {
-        var alt = alternatives[a];
-        t += countOccurrences(doc.text, alt);
-        h += countOccurrences(doc.title, alt);
-        if (doc.isTop) h += countOccurrences(doc.english, alt) + 0.4 * countOccurrences(doc.context, alt);
+    var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
+    var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
+    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
+    for (var a = 0; a < alternatives.length; a++) {
+      var alt = alternatives[a];
+      countInCorpus(c.text, alt, inText);
+      title.fill(0); english.fill(0); context.fill(0);
+      countInCorpus(c.title, alt, title);
+      countInCorpus(c.english, alt, english);
+      countInCorpus(c.context, alt, context);
+      // in the order a per-document count adds them, so the sums (and ties) are the same to the last bit
+      for (d = 0; d < n; d++) {
+        if (title[d]) inTitle[d] += title[d];
+        if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
       }
-      inText[d] = t; inTitle[d] = h;
-      if (t || h) df++;
     }
+    for (d = 0; d < n; d++) if (inText[d] || inTitle[d]) df++;
     var N = this.docs.length;
     return {
       word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, weak: false,
