@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.search.everyday import everyday_problems
 from scripts.search.index import MAPPING_SECTIONS, load_english_titles, load_search_vocabulary
 from tests.rulebook_once import real_src
 
@@ -114,21 +116,66 @@ def everyday_entries() -> list[dict]:
     return real_src().load(EVERYDAY.name)["entries"]
 
 
+def committed_clauses(serves: list[str]) -> dict[str, str]:
+    """`serves` key (book/slug#anchor, or book/slug) → that clause's reader text, for the pages the keys name."""
+    clauses = {}
+    for page in sorted({key.partition("#")[0] for key in serves}):
+        for anchor, text in clause_texts(page).items():
+            clauses[f"{page}#{anchor}" if anchor else page] = text
+    return clauses
+
+
 def test_every_everyday_mapping_leads_to_a_clause_with_its_term():
     """No mapping sends a word to a clause that does not contain its target term: the quoted sentence stands in
-    the clause `serves` names, and holds the term."""
-    wrong = []
-    for entry in everyday_entries():
-        page, _, anchor = entry["serves"].partition("#")
-        clauses = clause_texts(page)
-        sentence, where = entry["sentence"], f"{entry['term']} → {entry['serves']}"
-        if anchor not in clauses:
-            wrong.append(f"{where}: no clause {anchor!r} on {page}")
-        elif sentence not in clauses[anchor]:
-            wrong.append(f"{where}: the clause does not have “{sentence}”")
-        elif entry["term"] not in sentence:
-            wrong.append(f"{where}: “{sentence}” does not hold the term")
-    assert not wrong, "\n".join(wrong)
+    the clause `serves` names, and holds the term (the check the search index build runs on the site's sections)."""
+    clauses = committed_clauses([entry["serves"] for entry in everyday_entries()])
+    assert everyday_problems(real_src(), clauses) == []
+
+
+WRONG_CLAUSE = """entries:
+  - term: 迟到
+    from: heading
+    serves: regulations/26#一-1
+    sentence: "迟到5+—10分钟：扣1VP；"
+    typed: [晚到]
+    reason: the right clause.
+  - term: 迟到
+    from: heading
+    serves: regulations/27#一
+    sentence: "迟到5+—10分钟：扣1VP；"
+    typed: [来晚]
+    reason: sent to 裁判法第27条一, which has no 迟到.
+  - term: 错误
+    from: heading
+    serves: regulations/26#一-1
+    sentence: "迟到5+—10分钟：扣1VP；"
+    typed: [搞错了]
+    reason: the sentence stands in the clause but does not hold its term.
+  - term: 迟到
+    from: heading
+    serves: regulations/26#九十九
+    sentence: "迟到5+—10分钟：扣1VP；"
+    typed: [晚来]
+    reason: no such clause.
+"""
+
+
+def test_a_mapping_to_a_clause_without_its_term_is_refused_with_file_and_line():
+    src = rulebook_src_from_texts({EVERYDAY.name: WRONG_CLAUSE})
+    clauses = committed_clauses(["regulations/26", "regulations/27"])
+    assert "迟到" not in clauses["regulations/27#一"]
+    problems = everyday_problems(src, clauses)
+    lines = WRONG_CLAUSE.splitlines()
+    sentence_line = [n for n, line in enumerate(lines, 1) if line.strip().startswith("sentence:")][1]
+    term_line = [n for n, line in enumerate(lines, 1) if line.strip() == "- term: 错误"][0]
+    serves_line = [n for n, line in enumerate(lines, 1) if "九十九" in line][0]
+    assert problems == [
+        f"rulebook_src/search_everyday.yml:{sentence_line}: 迟到 → regulations/27#一: the clause does not have "
+        "“迟到5+—10分钟：扣1VP；”",
+        f"rulebook_src/search_everyday.yml:{term_line}: 错误 → regulations/26#一-1: “迟到5+—10分钟：扣1VP；” does not "
+        "hold the term",
+        f"rulebook_src/search_everyday.yml:{serves_line}: 迟到 → regulations/26#九十九: the site has no such clause",
+    ]
 
 
 def test_the_everyday_vocabulary_covers_the_glossary_and_the_penalty_articles():

@@ -23,6 +23,7 @@ from pathlib import Path
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
+from scripts.search.everyday import clause_key, everyday_problems, load_everyday_vocabulary
 from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES,
@@ -72,7 +73,6 @@ def article_of(location: str) -> dict | None:
 
 
 SYNONYMS_FILE, ENGLISH_TITLES_FILE, USER_DICT_FILE = "search_synonyms.yml", "wbf1997.yml", "jieba_user_dict.txt"
-EVERYDAY_FILE = "search_everyday.yml"
 MAPPING_SECTIONS = ("synonyms", "regional", "english")  # typed → rulebook; each entry with its reason
 
 
@@ -120,17 +120,6 @@ def load_search_vocabulary(src: RulebookSrc) -> SearchVocabulary:
     if problems:
         raise SearchDataError("\n".join(problems))
     return vocabulary
-
-
-def load_everyday_vocabulary(src: RulebookSrc) -> list[tuple[list[str], list[str], str]]:
-    """rulebook_src/search_everyday.yml as typed → term mappings (each entry's clause and sentence are checked by
-    tests/test_search_data.py); entries whose players say the term itself (typed: []) add nothing."""
-    data = src.load(EVERYDAY_FILE) or {}
-    return [
-        ([str(t) for t in entry["typed"]], [str(entry["term"])], str(entry["reason"]))
-        for entry in data.get("entries") or []
-        if entry["typed"]
-    ]
 
 
 def build_fold_map(corpus_chars: set[str], variants: dict[str, str], words: list[str]) -> dict[str, str]:
@@ -254,13 +243,15 @@ def build_search_index(
     user_rows=None,
     book_labels: dict[str, str] | None = None,
     article_label: str = ARTICLE_LABEL,
+    check_quotes: bool = True,
 ) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
     The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
     and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title).
     `src` is rulebook_src/ (synonyms, English titles, the word list); `user_rows` the rows of another word list
-    (the traditional edition's copy) instead of its own."""
+    (the traditional edition's copy) instead of its own. `check_quotes`: every search_everyday.yml sentence must
+    stand in the section it serves (the simplified editions; the traditional one's text is converted)."""
     pages = read_pages(site_dir, indexed_pages(site_dir, stock))
     vocabulary = load_search_vocabulary(src)
     vocabulary.synonyms.extend(load_everyday_vocabulary(src))
@@ -283,6 +274,10 @@ def build_search_index(
                 if article["book"] == "laws" and article["number"] in english:
                     doc["english"] = english[article["number"]]
             docs.append(doc)
+    if check_quotes:
+        problems = everyday_problems(src, {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs})
+        if problems:
+            raise SearchDataError("\n".join(problems))
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]

@@ -96,7 +96,13 @@ def on_post_build(*, config) -> None:
         labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
         article_label = to_traditional_text(article_label, fixes)
     index = build_search_index(
-        site, stock, src=rulebook_src_of(config), user_rows=user_rows, book_labels=labels, article_label=article_label
+        site,
+        stock,
+        src=rulebook_src_of(config),
+        user_rows=user_rows,
+        book_labels=labels,
+        article_label=article_label,
+        check_quotes=config.extra.get("rulebook_script") != "hant",
     )
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:
