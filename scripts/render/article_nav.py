@@ -10,6 +10,7 @@ from scripts.render.markup import escape_markdown, html_text
 from scripts.render.missing import MissingArticle
 
 JUMP_INPUT_ID = "article-jump-number"
+SEARCH_JUMP_INPUT_ID = "search-jump-number"  # the jump box of the search's no-result state (its own id on every page)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def pages_by_book(order: dict[str, list[Stop]]) -> dict[str, str]:
     return {key: number_ranges(s.number for s in stops) for key, stops in order.items()}
 
 
-def jump_form(pages: dict[str, str], compact: bool = False) -> str:
+def jump_form(pages: dict[str, str], compact: bool = False, input_id: str = JUMP_INPUT_ID) -> str:
     """The jump box: a number and the book (规则 first: Enter opens the Law); assets/js/article-jump.js does the rest.
 
     `pages` is pages_by_book(): which numbers have a page, so a number without one gets a message, not a 404.
@@ -67,12 +68,28 @@ def jump_form(pages: dict[str, str], compact: bool = False) -> str:
         [
             f'<form class="article-jump{" article-jump--compact" if compact else ""}" action="javascript:void(0)" '
             f'data-article-jump {numbers} data-search-exclude>',
-            f'<label for="{JUMP_INPUT_ID}">{"跳到" if compact else "跳到条文"}</label>',
-            f'<input id="{JUMP_INPUT_ID}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" '
+            f'<label for="{input_id}">{"跳到" if compact else "跳到条文"}</label>',
+            f'<input id="{input_id}" type="number" inputmode="numeric" min="1" max="99" placeholder="条号" '
             f'aria-label="条号">',
             '<button type="submit" name="book" value="laws">规则</button>',
             '<button type="submit" name="book" value="regulations">裁判法</button>',
             "</form>",
+        ]
+    )
+
+
+def no_result_block(pages: dict[str, str], missing_laws: str) -> str:
+    """What the search's result list shows when a query finds nothing (assets/search/no-result.js puts it under
+    Material's 没有找到 line): the jump box, filled with the number the query names, and a line for that number, a
+    link to its page (for a Law the sources lack, its 来源缺 page) or why it has none. `missing_laws` lists the
+    Laws the sources lack as ranges ('14-16,41-93')."""
+    return "".join(
+        [
+            f'<div class="search-empty md-typeset" data-search-empty data-missing-laws="{missing_laws}">',
+            '<p class="search-empty__number" hidden></p>',
+            "<p>若知道条号，可直接跳到条文（回车打开规则，选“裁判法”打开裁判法）：</p>",
+            jump_form(pages, input_id=SEARCH_JUMP_INPUT_ID),
+            "</div>",
         ]
     )
 

@@ -34,8 +34,10 @@ def on_config(config, **kwargs):
         for key in ("site_name", "site_description", "copyright"):
             if config[key]:
                 config[key] = to_traditional_text(config[key], traditional_fixes_of(config))
-        if config.extra.get("jump_form"):  # the jump box of the templates' own pages (offline.html)
-            config.extra["jump_form"] = to_traditional_markdown(config.extra["jump_form"], traditional_fixes_of(config))
+        # the jump box of the templates' own pages (offline.html) and the search's no-result state (main.html)
+        for key in ("jump_form", "search_no_result"):
+            if config.extra.get(key):
+                config.extra[key] = to_traditional_markdown(config.extra[key], traditional_fixes_of(config))
     return config
 
 

@@ -14,7 +14,8 @@ from mkdocs.structure.files import InclusionLevel
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
 
-from scripts.render.article_nav import jump_form, number_ranges  # noqa: E402
+from scripts.books import NOT_IN_SOURCES  # noqa: E402
+from scripts.render.article_nav import jump_form, no_result_block, number_ranges  # noqa: E402
 from scripts.site.minify import strip_comments, strip_indentation  # noqa: E402
 from scripts.site.stylesheets import rewrite_site  # noqa: E402
 
@@ -38,7 +39,18 @@ def on_config(config, **kwargs):
         for book in BOOK_FOLDERS
     }
     config.extra["jump_form"] = jump_form(pages)
+    config.extra["search_no_result"] = no_result_block(pages, number_ranges(missing_laws(docs)))
     return config
+
+
+def missing_laws(docs: Path) -> list[int]:
+    """The Laws whose page says the sources lack them (its meta line ends 本条不在来源中, as the search index reads it)."""
+    marker = f" · {NOT_IN_SOURCES}</p>"
+    return [
+        int(p.stem)
+        for p in (docs / "laws").glob("*.md")
+        if ARTICLE_PAGE.match(p.name) and marker in p.read_text(encoding="utf-8")
+    ]
 
 
 def on_files(files, *, config):

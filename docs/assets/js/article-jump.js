@@ -20,6 +20,12 @@
     });
   }
   function go(url) {
+    // a jump from the search's no-result state closes search first, as following a result does
+    var search = document.getElementById("__search");
+    if (search && search.checked) {
+      search.checked = false;
+      search.dispatchEvent(new Event("change"));
+    }
     // a link click, so Material's instant navigation (when on) swaps the page without a reload
     var link = document.createElement("a");
     link.href = url;
@@ -28,32 +34,40 @@
     link.click();
     link.remove();
   }
-  function mount(form) {
-    if (form.dataset.mounted) return;
-    form.dataset.mounted = "1";
-    var message = document.createElement("span");
-    message.className = "article-jump-message";
-    message.setAttribute("role", "status");
-    form.appendChild(message);
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var book = (event.submitter && event.submitter.value) || "laws";
-      var number = parseInt(form.querySelector("input").value, 10);
-      if (!isFinite(number) || number < 1) { message.textContent = "请输入条号（正整数）。"; return; }
-      if (!hasPage(form.getAttribute("data-pages-" + book), number)) {
-        message.textContent = BOOK_NAMES[book] + "第" + number + "条不在本版来源中。";
-        return;
-      }
-      message.textContent = "";
-      go(articleUrl(book, number));
-    });
+  function messageOf(form) {
+    var message = form.querySelector(".article-jump-message");
+    if (!message) {
+      message = document.createElement("span");
+      message.className = "article-jump-message";
+      message.setAttribute("role", "status");
+      form.appendChild(message);
+    }
+    return message;
   }
+  // One listener on the document: a jump box added later (the search's no-result state) works as well.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-article-jump]")) return;
+    event.preventDefault();
+    var message = messageOf(form);
+    var book = (event.submitter && event.submitter.value) || "laws";
+    var number = parseInt(form.querySelector("input").value, 10);
+    if (!isFinite(number) || number < 1) { message.textContent = "请输入条号（正整数）。"; return; }
+    if (!hasPage(form.getAttribute("data-pages-" + book), number)) {
+      message.textContent = BOOK_NAMES[book] + "第" + number + "条不在本版来源中。";
+      return;
+    }
+    message.textContent = "";
+    go(articleUrl(book, number));
+  });
+  // The no-result state's tools (assets/search/no-result.js): the page of an article, the test for a page.
+  window.rulebookArticles = { url: articleUrl, hasPage: hasPage, names: BOOK_NAMES };
   function mountAll() {
     // the 404 page is shown at any address: its way home is the root this script was loaded from
     var homes = document.querySelectorAll("a[data-site-home]");
     for (var j = 0; j < homes.length; j++) if (root) homes[j].href = root;
     var forms = document.querySelectorAll("form[data-article-jump]");
-    for (var i = 0; i < forms.length; i++) mount(forms[i]);
+    for (var i = 0; i < forms.length; i++) messageOf(forms[i]);
   }
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(mountAll);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);

@@ -1,0 +1,120 @@
+/*
+ * Search, page side: no dead end when a query finds nothing. Under Material's “没有找到符合条件的结果” line the result
+ * list gets the jump box (as the article pages' “跳到” box), filled with the number the query names, and a line for
+ * that number: a link to its page (for a Law the sources lack, its 来源缺 page, laws/64/) or why it has none.
+ *
+ * The block is the page's <template id="rulebook-search-no-result"> (overrides/main.html, written by
+ * scripts/render/article_nav.py no_result_block); it is put after Material's result list, outside the element
+ * Material renders into, and shown whenever the list is empty and the meta line says nothing was found.
+ * The jump box is handled by assets/js/article-jump.js (window.rulebookArticles: page addresses and ranges).
+ */
+(function () {
+  "use strict";
+  var CN_DIGIT = { "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9 };
+  var ARABIC = /(?:^|[^0-9.])([0-9]{1,3})(?![0-9.%])/;
+  var CHINESE = /[〇零一二两三四五六七八九十百]+/;
+  var REGULATIONS = /裁判法|裁判|regulations?|regs?/i;
+
+  function chineseNumber(text) {
+    var total = 0, digit = 0;
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i];
+      if (ch in CN_DIGIT) digit = digit * 10 + CN_DIGIT[ch];
+      else if (ch === "十") { total += (digit || 1) * 10; digit = 0; }
+      else if (ch === "百") { total += (digit || 1) * 100; digit = 0; }
+    }
+    return total + digit;
+  }
+
+  /** The article number a query names (26, 第二十六条, 裁判法 四十三, L64) and its book, or null. */
+  function namedArticle(query) {
+    var text = String(query).normalize("NFKC");
+    var arabic = text.match(ARABIC), chinese = text.match(CHINESE);
+    var number = arabic ? parseInt(arabic[1], 10) : chinese ? chineseNumber(chinese[0]) : NaN;
+    if (!(number > 0 && number < 1000)) return null;
+    return { number: number, book: REGULATIONS.test(text) ? "regulations" : "laws" };
+  }
+
+  function inRanges(ranges, number) {
+    return !!window.rulebookArticles && window.rulebookArticles.hasPage(ranges, number);
+  }
+
+  /** The line for the number asked for: its page, a Law the sources lack, or no page in this edition. */
+  function fillNumberLine(line, form, missing, article) {
+    line.textContent = "";
+    line.hidden = !article || !window.rulebookArticles;
+    if (line.hidden) return;
+    var name = window.rulebookArticles.names[article.book] + "第" + article.number + "条";
+    if (!inRanges(form.getAttribute("data-pages-" + article.book), article.number)) {
+      line.textContent = name + "不在本版来源中。";
+      return;
+    }
+    var link = document.createElement("a");
+    link.href = window.rulebookArticles.url(article.book, article.number);
+    link.textContent = name;
+    link.setAttribute("data-search-no-result-link", "");
+    if (article.book === "laws" && inRanges(missing, article.number)) {
+      line.appendChild(link);
+      line.appendChild(document.createTextNode("不在本站的来源中；它的页面说明在牌桌上该怎么做，并列出本站收录的相关条文。"));
+    } else {
+      line.appendChild(document.createTextNode("打开"));
+      line.appendChild(link);
+      line.appendChild(document.createTextNode("。"));
+    }
+  }
+
+  function setUp() {
+    var result = document.querySelector(".md-search-result");
+    var template = document.getElementById("rulebook-search-no-result");
+    var input = document.querySelector(".md-search__input");
+    var config = document.getElementById("__config");
+    if (!result || !template || !input || !config || result.dataset.noResult) return;
+    result.dataset.noResult = "1";
+    var none = (JSON.parse(config.textContent).translations || {})["search.result.none"];
+    var meta = result.querySelector(".md-search-result__meta"), list = result.querySelector(".md-search-result__list");
+    var block = null, shownFor = null;
+
+    function update() {
+      var query = input.value.trim();
+      var empty = !!query && !list.children.length && meta.textContent.trim() === none;
+      if (!empty) {
+        if (block) block.hidden = true;
+        shownFor = null;
+        return;
+      }
+      if (!block) {
+        block = template.content.firstElementChild.cloneNode(true);
+        // Material's keys for the search dialog (any key moves the focus back to the query, Tab closes it) are
+        // not for the jump box's field and buttons; Escape still closes search.
+        block.addEventListener("keydown", function (ev) { if (ev.key !== "Escape") ev.stopPropagation(); });
+        block.addEventListener("click", function (ev) {
+          var search = document.getElementById("__search");
+          if (ev.target.closest("a[href]") && search && search.checked) {
+            search.checked = false;
+            search.dispatchEvent(new Event("change"));
+          }
+        });
+        result.parentNode.insertBefore(block, result.nextSibling);
+      }
+      block.hidden = false;
+      if (shownFor === query) return;
+      shownFor = query;
+      var form = block.querySelector("form[data-article-jump]"), article = namedArticle(query);
+      var field = form.querySelector("input");
+      field.value = article ? String(article.number) : "";
+      var message = form.querySelector(".article-jump-message");
+      if (message) message.textContent = "";
+      var line = block.querySelector(".search-empty__number");
+      fillNumberLine(line, form, block.getAttribute("data-missing-laws"), article);
+    }
+
+    new MutationObserver(update).observe(result, { childList: true, subtree: true, characterData: true });
+    input.addEventListener("input", update);
+    update();
+  }
+
+  // The search dialog is in the header, which instant navigation keeps: set up once, when the page is ready.
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(setUp);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();

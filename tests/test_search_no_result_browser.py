@@ -1,0 +1,125 @@
+"""Search's no-result state (issue 21): a query that finds nothing leaves the reader the jump box, filled with the
+number the query names, and a line for that number (its page, a Law the sources lack, or why there is none), over
+http and from the venue zip under file://, at phone width."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.conftest import PHONE
+from reader_steps import SEARCH_INPUT, open_ready, open_search_field
+
+RESULT_META = ".md-search-result__meta"
+RESULT_ITEM = ".md-search-result__item"
+NO_RESULT = ".search-empty"
+JUMP_FIELD = "#search-jump-number"
+
+
+@pytest.fixture(params=["http", "zip"])
+def flavour_url(request) -> tuple[str, str]:
+    """(flavour, an article page): the hosted site over http, or the unzipped venue zip over file://."""
+    if request.param == "http":
+        return "http", request.getfixturevalue("site_url") + "laws/9/"
+    return "zip", (request.getfixturevalue("bundle_dir") / "laws" / "9.html").as_uri()
+
+
+def open_phone(browser, url: str, flavour: str):
+    context = browser.new_context(**PHONE)
+    refused: list[str] = []
+    if flavour == "zip":
+
+        def refuse_network(route):
+            if route.request.url.startswith("file:"):
+                route.continue_()
+            else:
+                refused.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", refuse_network)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_ready(page, url)
+    open_search_field(page)
+    return context, page, refused, errors
+
+
+def search_for(page, query: str) -> None:
+    """Put the query in the search box and wait until Material has answered it (not an earlier query)."""
+    placeholder = json.loads(page.locator("#__config").text_content())["translations"]["search.result.placeholder"]
+    field = page.locator(SEARCH_INPUT)
+    for text in ("", query):
+        field.fill(text)
+        field.press("End")  # Material reads the field on keyup
+        page.wait_for_function(
+            "([meta, text, empty]) => (document.querySelector(meta).textContent.trim() === text) === empty",
+            arg=[RESULT_META, placeholder, not text],
+            timeout=20_000,
+        )
+
+
+def test_a_query_that_finds_nothing_offers_the_jump_box_with_its_number(browser, flavour_url, artifacts_dir):
+    flavour, url = flavour_url
+    context, page, refused, errors = open_phone(browser, url, flavour)
+    try:
+        search_for(page, "裁判法第5条")  # the sources hold no 裁判法 article before 第11条
+        assert page.locator(RESULT_ITEM).count() == 0
+        block = page.locator(NO_RESULT)
+        assert block.is_visible()
+        assert page.locator(JUMP_FIELD).input_value() == "5"
+        assert block.locator(".search-empty__number").text_content() == "裁判法第5条不在本版来源中。"
+        page.screenshot(path=artifacts_dir / f"search-no-result-{flavour}-360.png")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the no-result state widens the page to {width} px"
+        # the reader types another number into the jump box, key by key: Material's search keys leave it alone
+        field = page.locator(JUMP_FIELD)
+        field.click()
+        field.press("Backspace")
+        page.keyboard.type("27")
+        assert field.input_value() == "27" and page.locator(SEARCH_INPUT).input_value() == "裁判法第5条"
+        page.keyboard.press("Enter")  # Enter opens the Law, as the article pages' box does
+        page.wait_for_url(re.compile(r"/laws/27(/|\.html)"), timeout=20_000)
+        page.wait_for_function(
+            "() => document.querySelector('h1') && /第27条/.test(document.querySelector('h1').textContent)"
+        )
+        assert not page.locator("#__search").is_checked(), "search stays open over the article"
+        assert not errors and not refused, (errors, refused)
+    finally:
+        context.close()
+
+
+def test_a_law_the_sources_lack_links_to_its_page(browser, flavour_url):
+    flavour, url = flavour_url
+    context, page, refused, errors = open_phone(browser, url, flavour)
+    try:
+        search_for(page, "L64")  # Law 64 in a director's shorthand: no word of it is in the text
+        assert page.locator(RESULT_ITEM).count() == 0
+        line = page.locator(f"{NO_RESULT} .search-empty__number")
+        assert line.text_content().startswith("规则第64条不在本站的来源中")
+        assert page.locator(JUMP_FIELD).input_value() == "64"
+        line.locator("a").click()
+        page.wait_for_url(re.compile(r"/laws/64(/|\.html)$"), timeout=20_000)
+        page.wait_for_function("() => /来源缺/.test(document.querySelector('h1').textContent)")
+        assert not page.locator("#__search").is_checked(), "search stays open over the article"
+        assert not errors and not refused, (errors, refused)
+    finally:
+        context.close()
+
+
+def test_the_jump_box_is_gone_once_a_query_finds_something(browser, flavour_url):
+    flavour, url = flavour_url
+    context, page, refused, errors = open_phone(browser, url, flavour)
+    try:
+        search_for(page, "鹈鹕渔网")
+        assert page.locator(NO_RESULT).is_visible()
+        assert page.locator(JUMP_FIELD).input_value() == ""  # no number named: an empty box
+        assert page.locator(f"{NO_RESULT} .search-empty__number").is_hidden()
+        search_for(page, "迟到")
+        assert page.locator(RESULT_ITEM).count() > 0
+        assert page.locator(NO_RESULT).is_hidden()
+        assert not errors and not refused, (errors, refused)
+    finally:
+        context.close()
