@@ -222,3 +222,10 @@ def test_word_counts_per_document_match_a_count_in_each_document(engine_page):
         }"""
     )
     assert wrong == []
+
+
+def test_a_chinese_numeral_before_tiao_is_an_article_reference(engine_page):
+    # 四十二条 as 42条 (both books' 42 rise); 一条 of 有一条规定 is a word, not 第1条
+    assert set(top(engine_page, "四十二条")[:2]) == {"laws/42/", "regulations/42/"}
+    assert top(engine_page, "裁判法四十二条")[0] == "regulations/42/"
+    assert engine_page.evaluate("q => engine.parse(q).references", "有一条规定") == []

@@ -54,6 +54,8 @@
     new RegExp(BOOK + "\\s*(?<num>[0-9]{1,3})(?![0-9.%])\\s*条?", "g"),          // 规则26, law 26
     new RegExp(BOOK + "\\s*第?\\s*(?<cn>" + CN_NUMBER + ")(?![〇零一二两三四五六七八九十百])\\s*条?", "g"), // 规则二十七, 裁判法 四十三
     new RegExp("(?<![0-9.])(?<num>[0-9]{1,3})\\s*条", "g"),                      // 26条
+    // 二十六条, 十二条: a Chinese numeral of two or more places before 条 (一条 stays a word: 有一条规定)
+    new RegExp("(?<![〇零一二两三四五六七八九十百])(?<cn>[一二两三四五六七八九]?[十百][〇零一二两三四五六七八九十]{0,3})\\s*条", "g"),
     new RegExp("^\\s*(?<num>[0-9]{1,3})\\s*$", "g")                              // 26
   ];
   var BOOK_OF_HINT = {
