@@ -53,7 +53,7 @@ def pytest_configure(config):
 
 # Session fixtures that build something for one test file: under pytest-xdist (`--dist loadgroup`) the tests that use
 # one run on one worker, so it is built once per run rather than once per worker.
-ONE_WORKER_FIXTURES = ("print_books", "offline_site")
+ONE_WORKER_FIXTURES = ("print_books",)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,5 +1,6 @@
 """Search: the query set of tests/search_queries.yml typed into Material's search box of the built site in chromium,
-over http and over file:// with every non-file request refused; plus the index it runs on and where a result opens."""
+over http and from the venue zip (unzipped, file://) with every non-file request refused; plus the index it runs on
+and where a result opens."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import yaml
 
 from scripts.errors import RulebookError
 from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary
-from scripts.site.variants import build_site_variant
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
@@ -233,15 +233,11 @@ def test_section_parser_splits_pages_at_headings_and_clauses(html, expected):
 # --- the site in the browser -----------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def offline_site(tmp_path_factory) -> Path:
-    """Material's offline copy of the site (offline plugin, vendored iframe-worker shim), for file://."""
-    out = tmp_path_factory.mktemp("offline-site")
-    build_site_variant(out, offline=True)
-    home = (out / "index.html").read_text(encoding="utf-8")
-    if "iframe-worker" not in home or "unpkg.com" in home:
-        pytest.fail("the offline build does not load a vendored iframe-worker shim (extra.polyfills)")
-    return out
+def test_the_zip_searches_with_a_vendored_iframe_worker_shim(bundle_dir):
+    """The venue zip (what the file:// tests below open, unzipped): Material's offline copy, whose worker runs in the
+    iframe-worker shim, vendored rather than fetched from a CDN."""
+    home = (bundle_dir / "index.html").read_text(encoding="utf-8")
+    assert "iframe-worker" in home and "unpkg.com" not in home
 
 
 def article_id(href: str, base: str) -> str:
@@ -362,8 +358,9 @@ def http_results(browser, site_url, http_snippets) -> dict[str, list[str]]:
 
 
 @pytest.fixture(scope="session")
-def file_results(browser, offline_site) -> dict[str, list[str]]:
-    return run_query_set(browser, (offline_site / "index.html").as_uri(), offline=True)
+def file_results(browser, bundle_dir) -> dict[str, list[str]]:
+    """The query set in the unzipped venue zip, under file:// with the network refused."""
+    return run_query_set(browser, (bundle_dir / "index.html").as_uri(), offline=True)
 
 
 def test_query_set_over_http(http_results):
@@ -440,10 +437,10 @@ def test_search_uses_materials_ui_with_our_worker(built_site):
 
 @pytest.fixture(params=["http", "file"])
 def flavour_url(request) -> tuple[str, str]:
-    """(flavour, home page URL): the hosted site over http, or the offline copy over file://."""
+    """(flavour, home page URL): the hosted site over http, or the unzipped venue zip over file://."""
     if request.param == "http":
         return "http", request.getfixturevalue("site_url")
-    return "file", (request.getfixturevalue("offline_site") / "index.html").as_uri()
+    return "file", (request.getfixturevalue("bundle_dir") / "index.html").as_uri()
 
 
 @pytest.mark.parametrize(
