@@ -1,5 +1,6 @@
 """Search reaches the Laws our sources lack by the words players use for their matter (the reviewed vocabulary of
-rulebook_src/missing_laws.yml): the Law's page is among the first three results and its item says 来源缺."""
+rulebook_src/missing_laws.yml): the Law's page is among the first three results and its title carries the 来源缺
+label, marked as on the page (not a word glued to the title)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ CHOSEN = [
     if any(w not in HELD_TEXT for w in entry["words"])
 ][:10]
 
+# A result item: its link, its text, and the 来源缺 label in its title (marked as the page marks it, with a background).
+ITEM_BADGE = """li => {
+  const badge = li.querySelector('a h1 .missing-badge, a h2 .missing-badge');
+  return { href: li.querySelector('a').href, text: li.innerText, badge: badge ? badge.textContent : null,
+           background: badge ? getComputedStyle(badge).backgroundColor : null };
+}"""
+TRANSPARENT = (None, "transparent", "rgba(0, 0, 0, 0)")
+
 
 def test_ten_laws_are_chosen_from_the_reviewed_vocabulary():
     assert len(CHOSEN) == 10 and len({number for number, _ in CHOSEN}) == 10
@@ -41,14 +50,16 @@ def test_the_words_players_use_find_the_missing_law_in_the_top_three_labelled(br
         box = SearchBox(page)
         for number, word in CHOSEN:
             box.type(word)
-            tops = page.eval_on_selector_all(
-                RESULT_ITEM, "items => items.slice(0, 3).map(li => [li.querySelector('a').href, li.innerText])"
-            )
-            found = [text for href, text in tops if re.search(rf"/laws/{number}/(\?[^#]*)?(#.*)?$", href)]
+            tops = page.eval_on_selector_all(RESULT_ITEM, f"items => items.slice(0, 3).map({ITEM_BADGE})")
+            found = [item for item in tops if re.search(rf"/laws/{number}/(\?[^#]*)?(#.*)?$", item["href"])]
             if not found:
-                misses.append(f"{word!r}: 规则第{number}条 not in the top 3: {[href for href, _ in tops]}")
-            elif "来源缺" not in found[0]:
-                misses.append(f"{word!r}: the item of 规则第{number}条 does not say 来源缺: {found[0][:80]!r}")
+                misses.append(f"{word!r}: 规则第{number}条 not in the top 3: {[item['href'] for item in tops]}")
+            elif "来源缺" not in found[0]["text"]:
+                misses.append(f"{word!r}: the item of 规则第{number}条 does not say 来源缺: {found[0]['text'][:80]!r}")
+            elif found[0]["badge"] != "来源缺" or found[0]["background"] in TRANSPARENT:
+                misses.append(
+                    f"{word!r}: 来源缺 in the item of 规则第{number}条 is not a label as on its page: {found[0]}"
+                )
     finally:
         context.close()
     assert not misses, "\n".join(misses)

@@ -229,3 +229,62 @@ def test_a_chinese_numeral_before_tiao_is_an_article_reference(engine_page):
     assert set(top(engine_page, "四十二条")[:2]) == {"laws/42/", "regulations/42/"}
     assert top(engine_page, "裁判法四十二条")[0] == "regulations/42/"
     assert engine_page.evaluate("q => engine.parse(q).references", "有一条规定") == []
+
+
+# A missing Law's page in each script, as the index holds them: the marks after the title are words of the h1.
+MISSING_INDEX = {
+    "config": {
+        "rulebook": {
+            **INDEX["config"]["rulebook"],
+            "vocabulary": "藏牌 非法信息 本站译名 来源缺",
+            "fold": "來来譯译條条",
+        }
+    },
+    "docs": [
+        doc(
+            "laws/64/",
+            "第64条 藏牌成立后的处理 本站译名 来源缺",
+            "牌手常说的：藏牌罚墩。",
+            article={"book": "laws", "slug": "64", "number": 64, "missing": True},
+        ),
+        doc(
+            "zh-hant/laws/64/",
+            "第64條 藏牌成立後的處理 本站譯名 來源缺",
+            "牌手常說的：藏牌罰墩。",
+            article={"book": "laws", "slug": "64", "number": 64, "missing": True},
+        ),
+        doc(
+            "laws/16/",
+            "第16条 非法信息 来源缺",
+            "牌手常说的：非法信息。",
+            article={"book": "laws", "slug": "16", "number": 16, "missing": True},
+        ),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def missing_law_page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", MISSING_INDEX)
+    yield page
+    context.close()
+
+
+def test_a_missing_laws_marks_are_labels_in_its_result_not_words_of_its_title(missing_law_page):
+    titles = {item["location"]: item["title"] for group in search(missing_law_page, "藏牌") for item in group}
+    assert titles["laws/64/"] == (
+        '规则第64条 <mark>藏牌</mark>成立后的处理 <span class="editor-title">本站译名</span>'
+        ' <span class="missing-badge">来源缺</span>'
+    )
+    # the traditional edition's marks keep their own characters
+    assert titles["zh-hant/laws/64/"] == (
+        '规则第64條 <mark>藏牌</mark>成立後的處理 <span class="editor-title">本站譯名</span>'
+        ' <span class="missing-badge">來源缺</span>'
+    )
+    # a Law our own text names has the 来源缺 label only
+    titles = [item["title"] for group in search(missing_law_page, "非法信息") for item in group]
+    assert titles[0] == '规则第16条 <mark>非法信息</mark> <span class="missing-badge">来源缺</span>', titles

@@ -92,8 +92,18 @@
 
   // The marks after a missing Law's title on its page (本站译名, 来源缺): not part of the title a query may be.
   var MISSING_MARKS = /(本站译名)?来源缺$/;
+  // The same marks in a folded page title as the index holds it ('第64条 藏牌成立后的处理 本站译名 来源缺').
+  var MISSING_LABELS = /\s*(本站译名\s*)?来源缺$/;
   // British and American spellings of the English titles are one title: Unauthorised = unauthorized.
   var BRITISH_ISE = /([a-z])is(e|ed|es|ing|ation)(?![a-z])/g;
+
+  /** The marks after the title (from `cut`; folded: the title folded) as the page's labels, in the title's own
+   *  characters (本站译名 来源缺, or 本站譯名 來源缺 in the traditional edition). */
+  function missingLabels(title, folded, cut) {
+    var badge = folded.lastIndexOf("来源缺"), editors = folded.indexOf("本站译名", cut);
+    var out = editors === -1 ? "" : ' <span class="editor-title">' + escapeHTML(title.substr(editors, 4)) + "</span>";
+    return out + ' <span class="missing-badge">' + escapeHTML(title.substr(badge, 3)) + "</span>";
+  }
 
   function titleCore(title) {
     return title.replace(ARTICLE_PREFIX, "").replace(BRITISH_ISE, "$1iz$2").replace(NOT_TITLE_TEXT, "")
@@ -608,11 +618,15 @@
         (end < sourceText.length ? "…" : "") + "</p>";
     }
     // Every result names its book and article: 规则第27条 不足叫牌, 规则第27条 · C. 越序的不足叫牌.
-    var page = doc.page, title = renderMarked(raw.title, markRanges(doc.title, needles, 0, raw.title.length), 0, raw.title.length);
+    // A missing Law's 本站译名 and 来源缺 after its title are the labels its page shows, not words of the title.
+    var page = doc.page, marks = doc.isTop && page.missing ? MISSING_LABELS.exec(doc.title) : null;
+    var cut = marks ? marks.index : raw.title.length;
+    var title = renderMarked(raw.title, markRanges(doc.title, needles, 0, cut), 0, cut);
     if (page.book) {
       if (doc.isTop) title = escapeHTML(ARTICLE_PREFIX.test(doc.title) ? page.book : page.label + " ") + title;
       else title = escapeHTML(page.label) + " · " + title;
     }
+    if (marks) title += missingLabels(raw.title, doc.title, cut);
     return { location: raw.location, title: title, text: text, score: score, terms: termMap };
   };
 
