@@ -8,6 +8,7 @@ import re
 import pytest
 import yaml
 
+from conftest import ROOT
 from scripts.pipeline.assemble import missing_numbers
 from scripts.render.article_nav import number_ranges
 from scripts.render.missing import MissingTitleError, cited_titles
@@ -112,11 +113,22 @@ def test_drawer_keeps_chapter_labels_and_leaves_editor_pages_to_the_about_page(p
     laws = next(item["中国桥牌竞赛规则"] for item in nav if "中国桥牌竞赛规则" in item)
     labels = [next(iter(entry)) for entry in laws]
     assert "第五章 竞叫 · 第一节 竞叫阶段" in labels
-    # a missing Law stands in the drawer under its 1997 chapter and part, its title saying 来源缺
-    part = next(entry for entry in laws if "第六章 打牌 · 第三部分 不合规定的引牌与出牌（来源缺）" in entry)
+    # a missing Law stands in the drawer under its 1997 chapter and part, its title saying 来源缺; a chapter or part
+    # name the editors translated says so, as in the laws index
+    part = next(
+        entry for entry in laws if "第六章 打牌 · 第三部分 不合规定的引牌与出牌（章名为本站译名，来源缺）" in entry
+    )
     assert {"第64条 藏牌成立后的处理（本站译名，来源缺）": "laws/64.md"} in next(iter(part.values()))
     chapter_four = next(entry for entry in laws if "第四章 处理违规的一般规则" in entry)
     assert {"第16条 非法信息（来源缺）": "laws/16.md"} in chapter_four["第四章 处理违规的一般规则"]
+    # every division our sources do not name (no named_in in missing_laws.yml) is marked; those they name are not
+    divisions = yaml.safe_load((ROOT / "rulebook_src" / "missing_laws.yml").read_text(encoding="utf-8"))["divisions"]
+    for division in divisions:
+        name = chapter_label(division["chinese"])
+        if "named_in" in division:
+            assert name in labels and f"{name}（章名为本站译名，来源缺）" not in labels, name
+        else:
+            assert f"{name}（章名为本站译名，来源缺）" in labels, (name, labels)
     assert {"关于本站": "about/index.md"} in nav
     flat = yaml.safe_dump(nav, allow_unicode=True)
     for editor_page in ("about/build-report.md", "about/performance.md", "about/missing-references.md"):

@@ -135,6 +135,12 @@ def division_name(gap) -> str:
     return gap.facts.division.chinese if gap.facts and gap.facts.division else ""
 
 
+def division_marks(gap) -> str:
+    """What a drawer section of missing Laws says after its name: '（来源缺）', or '（章名为本站译名，来源缺）' when the
+    chapter or part name is the editor's translation of the 1997 heading (as the laws index marks it)."""
+    return "（章名为本站译名，来源缺）" if gap.facts.division.editors else "（来源缺）"
+
+
 def missing_entry(gap) -> str:
     """A missing Law in a list: '- [第64条 藏牌成立后的处理（本站译名，来源缺）](64.md)'."""
     from scripts.render.missing import missing_nav_title
@@ -209,7 +215,8 @@ def chapter_label(title: str) -> str:
 def navigation(rulebook: Rulebook, missing: list | None = None) -> str:
     """The nav as YAML (written to docs/.nav.yml; the mkdocs hook reads it). The about pages hang off 关于本站;
     the missing Laws stand under their 1997 chapter and part, after the chapters the sources hold (their titles say
-    来源缺); other missing numbers are reached from the home grid, the jump box and previous/next."""
+    来源缺, an editor's chapter or part name says 章名为本站译名); other missing numbers are reached from the home grid,
+    the jump box and previous/next."""
     from scripts.render.missing import missing_nav_title
 
     nav: list = [{"首页": "index.md"}]
@@ -227,7 +234,7 @@ def navigation(rulebook: Rulebook, missing: list | None = None) -> str:
         held_chapters = {chapter.title for chapter in book.chapters}
         by_division: dict[str, list] = {}
         for gap in (g for g in gaps if division_name(g) not in held_chapters):
-            by_division.setdefault(chapter_label(division_name(gap)) + "（来源缺）", []).append(gap)
+            by_division.setdefault(chapter_label(division_name(gap)) + division_marks(gap), []).append(gap)
         for name, gaps in by_division.items():
             section.append({html_text(name): [{html_text(missing_nav_title(g)): g.page} for g in gaps]})
         nav.append({BOOKS[key].title: section})
