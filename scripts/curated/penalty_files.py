@@ -65,7 +65,10 @@ CALCULATOR = record(
         "parameters": list_of(PARAMETER),
         "subject": any_of((ONE_LINE, TEMPLATES)),
     },
-    optional={"headlines": TEMPLATES},
+    optional={
+        "headlines": TEMPLATES,
+        "log": record({"count": ONE_LINE}, optional={"same": list_of(ONE_LINE)}),  # the offence log's count input
+    },
 )
 # words: the phrases both engines put together (a phrase, or a group of phrases by case)
 WORD = any_of((text(empty=True, one_line=True), map_of(value=text(empty=True, one_line=True))))

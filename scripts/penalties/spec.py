@@ -93,6 +93,13 @@ def checked_spec(spec: Any, lines: Lines) -> tuple[dict[str, Any], Any]:
             for key in page.get("fixed", {}):
                 if key not in names:
                     problem(at + ("pages", number), f"fixed value for `{key}`, which is not a parameter")
+        if "log" in calculator:  # the offence log drives the count input: a flag or a whole number
+            kinds = {parameter["name"]: parameter["kind"] for parameter in calculator["parameters"]}
+            if kinds.get(calculator["log"]["count"]) not in ("flag", "integer"):
+                problem(at + ("log", "count"), "log.count must name a flag or integer parameter")
+            for index, key in enumerate(calculator["log"].get("same", [])):
+                if key not in names:
+                    problem(at + ("log", "same", index), f"log.same names `{key}`, which is not a parameter")
     if problems:
         raise PenaltySpecError("\n".join(problems))
     return calculators, words

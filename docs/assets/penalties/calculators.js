@@ -742,6 +742,7 @@
       if (field && field.value === "" && e.detail === W.errors.required) out.appendChild(el("p", { className: "penalty-prompt", text: W.errors.required + "：" + e.label }));
       else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" + inFormWords(e) }));
       writeUrl(form.prefix, urlValues, form.defaults);
+      announce(widget, null);
       return;
     }
     widget.removeAttribute("data-error");
@@ -764,6 +765,10 @@
     ].forEach(function (node) { if (node) out.appendChild(node); });
     writeUrl(form.prefix, urlValues, form.defaults);
     form.ruling = result.ruling;
+    announce(widget, result);
+  }
+  function announce(widget, result) {  /* for the offence log (offence_log.js): the ruling shown, or null */
+    widget.dispatchEvent(new CustomEvent("rulebook:ruling", { bubbles: true, detail: result }));
   }
   function revealResult(form) {
     /* the answer where the director looks: the headline (or the error) inside the visual viewport, below the
@@ -900,6 +905,9 @@
       revealResult(form);
     });
     box.addEventListener("change", function (event) {
+      /* a text field's change comes on blur, after its input events have ruled: ruling (and scrolling) again then
+         moved the 复制裁决 button under a tap that left the field, and the tap was lost */
+      if (event.target.type === "text") return;
       edited();
       event.target.removeAttribute("data-raw");
       if (event.target.name === "event") rememberEvent(calculator, event.target.value);

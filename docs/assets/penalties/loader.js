@@ -19,8 +19,8 @@
   }
   // in this order, each after the one before: the data, the calculators, the 第45条 sheet, the offence log
   var SCRIPTS = ["generated/penalty-data.js", "penalties/calculators.js", "penalties/tie_break.js",
-                 "penalties/tie_break_sheet.js"];
-  var MOUNTS = ["RulebookPenalties", "RulebookTieBreakSheet"];
+                 "penalties/tie_break_sheet.js", "penalties/offence_log.js"];
+  var MOUNTS = ["RulebookPenalties", "RulebookTieBreakSheet", "RulebookOffenceLog"];
   function load() {
     if (watching) { watching.disconnect(); watching = null; }
     if (state === "ready") {

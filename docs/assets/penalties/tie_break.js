@@ -1,8 +1,8 @@
-/* 同分名次表 on the 第45条 page: enter two or more teams' figures; it walks the article's steps (the reviewed data
- * rulebook_src/penalties/tie_break.yml `sheet`, exported by scripts/penalties/tie_break.py sheet_data) to the first
- * step that separates them, quoting each clause it applies. The walk is scripts/penalties/tie_break.py's, kept here
- * only because it runs on the figures typed: exact comparison (BigInt fractions) and the data's wording, no rule of
- * its own; tests/test_tie_break_engines_agree.py holds the two equal over a grid. Loaded by loader.js. */
+/* 同分名次表 on the 第45条 page: enter two or more teams' figures; it walks the article's steps (the reviewed
+ * data rulebook_src/penalties/tie_break.yml `sheet`, exported by scripts/penalties/tie_break.py sheet_data) to the
+ * first step that separates them, quoting each clause it applies. The walk is scripts/penalties/tie_break.py's,
+ * kept here only because it runs on the figures typed: exact comparison (BigInt fractions) and the data's wording,
+ * no rule of its own; tests/test_tie_break_engines_agree.py holds the two equal over a grid. Loaded by loader.js. */
 (function () {
   "use strict";
   var SHEET = window.RULEBOOK_PENALTIES.tie_break_sheet, W = SHEET.words;
@@ -35,7 +35,8 @@
     return template;
   }
   function asciiText(value) {  /* spec.py ascii_text */
-    return String(value).replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
+    return String(value)
+      .replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
       .replace(/\u3000/g, " ").replace(/。/g, ".").trim();
   }
 
@@ -51,16 +52,15 @@
     var match = typeof raw === "boolean" ? null : FIGURE.exec(asciiText(raw)), value = null;
     if (match) value = R(BigInt(match[1] + (match[2] || "")), pow10((match[2] || "").length));
     if (!value || value.n > FIGURE_MAX * value.d) {
-      throw refuse("bad_figure", { team: team, figure: SHEET.figures[figure].label, max: String(FIGURE_MAX), places: PLACES,
-                                   value: raw });
+      throw refuse("bad_figure", { team: team, figure: SHEET.figures[figure].label, max: String(FIGURE_MAX),
+                                   places: PLACES, value: raw });
     }
     return value;
   }
   function parseTeams(event, teams) {
     var spec = SHEET.events[event], figures = spec.figures, parsed = [], names = [];
-    if (!Array.isArray(teams) || !teams.every(function (t) { return t && typeof t === "object" && !Array.isArray(t); })) {
-      throw refuse("not_list");
-    }
+    function isTeam(t) { return t && typeof t === "object" && !Array.isArray(t); }
+    if (!Array.isArray(teams) || !teams.every(isTeam)) throw refuse("not_list");
     if (teams.length < 2) throw refuse("too_few");
     if (teams.length > spec.max_teams) throw new SheetError(spec.beyond);
     teams.forEach(function (team, i) {
@@ -70,7 +70,9 @@
       if (names.indexOf(name) >= 0) throw refuse("same_name", { name: name });
       Object.keys(team).forEach(function (key) {
         if (key === "name") return;
-        if (!Object.prototype.hasOwnProperty.call(SHEET.figures, key)) throw refuse("unknown_figure", { team: name, key: key });
+        if (!Object.prototype.hasOwnProperty.call(SHEET.figures, key)) {
+          throw refuse("unknown_figure", { team: name, key: key });
+        }
         if (figures.indexOf(key) < 0) {
           if (parseFigure(name, key, team[key]) === null) return;
           throw refuse("other_event", { team: name, figure: SHEET.figures[key].label, event_label: spec.label });
@@ -94,11 +96,12 @@
       return [null, fill(W.ratio_infinite, { won: formatNumber(won) })];
     }
     var ratio = R(won.n * lost.d, won.d * lost.n);
+    var facts = { won: formatNumber(won), lost: formatNumber(lost) };
     if (pow10(PLACES) % ratio.d === B0) {
-      return [ratio, fill(W.ratio_value, { won: formatNumber(won), lost: formatNumber(lost), ratio: formatNumber(ratio) })];
+      return [ratio, fill(W.ratio_value, Object.assign(facts, { ratio: formatNumber(ratio) }))];
     }
-    return [ratio, fill(W.ratio_repeating, { won: formatNumber(won), lost: formatNumber(lost), fraction: ratio.n + "/" + ratio.d,
-                                            approx: fixedPlaces(ratio, PLACES) })];
+    Object.assign(facts, { fraction: ratio.n + "/" + ratio.d, approx: fixedPlaces(ratio, PLACES) });
+    return [ratio, fill(W.ratio_repeating, facts)];
   }
   function ranked(group, keys) {  /* highest first; a null key (a ratio over 0 that ranks first) above all */
     function order(a, b) { return a === null ? (b === null ? 0 : 1) : b === null ? -1 : cmp(a, b); }
@@ -107,13 +110,16 @@
       if (!levels.some(function (level) { return order(level, keys[team]) === 0; })) levels.push(keys[team]);
     });
     levels.sort(function (a, b) { return order(b, a); });
-    return levels.map(function (level) { return group.filter(function (team) { return order(keys[team], level) === 0; }); });
+    return levels.map(function (level) {
+      return group.filter(function (team) { return order(keys[team], level) === 0; });
+    });
   }
   function orderText(groups) { return groups.map(function (g) { return g.join(W.tie_joiner); }).join(W.order_joiner); }
   function clone(o) { var c = {}; Object.keys(o).forEach(function (k) { c[k] = o[k]; }); return c; }
   function walk(event, teams) {
     if (!Object.prototype.hasOwnProperty.call(SHEET.events, event)) {
-      throw new SheetError(fill(W.unknown_event, { value: event, choices: SHEET.event_order.join("、") }), "event", "比赛");
+      var choices = SHEET.event_order.join("、");
+      throw new SheetError(fill(W.unknown_event, { value: event, choices: choices }), "event", "比赛");
     }
     var spec = SHEET.events[event], parsed = parseTeams(event, teams), figures = {};
     parsed.forEach(function (p) { figures[p[0]] = p[1]; });
@@ -125,8 +131,9 @@
       var record = { anchor: step.anchor, clause: step.clause, label: step.label, quote: step.quote };
       if (step.compare === "playoff") {
         var first = !walked.some(function (d) { return d.outcome === "playoff"; });
-        walked.push(Object.assign(clone(record), { outcome: "playoff", teams: groups.filter(function (g) { return !single(g); }),
-                                                   text: fill(W[first ? "playoff" : "playoff_then"], { quote: step.quote }) }));
+        var tiedGroups = groups.filter(function (g) { return !single(g); });
+        var playoff = fill(W[first ? "playoff" : "playoff_then"], { quote: step.quote });
+        walked.push(Object.assign(clone(record), { outcome: "playoff", teams: tiedGroups, text: playoff }));
         continue;
       }
       var needed = step.compare === "more" ? [step.figure] : [step.won, step.lost], blanks = [];
@@ -140,9 +147,10 @@
       });
       if (blanks.length) {
         missing = blanks;
-        var needs = blanks.map(function (b) { return fill(W.need, { team: b.team, figure: b.label }); }).join(W.list_joiner);
-        walked.push(Object.assign(clone(record), { outcome: "missing", teams: [],
-                                                   text: fill(W.missing, { clause: step.clause, label: step.label, needs: needs }) }));
+        var needs = blanks.map(function (b) { return fill(W.need, { team: b.team, figure: b.label }); })
+          .join(W.list_joiner);
+        var asked = fill(W.missing, { clause: step.clause, label: step.label, needs: needs });
+        walked.push(Object.assign(clone(record), { outcome: "missing", teams: [], text: asked }));
         break;
       }
       var next = [];
@@ -160,7 +168,8 @@
           line = fill(W.separates, { label: step.label, values: values, order: orderText(split) });
           if (separating.indexOf(step.clause) < 0) separating.push(step.clause);
         }
-        walked.push(Object.assign(clone(record), { outcome: split.length === 1 ? "equal" : "separates", teams: [g], order: split, text: line }));
+        var outcome = split.length === 1 ? "equal" : "separates";
+        walked.push(Object.assign(clone(record), { outcome: outcome, teams: [g], order: split, text: line }));
         next = next.concat(split);
       });
       groups = next;
@@ -168,19 +177,21 @@
     return sheetResult(event, parsed, groups, walked, missing, separating);
   }
   function sheetResult(event, parsed, groups, walked, missing, separating) {
-    var spec = SHEET.events[event], order = orderText(groups), headline, decided = !missing.length && groups.every(function (g) { return g.length === 1; });
+    var spec = SHEET.events[event], order = orderText(groups), headline;
+    var decided = !missing.length && groups.every(function (g) { return g.length === 1; });
     if (missing.length) headline = walked[walked.length - 1].text;
     else if (decided) headline = fill(W.decided, { order: order, clauses: separating.join(W.list_joiner) });
     else {
       var first = walked.filter(function (d) { return d.outcome === "playoff"; })[0];
-      var tied = groups.filter(function (g) { return g.length > 1; }).map(function (g) { return g.join(W.tie_joiner); }).join(W.list_joiner);
+      var tied = groups.filter(function (g) { return g.length > 1; })
+        .map(function (g) { return g.join(W.tie_joiner); }).join(W.list_joiner);
       headline = fill(W.undecided, { teams: tied, clause: first.clause, label: first.label });
       if (groups.length > 1) headline = order + "；" + headline;
     }
-    var subject = fill(W.subject, { event_label: spec.label, teams: parsed.map(function (p) { return p[0]; }).join(W.list_joiner) });
-    var lines = [subject, headline].concat(walked.filter(function (d) { return d.outcome !== "missing"; }).map(function (d) {
-      return "第45条" + d.clause + "“" + d.quote + "” " + d.text;
-    }));
+    var names = parsed.map(function (p) { return p[0]; }).join(W.list_joiner);
+    var subject = fill(W.subject, { event_label: spec.label, teams: names });
+    var lines = [subject, headline].concat(walked.filter(function (d) { return d.outcome !== "missing"; })
+      .map(function (d) { return "第45条" + d.clause + "“" + d.quote + "” " + d.text; }));
     return {
       calculator: "tie-break", article: SHEET.article, event: event,
       teams: parsed.map(function (p) {

@@ -34,7 +34,8 @@
     SHEET.event_order.forEach(function (name) {
       eventSelect.appendChild(el("option", { value: name, text: SHEET.events[name].label }));
     });
-    var teamBox = el("div", { className: "tie-break-teams" }), output = el("div", { className: "penalty-output", "aria-live": "polite" });
+    var teamBox = el("div", { className: "tie-break-teams" });
+    var output = el("div", { className: "penalty-output", "aria-live": "polite" });
     var addButton = el("button", { type: "button", className: "md-button tie-break-add", text: "加一队" });
     var dropButton = el("button", { type: "button", className: "md-button tie-break-drop", text: "去掉最后一队" });
     var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制结果" });
@@ -51,13 +52,15 @@
         var fields = el("div", { className: "penalty-fields" });
         ["name"].concat(spec.figures).forEach(function (figure) {
           var id = root.id + "-" + i + "-" + figure;
-          var input = el("input", { id: id, name: figure, type: "text", autocomplete: "off", spellcheck: "false", "data-team": String(i),
-                                    inputmode: figure === "name" ? "text" : "decimal" });
+          var input = el("input", { id: id, name: figure, type: "text", autocomplete: "off", spellcheck: "false",
+                                    "data-team": String(i), inputmode: figure === "name" ? "text" : "decimal" });
           input.value = team[figure] === undefined ? "" : team[figure];
           var label = figure === "name" ? "队名" : SHEET.figures[figure].label;
-          fields.appendChild(el("div", { className: "penalty-field" }, [el("label", { "for": id, text: label }), input]));
+          var labelled = [el("label", { "for": id, text: label }), input];
+          fields.appendChild(el("div", { className: "penalty-field" }, labelled));
         });
-        teamBox.appendChild(el("fieldset", { className: "tie-break-team" }, [el("legend", { text: "第" + (i + 1) + "队" }), fields]));
+        var legend = el("legend", { text: "第" + (i + 1) + "队" });
+        teamBox.appendChild(el("fieldset", { className: "tie-break-team" }, [legend, fields]));
       });
       addButton.hidden = state.teams.length >= spec.max_teams;
       dropButton.hidden = state.teams.length <= 2;
@@ -86,30 +89,35 @@
       }
       root.removeAttribute("data-error");
       root.setAttribute("data-result", JSON.stringify(result));
-      root.setAttribute("data-decided-at", result.decided ? result.steps.filter(function (s) { return s.outcome === "separates"; })
-        .map(function (s) { return s.anchor; }).pop() : "");
+      var separating = result.steps.filter(function (s) { return s.outcome === "separates"; });
+      root.setAttribute("data-decided-at", result.decided ? separating[separating.length - 1].anchor : "");
       output.appendChild(el("p", { className: "penalty-subject", text: result.subject }));
-      output.appendChild(el("p", { className: result.missing.length ? "penalty-prompt tie-break-prompt" : "penalty-headline",
-                                   text: result.headline }));
+      var headlineClass = result.missing.length ? "penalty-prompt tie-break-prompt" : "penalty-headline";
+      output.appendChild(el("p", { className: headlineClass, text: result.headline }));
       var steps = el("ol", { className: "tie-break-steps" });
       result.steps.forEach(function (step) {
-        steps.appendChild(el("li", { className: "tie-break-step tie-break-" + step.outcome, "data-anchor": step.anchor }, [
+        var kind = "tie-break-step tie-break-" + step.outcome;
+        steps.appendChild(el("li", { className: kind, "data-anchor": step.anchor }, [
           el("p", {}, [el("a", { href: "#" + step.anchor, text: "第45条" + step.clause })]),
           el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + step.quote + "”" })]),
           step.outcome === "missing" ? null : el("p", { className: "tie-break-outcome", text: step.text })
         ]));
       });
       output.appendChild(steps);
-      output.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]));
-      output.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }),
-                                                                    el("span", { text: result.other_reading })]));
+      [["采用的读法：", result.reading], ["另一种读法：", result.other_reading]].forEach(function (reading) {
+        output.appendChild(el("p", { className: "penalty-reading" }, [el("strong", { text: reading[0] }),
+                                                                      el("span", { text: reading[1] })]));
+      });
       state.ruling = result.ruling;
     }
     root.textContent = "";
-    var eventRow = el("div", { className: "penalty-field" }, [el("label", { "for": eventSelect.id, text: "比赛" }), eventSelect]);
-    var form = el("form", { className: "penalty-form", novalidate: "novalidate" }, [el("div", { className: "penalty-fields" }, [eventRow]),
-                                                                                    teamBox,
-                                                                                    el("div", { className: "penalty-actions" }, [addButton, dropButton])]);
+    var eventRow = el("div", { className: "penalty-field" }, [el("label", { "for": eventSelect.id, text: "比赛" }),
+                                                              eventSelect]);
+    var form = el("form", { className: "penalty-form", novalidate: "novalidate" }, [
+      el("div", { className: "penalty-fields" }, [eventRow]),
+      teamBox,
+      el("div", { className: "penalty-actions" }, [addButton, dropButton])
+    ]);
     form.addEventListener("submit", function (event) { event.preventDefault(); read(); render(); });
     form.addEventListener("input", function () { read(); render(); });
     eventSelect.addEventListener("change", function () {
