@@ -227,3 +227,12 @@ def test_sheet_that_does_not_end_in_a_playoff_stops():
     )
     with pytest.raises(RulebookError, match=r"tie_break\.yml:\d+: the sequence must end in a playoff step"):
         penalties_with({"penalties/tie_break.yml": text})
+
+
+def test_each_sequence_takes_every_clause_of_its_section_in_the_text_order(rulebook):
+    """一1's ⑴—⑹, 二's 1—4 and 三's 1—5 are the sheet's steps, none left out, none out of order."""
+    article = rulebook.books["regulations"].articles["45"]
+    clauses = {clause.anchor: clause for clause in article.walk_clauses()}
+    for name, event in PENALTIES.tables["tie_break"]["sheet"]["events"].items():
+        walked = list(dict.fromkeys(step["anchor"] for step in event["steps"]))
+        assert walked == [child.anchor for child in clauses[event["anchor"]].children], name

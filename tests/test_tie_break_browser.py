@@ -76,3 +76,16 @@ def test_swiss_takes_more_teams_and_knock_out_two(open_phone_page, site_url):
     assert page.locator(f"{SHEET} .tie-break-team").count() == 2
     assert page.locator(f"{SHEET} .tie-break-add").is_hidden()
     assert page.evaluate(NO_SIDEWAYS)
+
+
+def test_the_sheet_mounts_after_instant_navigation(open_phone_page, site_url):
+    """From 第44条 to 第45条 by its 下一条 link: Material swaps the page without a load, the sheet still builds."""
+    page = open_phone_page(360, 740)
+    open_ready(page, site_url + "regulations/44/")
+    page.locator("a.article-foot__next").click()
+    page.wait_for_url("**/regulations/45/**")
+    page.evaluate(f"() => document.querySelector('{SHEET}').scrollIntoView()")
+    page.wait_for_selector(f"{SHEET}[data-mounted] .tie-break-team", timeout=20_000)
+    type_figures(page, 0, {"imp_won": "312", "imp_lost": "287"})
+    type_figures(page, 1, {"imp_won": "300", "imp_lost": "290"})
+    assert page.locator(SHEET).get_attribute("data-decided-at") == "一-1-1"
