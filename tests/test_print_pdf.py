@@ -397,3 +397,28 @@ def test_traditional_pdfs_read_no_simplified_running_heads(print_books, book_key
     for simplified in ("目录", "附录", "定义"):
         assert simplified not in text, simplified
     assert "目錄" in text and "附錄" in text
+
+
+MM = 72 / 25.4
+BBOX_PAGE = re.compile(r'<page width="([0-9.]+)" height="[0-9.]+">(.*?)</page>', re.S)
+BBOX_WORD = re.compile(r'<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)"')
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_text_keeps_clear_of_the_binding_and_the_outer_edge(print_books, key):
+    """A binder's mirrored margins: on every page, running head and page number included, no word stands nearer than
+    20 mm to the binding edge (the left of an odd page, the right of an even one: ISO 838 holes reach 15 mm) nor
+    nearer than 12 mm to the outer edge."""
+    book, _reader, _texts = print_books[key]
+    boxes = subprocess.run(["pdftotext", "-bbox", str(book.path), "-"], check=True, capture_output=True, text=True)
+    pages = BBOX_PAGE.findall(boxes.stdout)
+    assert len(pages) == book.pages
+    for number, (width, words) in enumerate(pages, 1):
+        spans = [(float(x0), float(x1)) for x0, x1 in BBOX_WORD.findall(words)]
+        assert spans or number > 1, f"page {number} holds no text"
+        if not spans:
+            continue
+        left = min(x0 for x0, _ in spans) / MM
+        right = (float(width) - max(x1 for _, x1 in spans)) / MM
+        binding, outer = (left, right) if number % 2 else (right, left)
+        assert binding >= 20 and outer >= 12, f"page {number}: {binding:.1f} mm from the binding, {outer:.1f} outside"
