@@ -295,6 +295,7 @@ def test_every_footnote_is_at_the_foot_of_the_page_of_its_call(print_books, key)
         for words in own:
             text = text.replace(words, words[1:])
         calls = CIRCLED.findall(text)
+        assert len(set(notes)) == len(notes), f"page {number}: a footnote number twice: {''.join(notes)}"
         assert sorted(calls) == sorted(notes), (
             f"page {number}: calls {''.join(sorted(calls))}, notes {''.join(sorted(notes))}"
         )

@@ -118,12 +118,27 @@ def render_with_notes_on_their_page(html_class, text: str):
                 page_of.setdefault(name, number)
         slipped = [n for n in range(len(calls)) if page_of.get(f"note-call-{n}") != page_of.get(f"note-body-{n}")]
         if not slipped:
-            return rendered
+            return numbered_per_page(html_class, text, [page_of[f"note-call-{n}"] for n in range(len(calls))])
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
             block = [m for m in BLOCK_START.finditer(text, 0, call_at)][-1]
             text = text[: block.end()] + ' style="break-before: page"' + text[block.end() :]
     raise PrintEditionError(f"the print edition: {len(slipped)} footnote(s) still land on another page than their call")
+
+
+def numbered_per_page(html_class, text: str, call_pages: list[int]):
+    """The book typeset once more with its footnotes numbered afresh on every page (①② on one page, ① again on the
+    next), so that no page shows one number twice. WeasyPrint's footnote counter does not reset per page, so each note
+    sets it (counter-set, applied before the call's increment); the circled numbers are one width, the lines stay."""
+    ordinals, last_page, count = [], None, 0
+    for page in call_pages:
+        count = count + 1 if page == last_page else 1
+        ordinals.append(count)
+        last_page = page
+    for n, ordinal in enumerate(ordinals):
+        body = f'<span id="note-body-{n}" '
+        text = text.replace(body, f'{body}style="counter-set: footnote {ordinal - 1}" ', 1)
+    return html_class(string=text).render()
 
 
 RUNNING_HEAD_VALUE = re.compile(rf'((?:{RUNNING_HEAD}|data-book)=")([^"]*)(")')  # the heads' texts: the part, the book
