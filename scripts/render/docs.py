@@ -24,6 +24,7 @@ from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.invariants import check_quotes_in_articles
+from scripts.render.vocabulary_check import check_everyday_sentences_in_articles
 from scripts.penalties.tables import penalty_data
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
@@ -89,6 +90,11 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     pages[PREVIEWS_SCRIPT] = previews_script(links, rulebook.books)
     # every table's quote stands in its article
     check_quotes_in_articles(penalties.tables, penalties.table_lines, rulebook.books)
+    # and every everyday search word's sentence in the article it serves (the index build checks the clause)
+    glossary_text = " ".join(
+        paragraph.text for entry in rulebook.glossary for paragraph in [entry.heading, *entry.definition] if paragraph
+    )
+    check_everyday_sentences_in_articles(src, rulebook.books, glossary_text)
     pages[DATA_JS.as_posix()] = widget_data_text(penalties)  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation

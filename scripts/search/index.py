@@ -277,7 +277,8 @@ def build_search_index(
     if check_quotes:
         problems = everyday_problems(src, {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs})
         if problems:
-            raise SearchDataError("\n".join(problems))
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise SearchDataError(problems[0] + more)  # one line, as every stopped build
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]

@@ -5,6 +5,10 @@
 (function () {
   "use strict";
   var SHEET = window.RULEBOOK_PENALTIES.tie_break_sheet;
+  /* each step's outcome (scripts/penalties/tie_break.py) as its class, written whole: the stylesheet purge keeps only
+     classes a page holds or a script names as a word (scripts/site/stylesheets.py) */
+  var OUTCOME_CLASS = { equal: "tie-break-equal", separates: "tie-break-separates", playoff: "tie-break-playoff",
+                        missing: "tie-break-missing" };
   var NAMES = ["甲队", "乙队", "丙队", "丁队", "戊队", "己队", "庚队", "辛队", "壬队", "癸队", "第11队", "第12队"];
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -96,7 +100,7 @@
       output.appendChild(el("p", { className: headlineClass, text: result.headline }));
       var steps = el("ol", { className: "tie-break-steps" });
       result.steps.forEach(function (step) {
-        var kind = "tie-break-step tie-break-" + step.outcome;
+        var kind = "tie-break-step " + OUTCOME_CLASS[step.outcome];
         steps.appendChild(el("li", { className: kind, "data-anchor": step.anchor }, [
           el("p", {}, [el("a", { href: "#" + step.anchor, text: "第45条" + step.clause })]),
           el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + step.quote + "”" })]),
