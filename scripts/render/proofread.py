@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+from itertools import accumulate
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -205,12 +206,7 @@ def differing_spans(expected: str, published: str) -> list[tuple[int, int, int, 
     sentences that differ (a character diff of two whole sources takes seconds; of the few sentences that differ,
     milliseconds). Where a repeated run could be placed at either copy, the sentence pass decides which."""
     ours, theirs = sentences(expected), sentences(published)
-    starts_ours = [0]
-    for piece in ours:
-        starts_ours.append(starts_ours[-1] + len(piece))
-    starts_theirs = [0]
-    for piece in theirs:
-        starts_theirs.append(starts_theirs[-1] + len(piece))
+    starts_ours, starts_theirs = ([0, *accumulate(map(len, pieces))] for pieces in (ours, theirs))
     spans = []
     coarse = difflib.SequenceMatcher(None, ours, theirs, autojunk=False)
     for tag, s1, s2, t1, t2 in coarse.get_opcodes():
