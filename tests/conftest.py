@@ -28,7 +28,8 @@ CHROMIUM_ARGS = [
 ]
 
 
-# Two tiers. `make check` runs `-m "not slow"`: no browser, no full site build, under a minute. `make test` runs all.
+# Two tiers. `make check` runs `-m "not slow"`: no browser, no full site build, no new Python process for an entry
+# point (about 20 s). `make test` runs all.
 # A test is slow when it uses one of these fixtures (marked here, so no test can forget) or says `pytest.mark.slow`.
 SLOW_FIXTURES = frozenset(
     {
@@ -41,13 +42,16 @@ SLOW_FIXTURES = frozenset(
         "shipped_url",
         "bundle_dir",
         "print_books",
+        "entry_point_process",
     }
 )  # print_books: the print edition's PDFs (WeasyPrint, ~40 s)
 
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "slow: builds the site with mkdocs or drives chromium (run by `make test`, not `make check`)"
+        "markers",
+        "slow: builds the site with mkdocs, drives chromium or starts an entry point in a new Python process"
+        " (run by `make test`, not `make check`)",
     )
 
 
@@ -143,6 +147,26 @@ def copy_project(dest: Path, parts: tuple[str, ...] = PROJECT_PARTS) -> Path:
         else:
             shutil.copy2(source, dest / part)
     return dest
+
+
+@pytest.fixture
+def entry_point_process():
+    """`run("scripts.render", cwd=project)`: `python -m scripts.render` in a new Python process, for what only a real
+    process shows (its exit status and stderr as a shell sees them, a resource limit, an argument's size limit).
+    Slow tier: each start costs about a second of imports and a rulebook read, so the fast tier tests the same faults
+    in-process (the loader, the stages, an entry point's main)."""
+
+    def run(*module_and_args: str, cwd: Path = ROOT, timeout: float = 300, **options) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", *module_and_args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            **options,
+        )
+
+    return run
 
 
 @pytest.fixture(scope="session")

@@ -163,14 +163,11 @@ def test_a_deleted_curated_file_is_named_not_read_as_empty(tmp_path, name):
         ("wbf1997.yml", ("scripts.site", "--no-zip")),
     ],
 )
-def test_an_entry_point_names_a_deleted_curated_file_and_exits_2(tmp_path, name, command):
-    import subprocess
-    import sys
-
+def test_an_entry_point_names_a_deleted_curated_file_and_exits_2(tmp_path, entry_point_process, name, command):
     from conftest import copy_project
 
     project = copy_project(tmp_path, ("scripts", "rulebook_src", "mkdocs.yml"))
     (project / "rulebook_src" / name).unlink()
-    result = subprocess.run([sys.executable, "-m", *command], cwd=project, capture_output=True, text=True, timeout=120)
+    result = entry_point_process(*command, cwd=project, timeout=120)
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip() == f"rulebook_src/{name}:1: file is missing"

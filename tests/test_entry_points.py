@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,10 +15,6 @@ from scripts.site import build
 @pytest.fixture
 def project(tmp_path) -> Path:
     return copy_project(tmp_path)
-
-
-def run(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", *args], cwd=project, capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize(
@@ -37,13 +31,13 @@ def run(project: Path, *args: str) -> subprocess.CompletedProcess:
         ),
     ],
 )
-def test_a_bad_curated_file_is_one_line_and_exit_2(project, broken, text, command):
+def test_a_bad_curated_file_is_one_line_and_exit_2(project, entry_point_process, broken, text, command):
     (project / broken).write_text(text, encoding="utf-8")
     for folder in ("site", "dist"):  # a previous good build, which must stay as it was
         (project / folder).mkdir()
         (project / folder / "previous.txt").write_text("good", encoding="utf-8")
     docs_before = sorted((p.relative_to(project), p.read_bytes()) for p in (project / "docs").rglob("*") if p.is_file())
-    result = run(project, *command)
+    result = entry_point_process(*command, cwd=project)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{broken}:"), result.stderr

@@ -8,15 +8,15 @@ import hashlib
 import html
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conftest import copy_project
 from scripts.pipeline.run import build_rulebook
 from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.errors import RulebookError
 from scripts.paths import SRC
 from scripts.render.docs import render_site_pages
 
@@ -63,13 +63,23 @@ def test_html_in_a_heading_shows_only_escaped_in_front_matter_navigation_and_h1(
     assert "参赛者（个人、双人或队）在一节比赛开始时的座位" not in pages["laws/4.md"]
 
 
-def test_html_glued_to_a_heading_stops_the_build_naming_file_and_line(tmp_path):
+GLUED_HTML_HEADING = "第５条<img src=x onerror=alert(document.domain)>排定座位"
+
+
+def test_html_glued_to_a_heading_stops_the_pipeline_naming_file_and_line(tmp_path):
+    shutil.copytree(SRC, tmp_path / "rulebook_src")
+    change_heading(tmp_path / "rulebook_src", GLUED_HTML_HEADING)
+    with pytest.raises(RulebookError) as stopped:
+        build_rulebook(read_rulebook_src(tmp_path / "rulebook_src"))
+    assert re.match(rf"^\S*{re.escape(SOURCE)}:10: .*第5条", str(stopped.value)), str(stopped.value)
+    assert "\n" not in str(stopped.value)
+
+
+def test_html_glued_to_a_heading_stops_the_render_command_naming_file_and_line(tmp_path, entry_point_process):
     project = copy_project(tmp_path / "project")
-    change_heading(project / "rulebook_src", "第５条<img src=x onerror=alert(document.domain)>排定座位")
+    change_heading(project / "rulebook_src", GLUED_HTML_HEADING)
     docs_before = {p: p.read_bytes() for p in (project / "docs").rglob("*") if p.is_file()}
-    result = subprocess.run(
-        [sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True, timeout=300
-    )
+    result = entry_point_process("scripts.render", cwd=project)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr

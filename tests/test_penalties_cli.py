@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -105,18 +103,11 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
     assert err.startswith(prefix) and err.count("\n") == 1
 
 
-def test_module_entry_point_from_the_repository_root():
-    completed = subprocess.run(
-        [sys.executable, "-m", "scripts.penalties", "board", "--number", "0"], cwd=ROOT, capture_output=True, text=True
-    )
+def test_module_entry_point_from_the_repository_root(entry_point_process):
+    completed = entry_point_process("scripts.penalties", "board", "--number", "0")
     assert completed.returncode == 2 and completed.stderr == "error: --number（牌号）：不能小于1；收到“0”\n"
-    completed = subprocess.run(
-        [sys.executable, "-m", "scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    completed = entry_point_process("scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01")
+    assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["penalty"]["imp"] == 3
 
 

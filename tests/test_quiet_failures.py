@@ -40,16 +40,9 @@ def stale_page(project: Path) -> tuple[Path, bytes]:
     return page, stale
 
 
-def test_a_full_disk_is_one_line_and_exit_1_and_pages_stay_whole(project):
+def test_a_full_disk_is_one_line_and_exit_1_and_pages_stay_whole(project, entry_point_process):
     page, stale = stale_page(project)
-    result = subprocess.run(
-        [sys.executable, "-m", "scripts.render"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        preexec_fn=full_disk,
-    )
+    result = entry_point_process("scripts.render", cwd=project, preexec_fn=full_disk)
     assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("python -m scripts.render: ") and "File too large" in lines[0], (
@@ -79,12 +72,12 @@ def test_the_calculator_command_line_cuts_an_echoed_value(capsys):
     assert main(["lateness", "--event", "pairs-imp", "--minutes", "x" * 1_000_000], PENALTIES) == 2  # a 1 MB value
     stderr = capsys.readouterr().err
     assert len(stderr) < 300 and stderr.count("\n") == 1 and "x…" in stderr, stderr[:300]
-    # the same through the command line (one argument may be at most 128 KB long)
-    result = subprocess.run(
-        [sys.executable, "-m", "scripts.penalties", "lateness", "--event", "pairs-imp", "--minutes", "9" * 100_000],
-        capture_output=True,
-        text=True,
-        timeout=60,
+
+
+def test_the_calculator_command_cuts_an_echoed_value(entry_point_process):
+    """The same through a real command line (where one argument may be at most 128 KB long)."""
+    result = entry_point_process(
+        "scripts.penalties", "lateness", "--event", "pairs-imp", "--minutes", "9" * 100_000, timeout=60
     )
     assert result.returncode == 2 and len(result.stderr) < 300 and result.stderr.count("\n") == 1, result.stderr[:300]
 
