@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from tests.test_layout import ROOT, SCRIPTS, import_cycle
+from tests.test_layout import ROOT, SCRIPTS, import_cycle, module_nodes
 
 
 def module_name(path: Path) -> str:
@@ -23,7 +24,7 @@ def imported_names(path: Path) -> list[tuple[str, str]]:
     """(module, name) for every `from scripts.x import name` in a file, also inside functions (a lazy import is an
     import all the same); `import scripts.x` gives (module, '')."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in module_nodes(path):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("scripts"):
             found += [(node.module, alias.name) for alias in node.names]
         elif isinstance(node, ast.Import):
@@ -104,11 +105,11 @@ ENTRY_POINTS = {
 LOADER_CALLS = {"load", "load_with_lines", "load_with_node", "load_rows", "read_text", "read_bytes"}
 
 
-def rulebook_src_reads(tree: ast.AST) -> list[int]:
+def rulebook_src_reads(nodes: Iterable[ast.AST]) -> list[int]:
     """Lines where a module reaches for rulebook_src/ itself: the SRC path, a 'rulebook_src' path segment, or a call
     of the curated loader's path functions (curated.load(path) …) instead of the RulebookSrc it was given."""
     lines = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if (
             isinstance(node, ast.ImportFrom)
             and node.module == "scripts.paths"
@@ -146,7 +147,7 @@ def test_rulebook_src_reads_are_found():
         "src.load_rows('a.txt')\nprint('rulebook_src')\nfrom scripts.curated import load_with_lines, Lines\n"
         "from scripts.curated.rulebook_src import RulebookSrc\n"
     )
-    assert sorted(rulebook_src_reads(ast.parse(code))) == [1, 2, 3, 6]
+    assert sorted(rulebook_src_reads(ast.walk(ast.parse(code)))) == [1, 2, 3, 6]
 
 
 def reading_modules() -> dict[str, list[int]]:
@@ -155,7 +156,7 @@ def reading_modules() -> dict[str, list[int]]:
         name = path.relative_to(ROOT).as_posix()
         if name.startswith("scripts/curated/") or name == "scripts/paths.py":
             continue  # the loader itself, and where the path is named once
-        if lines := rulebook_src_reads(ast.parse(path.read_text(encoding="utf-8"))):
+        if lines := rulebook_src_reads(module_nodes(path)):
             readers[name] = lines
     return readers
 

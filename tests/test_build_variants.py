@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 
 import pytest
 
 from scripts.site.variants import OFFLINE_PLUGIN, SEARCH_HOOK, SEARCH_PLUGIN, TRADITIONAL, BuildVariant, variant_config
-from tests.test_layout import ROOT, SCRIPTS
+from tests.test_layout import ROOT, SCRIPTS, module_nodes
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +54,10 @@ def test_mkdocs_yml_has_no_environment_switch():
     assert switches == ["site_url"]
 
 
-def environment_writes(tree: ast.AST) -> list[int]:
+def environment_writes(nodes: Iterable[ast.AST]) -> list[int]:
     """Lines that change os.environ: assignment, deletion, update/pop/setdefault/clear."""
     lines = []
-    for node in ast.walk(tree):
+    for node in nodes:
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else []
         if any(isinstance(t, ast.Subscript) and ast.unparse(t.value) == "os.environ" for t in targets):
             lines.append(node.lineno)
@@ -71,12 +72,15 @@ def environment_writes(tree: ast.AST) -> list[int]:
 
 
 def test_environment_writes_are_found():
-    assert environment_writes(ast.parse("import os\nos.environ['A'] = '1'\nos.environ.update(B='2')\n")) == [2, 3]
+    assert environment_writes(ast.walk(ast.parse("import os\nos.environ['A'] = '1'\nos.environ.update(B='2')\n"))) == [
+        2,
+        3,
+    ]
 
 
 @pytest.mark.parametrize("path", sorted(SCRIPTS.rglob("*.py")), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
 def test_no_module_swaps_the_environment(path):
-    lines = environment_writes(ast.parse(path.read_text(encoding="utf-8")))
+    lines = environment_writes(module_nodes(path))
     assert not lines, (
         f"{path.relative_to(ROOT)}:{lines[0]}: changes os.environ; pass the setting as data (BuildVariant)"
     )

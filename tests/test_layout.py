@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 from pathlib import Path
@@ -29,10 +30,17 @@ ALLOWED_IMPORTS = {
 SHARED_MODULES = {"books", "paths", "errors", "limits", "curated", "edition", "traditional"}
 
 
+@functools.cache
+def module_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a module's syntax tree, parsed once per test process: five tests walk every module of
+    scripts/ (stage imports, the import graph, rulebook_src reads, environment writes, relative imports)."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def stage_imports(path: Path) -> set[str]:
     """The `scripts.<folder>` names a module imports (absolute imports only; the code uses no relative ones)."""
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in module_nodes(path):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "scripts":
             names.update(f"scripts.{alias.name}" for alias in node.names)  # from scripts import curated
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -128,9 +136,7 @@ def test_no_relative_imports_across_stages():
     relative = [
         p.relative_to(ROOT).as_posix()
         for p in SCRIPTS.rglob("*.py")
-        if any(
-            isinstance(n, ast.ImportFrom) and n.level > 1 for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
-        )
+        if any(isinstance(n, ast.ImportFrom) and n.level > 1 for n in module_nodes(p))
     ]
     assert not relative, f"modules importing with `from ..`: {relative} (use absolute scripts.<stage> imports)"
 
