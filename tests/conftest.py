@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"  # screenshots and logs a person can look at (git-ignored)
@@ -131,6 +132,12 @@ def pages(rulebook):
     from scripts.render.docs import render_site_pages
 
     return render_site_pages(rulebook)
+
+
+def read_yaml(path: Path):
+    """A YAML file of the tests' own data or of rulebook_src/ (read by test modules at collection, so once in every
+    pytest worker): libyaml's safe loader, the same values as yaml.safe_load at a tenth of its time."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 # The parts of the repository a build needs, for tests that break a copy of the project on purpose.

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import re
 
-import yaml
 
-from conftest import ROOT
+from conftest import ROOT, read_yaml
 from reader_steps import open_ready
 from test_search import RESULT_ITEM, SearchBox
 
-ENTRIES = yaml.safe_load((ROOT / "rulebook_src" / "missing_laws.yml").read_text(encoding="utf-8"))["laws"]
+ENTRIES = read_yaml(ROOT / "rulebook_src" / "missing_laws.yml")["laws"]
 # The text of the pages that hold an article: a word found there rightly ranks those articles first, so each Law is
 # searched by the first of its words that no such page has.
 HELD_TEXT = "".join(

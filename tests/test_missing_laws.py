@@ -7,15 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
-import yaml
 
+from conftest import read_yaml
 from scripts.pipeline.assemble import missing_numbers
 from scripts.document.missing_laws import EDITOR_TITLE_MARK, MissingLawDataError, load_missing_law_data
 from scripts.paths import SRC
 from tests.rulebook_once import src_from_folder
 
 MISSING_LAWS = [14, 15, 16, *range(41, 94)]
-CITED = yaml.safe_load((SRC / "missing_law_titles.yml").read_text(encoding="utf-8"))["titles"]
+CITED = read_yaml(SRC / "missing_law_titles.yml")["titles"]
 
 
 def test_the_numbers_checked_here_are_the_ones_the_sources_lack(rulebook):

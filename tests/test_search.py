@@ -13,15 +13,15 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-import yaml
 
+from conftest import read_yaml
 from scripts.errors import RulebookError
 from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
 ROOT = Path(__file__).resolve().parent.parent
-QUERY_FILE = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))
+QUERY_FILE = read_yaml(ROOT / "tests" / "search_queries.yml")
 QUERY_SET = QUERY_FILE["queries"]
 MISSING_LAW_QUERIES = QUERY_FILE.get("missing_law_queries") or []
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
