@@ -3,6 +3,7 @@ and the build report's counts equal to what the pages show."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from html.parser import HTMLParser
@@ -48,7 +49,10 @@ class ReaderText(HTMLParser):
             self.chunks.append(data)
 
 
+@functools.cache
 def reader_text(page: str) -> ReaderText:
+    """The text a reader sees on a page and its tooltips (read, not changed, by the tests: each page's Markdown is
+    converted once per process although several tests read it)."""
     body = re.sub(r"^---\n.*?\n---\n", "", page, count=1, flags=re.S)
     parser = ReaderText()
     parser.feed(markdown.markdown(body, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_EXTENSION_CONFIGS))

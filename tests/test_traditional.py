@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html.parser
 import posixpath
 import re
@@ -145,17 +146,28 @@ def flavour_root(request, shipped_site, bundle_dir) -> Path:
 ALSO_TRADITIONAL = set("干里台后准于余面系只着了制范采松冲谷丑斗回蒙表卷尽志划咸征吁苏几克辟致御郁注")
 
 
-def _simplified_leftovers(text: str) -> list[str]:
-    """Each character of `text` that only simplified writing uses, with some context."""
+@functools.cache
+def _edition_converter():
+    """The edition's configuration (s2tw keeps 秘, which s2t makes 祕), loaded once: a converter reads its
+    dictionaries when made, which costs more than converting a page."""
     import opencc
 
     from scripts.traditional import OPENCC_CONFIG
 
-    to_traditional = opencc.OpenCC(OPENCC_CONFIG)  # the edition's configuration: s2tw keeps 秘, which s2t makes 祕
+    return opencc.OpenCC(OPENCC_CONFIG)
+
+
+def _simplified_leftovers(text: str) -> list[str]:
+    """Each character of `text` that only simplified writing uses, with some context."""
+    to_traditional = _edition_converter()
+    han = re.compile(r"[\u4e00-\u9fff]")
+    simplified_only = {  # each distinct character converted once (a page holds a few hundred of them, many times)
+        char for char in set(han.findall(text)) if char not in ALSO_TRADITIONAL and to_traditional.convert(char) != char
+    }
     leftovers = []
-    for match in re.finditer(r"[\u4e00-\u9fff]", text):
+    for match in han.finditer(text):
         char = match.group(0)
-        if char not in ALSO_TRADITIONAL and to_traditional.convert(char) != char:
+        if char in simplified_only:
             leftovers.append(f"{char} in {text[max(0, match.start() - 8) : match.end() + 8]!r}".replace("\\n", " "))
     return leftovers
 
