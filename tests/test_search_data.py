@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
+from types import MappingProxyType
 
+import pytest
 import yaml
 
 from scripts.curated.rulebook_src import rulebook_src_from_texts
-from scripts.search.everyday import everyday_problems
+from scripts.curated.everyday_sentences import everyday_problems
 from scripts.search.index import MAPPING_SECTIONS, load_english_titles, load_search_vocabulary
-from tests.rulebook_once import real_src
+from scripts.errors import CuratedFileError
+from scripts.render.docs import render_site_pages
+from tests.rulebook_once import load_full_rulebook, real_src
 
 ROOT = Path(__file__).resolve().parent.parent
 SYNONYMS = ROOT / "rulebook_src" / "search_synonyms.yml"
@@ -129,7 +134,7 @@ def test_every_everyday_mapping_leads_to_a_clause_with_its_term():
     """No mapping sends a word to a clause that does not contain its target term: the quoted sentence stands in
     the clause `serves` names, and holds the term (the check the search index build runs on the site's sections)."""
     clauses = committed_clauses([entry["serves"] for entry in everyday_entries()])
-    assert everyday_problems(real_src(), clauses) == []
+    assert everyday_problems(real_src(), clauses.get) == []
 
 
 WRONG_CLAUSE = """entries:
@@ -164,7 +169,7 @@ def test_a_mapping_to_a_clause_without_its_term_is_refused_with_file_and_line():
     src = rulebook_src_from_texts({EVERYDAY.name: WRONG_CLAUSE})
     clauses = committed_clauses(["regulations/26", "regulations/27"])
     assert "迟到" not in clauses["regulations/27#一"]
-    problems = everyday_problems(src, clauses)
+    problems = everyday_problems(src, clauses.get)
     lines = WRONG_CLAUSE.splitlines()
     sentence_line = [n for n, line in enumerate(lines, 1) if line.strip().startswith("sentence:")][1]
     term_line = [n for n, line in enumerate(lines, 1) if line.strip() == "- term: 错误"][0]
@@ -176,6 +181,22 @@ def test_a_mapping_to_a_clause_without_its_term_is_refused_with_file_and_line():
         "hold the term",
         f"rulebook_src/search_everyday.yml:{serves_line}: 迟到 → regulations/26#九十九: the site has no such clause",
     ]
+
+
+def test_the_docs_build_refuses_a_sentence_its_article_lacks_in_one_line():
+    """The same check, run by `python -m scripts.render` on each entry's article before any site is built: the entry
+    sent to 裁判法第27条 and the one whose sentence lacks its term stop it, in one line with the count (the anchor
+    九十九 is the index build's to refuse: the article, 第26条, does have the sentence)."""
+    real = real_src()
+    wrong = rulebook_src_from_texts({EVERYDAY.name: WRONG_CLAUSE})
+    src = dataclasses.replace(real, yaml_files=MappingProxyType({**real.yaml_files, **wrong.yaml_files}))
+    with pytest.raises(CuratedFileError) as stopped:
+        render_site_pages(dataclasses.replace(load_full_rulebook(), src=src))
+    sentence_line = [n for n, line in enumerate(WRONG_CLAUSE.splitlines(), 1) if "sentence:" in line][1]
+    assert str(stopped.value) == (
+        f"rulebook_src/search_everyday.yml:{sentence_line}: 迟到 → regulations/27#一: the article does not have "
+        "“迟到5+—10分钟：扣1VP；” (and 1 more)"
+    )
 
 
 def test_the_everyday_vocabulary_covers_the_glossary_and_the_penalty_articles():

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from scripts.curated.rulebook_src import read_rulebook_src
-from scripts.errors import RulebookError, run_entry_point
+from scripts.errors import CuratedFileError, RulebookError, run_entry_point
 from scripts.pipeline.link import LinkIndex, link_rulebook
 from scripts.render.links import (
     MISSING_PAGE,
@@ -24,7 +25,7 @@ from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, widget_data_text
 from scripts.penalties.invariants import check_quotes_in_articles
-from scripts.render.vocabulary_check import check_everyday_sentences_in_articles
+from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.penalties.tables import penalty_data
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from scripts.pipeline.run import Rulebook, build_rulebook
@@ -91,10 +92,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     # every table's quote stands in its article
     check_quotes_in_articles(penalties.tables, penalties.table_lines, rulebook.books)
     # and every everyday search word's sentence in the article it serves (the index build checks the clause)
-    glossary_text = " ".join(
-        paragraph.text for entry in rulebook.glossary for paragraph in [entry.heading, *entry.definition] if paragraph
-    )
-    check_everyday_sentences_in_articles(src, rulebook.books, glossary_text)
+    if problems := everyday_problems(src, article_texts(rulebook), unit="article"):
+        raise CuratedFileError(first_problem_line(problems))
     pages[DATA_JS.as_posix()] = widget_data_text(penalties)  # the penalty widgets' tables (rulebook_src/penalties/)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
@@ -153,6 +152,23 @@ def stale_pages(pages: dict[str, str], docs: Path) -> list[str]:
         if not (docs / rel).exists() or (docs / rel).read_text(encoding="utf-8") != text
     ]
     return stale + sorted(generated_files(docs) - set(pages))
+
+
+def article_texts(rulebook: Rulebook) -> Callable[[str], str | None]:
+    """`serves` (book/slug#anchor, or glossary#term) → the plain text of that article, or of the glossary's headings
+    and definitions; None for an article the site does not have."""
+    glossary_text = " ".join(
+        paragraph.text for entry in rulebook.glossary for paragraph in [entry.heading, *entry.definition] if paragraph
+    )
+
+    def text_of(serves: str) -> str | None:
+        if serves.startswith("glossary"):
+            return glossary_text
+        book, _, rest = serves.partition("/")
+        article = rulebook.books[book].articles.get(rest.partition("#")[0]) if book in rulebook.books else None
+        return article.plain_text() if article is not None else None
+
+    return text_of
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,8 @@ from pathlib import Path
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
-from scripts.search.everyday import clause_key, everyday_problems, load_everyday_vocabulary
+from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
+from scripts.search.everyday import clause_key, load_everyday_vocabulary
 from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES,
@@ -275,10 +276,9 @@ def build_search_index(
                     doc["english"] = english[article["number"]]
             docs.append(doc)
     if check_quotes:
-        problems = everyday_problems(src, {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs})
-        if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise SearchDataError(problems[0] + more)  # one line, as every stopped build
+        clauses = {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs}
+        if problems := everyday_problems(src, clauses.get):
+            raise SearchDataError(first_problem_line(problems))  # one line, as every stopped build
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
