@@ -27,7 +27,8 @@ def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
     for name, fixed, widget_id in placements(penalties).get((book, slug), ()):
         attributes = "".join(f' data-fixed-{html.escape(key)}="{html.escape(value)}"' for key, value in fixed.items())
         blocks.append(
-            f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}" data-page="{book}/{slug}"{attributes}>'
+            f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}"'
+            f' data-page="{book}/{slug}"{attributes}>'
             f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>'
         )
     sheet = penalties.tables["tie_break"]["sheet"]

@@ -35,7 +35,8 @@ class TitleInfo:
 
 
 class BookDocument:
-    """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the traditional one)."""
+    """Typesets one book: `html()` is the whole document, in simplified characters (pdf.py converts the
+    traditional one)."""
 
     def __init__(
         self,
@@ -66,7 +67,8 @@ class BookDocument:
         ]
         body, index_targets = mark_index_places("".join(parts), self.book.key, self.index_terms)
         return (
-            f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(BOOKS[self.book.key].title)}</title>'
+            f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+            f"<title>{html.escape(BOOKS[self.book.key].title)}</title>"
             f'<style>{css}</style></head><body>'
             + body
             + subject_index_page(self.book, self.index_terms, index_targets)
@@ -86,18 +88,21 @@ class BookDocument:
         for depth, parts, articles in self.chapter_groups():
             for level, part in enumerate(parts[depth:], depth):
                 items.append(
-                    f'<li class="toc-chapter toc-depth-{min(level, 2)}">{self.marks.chapter_part(part, "contents", with_notes=False)[0]}</li>'
+                    f'<li class="toc-chapter toc-depth-{min(level, 2)}">'
+                    f'{self.marks.chapter_part(part, "contents", with_notes=False)[0]}</li>'
                 )
             for article in articles:
                 target = html.escape(anchor_id(article.book, article.slug))
                 title, _ = self.marks.article_title(article, title_corrections(article), with_notes=False)
                 items.append(
-                    f'<li class="toc-article"><a href="#{target}"><span class="toc-number">第{article.number}条</span> {title}</a></li>'
+                    f'<li class="toc-article"><a href="#{target}">'
+                    f'<span class="toc-number">第{article.number}条</span> {title}</a></li>'
                 )
                 items += [self.contents_clause(article, clause) for clause in article.clauses]
         if self.front_matter_paragraphs():
             items.append(
-                f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">附录 来源前言（照录）</a></li>'
+                f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/front-matter">'
+                "附录 来源前言（照录）</a></li>"
             )
         items.append(
             f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/report">附录 校勘记</a></li>'
@@ -106,7 +111,8 @@ class BookDocument:
             f'<li class="toc-chapter toc-appendix"><a href="#{html.escape(self.book.key)}/{INDEX_ID}">索引</a></li>'
         )
         return (
-            f'<section class="contents" id="{html.escape(contents_id(self.book.key))}"><h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
+            f'<section class="contents" id="{html.escape(contents_id(self.book.key))}">'
+            f'<h2 class="contents-title" {RUNNING_HEAD}="目录">目录</h2>'
             f'<ol class="toc">{"".join(items)}</ol></section>'
         )
 
@@ -162,7 +168,8 @@ class BookDocument:
         )
         return (
             f'<section class="chapter first-chapter definitions" id="{html.escape(self.book.key)}/definitions">'
-            f'<h2 class="chapter-title" {RUNNING_HEAD}="定义"><span class="heading-text">定义（来源所存部分）</span></h2>{items}</section>'
+            f'<h2 class="chapter-title" {RUNNING_HEAD}="定义"><span class="heading-text">定义（来源所存部分）</span></h2>'
+            f"{items}</section>"
         )
 
     def definition(self, key: str, para: Paragraph) -> str:
@@ -182,11 +189,13 @@ class BookDocument:
             return ""
         where = f"{self.book.key}/front-matter"
         body = "".join(
-            f'<p class="{"subheading" if is_subheading(p.text) else "front-matter"}">{self.marks.plain_paragraph(p, where)}</p>'
+            f'<p class="{"subheading" if is_subheading(p.text) else "front-matter"}">'
+            f"{self.marks.plain_paragraph(p, where)}</p>"
             for p in paragraphs
         )
         return (
-            f'<section class="appendix" id="{html.escape(where)}"><h2 class="chapter-title" {RUNNING_HEAD}="附录">附录 来源前言（照录）</h2>'
+            f'<section class="appendix" id="{html.escape(where)}">'
+            f'<h2 class="chapter-title" {RUNNING_HEAD}="附录">附录 来源前言（照录）</h2>'
             f"<p>以下是来源文本在正文之前的文字，照录；编者的校勘同正文一样标出。</p>{body}</section>"
         )
 
@@ -201,7 +210,8 @@ class BookDocument:
             for level, part in enumerate(parts[depth:], depth):
                 text, notes = self.marks.chapter_part(part, f"{self.book.key}/chapter-{number}")
                 headings.append(
-                    f'<h2 class="chapter-title division-{min(level, 2)}" {running}><span class="heading-text">{text}</span>{notes}</h2>'
+                    f'<h2 class="chapter-title division-{min(level, 2)}" {running}>'
+                    f'<span class="heading-text">{text}</span>{notes}</h2>'
                 )
             out.append(
                 f'<section class="chapter{first}" id="{html.escape(self.book.key)}/chapter-{number}">'
@@ -237,7 +247,8 @@ class BookDocument:
     def article_heading(self, article: Article) -> str:
         title, notes = self.marks.article_title(article, title_corrections(article))
         return (
-            f'<h3 class="article-title"><span class="heading-text"><span class="article-number">第{article.number}条</span> {title}</span>'
+            f'<h3 class="article-title"><span class="heading-text">'
+            f'<span class="article-number">第{article.number}条</span> {title}</span>'
             f"{notes}</h3>"
         )
 
@@ -300,5 +311,6 @@ class BookDocument:
         )
         return (
             f'<aside class="restored"><p class="box-title">补入内容：{html.escape(data["title"])}{notes}</p>'
-            f'<p>{html.escape(data["notice"])}</p><table class="band-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></aside>'
+            f'<p>{html.escape(data["notice"])}</p><table class="band-table">'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></aside>"
         )

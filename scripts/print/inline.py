@@ -72,7 +72,8 @@ class InlineRenderer:
         self.notes = notes
 
     def citations(self, key: str) -> list[Citation]:
-        """The references in the paragraph whose stable id (model.paragraph_key) is `key`, as the link stage filed them."""
+        """The references in the paragraph whose stable id (model.paragraph_key) is `key`, as the link stage filed
+        them."""
         return self.links.index.by_paragraph.get(key, [])
 
     def paragraph(self, article: Article, key: str, para: Paragraph, source_notes: SourceNotes, start: int = 0) -> str:
@@ -180,4 +181,7 @@ class InlineRenderer:
         name = BOOKS[resolution.book]
         where = f"{name.meta_label}第{page}页" if page else f"见《{name.title}》"
         href = f"{self.links.other_pdf}#nameddest={quote(target, safe='/')}"
-        return f'<a class="ref ref-other-book" href="{html.escape(href)}">{inner}</a><span class="other-book-page">〔{where}〕</span>'
+        return (
+            f'<a class="ref ref-other-book" href="{html.escape(href)}">{inner}</a>'
+            f'<span class="other-book-page">〔{where}〕</span>'
+        )

@@ -88,7 +88,8 @@ CONVENTION_ROWS = (
 def conventions_page(book_key: str) -> str:
     """The 凡例: each mark of this edition, printed as it looks in the book, and what it means."""
     rows = "".join(
-        f'<tr><th scope="row">{name}</th><td class="convention-sample">{sample}</td><td>{html.escape(meaning)}</td></tr>'
+        f'<tr><th scope="row">{name}</th><td class="convention-sample">{sample}</td>'
+        f"<td>{html.escape(meaning)}</td></tr>"
         for name, sample, meaning in CONVENTION_ROWS
     )
     return (

@@ -28,7 +28,8 @@ class PrintNoteError(RulebookError):
 
 
 def footnote(text_html: str, kind: str) -> str:
-    """A WeasyPrint footnote (float: footnote): the call is a circled number where it stands, the text at the page foot."""
+    """A WeasyPrint footnote (float: footnote): the call is a circled number where it stands, the text at the
+    page foot."""
     return f'<span class="note note-{kind}">{text_html}</span>'
 
 

@@ -1,4 +1,5 @@
-"""The penalty calculators of an article printed as their band tables (rulebook_src/penalties/ via scripts.penalties)."""
+"""The penalty calculators of an article printed as their band tables (rulebook_src/penalties/ via
+scripts.penalties)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,10 @@ class Table:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows)
         notes = "".join(f'<p class="band-note">{html.escape(reader_note(note))}</p>' for note in self.notes)
-        return f'<table class="band-table"><caption>{self.caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}'
+        return (
+            f'<table class="band-table"><caption>{self.caption}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
+        )
 
 
 def caption(text: str, article: str, anchor: str = "") -> str:
