@@ -7,6 +7,7 @@
  * scripts/render/article_nav.py no_result_block); it is put after Material's result list, outside the element
  * Material renders into, and shown whenever the list is empty and the meta line says nothing was found.
  * The jump box is handled by assets/js/article-jump.js (window.rulebookArticles: page addresses and ranges).
+ * Not a part of the page's one script: assets/search/warm.js adds it when the reader first touches search.
  */
 (function () {
   "use strict";

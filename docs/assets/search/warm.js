@@ -7,6 +7,9 @@
  *   starts, in case the page asked first). A page that is only read never downloads the index (about 55 KB gzip,
  *   more than the rest of an article's first load on a venue network, bench/phone); the service worker stores it
  *   with the rest of the edition after the first visit.
+ * - The no-result state (assets/search/no-result.js: the jump box under 没有找到) is needed only once a query has
+ *   found nothing: it is added as a <script> (works from file:// too) at that same first touch, not shipped in the
+ *   page's one script, which every article's first load downloads (bench/phone).
  * - Material reads the search box on keyup; text pasted, dictated or set by an input method fires only `input`,
  *   so each `input` is passed on as a keyup (Material ignores a value it has already searched).
  *
@@ -17,11 +20,19 @@
   var SEARCH_INPUT = ".md-search__input";
   var channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("rulebook-search") : null;
   var wanted = false;
+  var self = document.currentScript && document.currentScript.src;
+  // …/assets/, from this script's own address (…/assets/js/page.<hash>.js, of which it is a part)
+  var base = self ? self.replace(/assets\/[^?#]*([?#].*)?$/, "assets/") : null;
 
   function want() {
     if (wanted) return;
     wanted = true;
     if (channel) channel.postMessage({ type: "load" });
+    if (base) {
+      var script = document.createElement("script");
+      script.src = base + "search/no-result.js";
+      document.head.appendChild(script);
+    }
   }
 
   if (channel) channel.onmessage = function (ev) { if (wanted && ev.data && ev.data.type === "ready") channel.postMessage({ type: "load" }); };
