@@ -24,6 +24,7 @@ STYLESHEET = Path(__file__).with_name("book.css")
 # number, and by the headings that open a part of the book (data-running-head, converted with the text by pdf.py).
 RUNNING_HEAD = "data-running-head"
 CLAUSE_WORDS = 18  # a 款 without a title is listed in the contents by its opening words, up to this many characters
+LEAD_IN_ENDS = ("：", ":")  # a paragraph ending so introduces the lines after it
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,8 @@ class BookDocument:
             out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs]
         elif paragraphs:
             first = self.paragraph(article, *paragraphs[0], source_notes, variants)
-            out.append(first.replace("<p>", f"<p>{label}", 1) if first.startswith("<p>") else f"<p>{label}</p>{first}")
+            opening = next((tag for tag in ("<p>", '<p class="lead-in">') if first.startswith(tag)), "")
+            out.append(first.replace(opening, opening + label, 1) if opening else f"<p>{label}</p>{first}")
             out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs[1:]]
         else:
             out.append(f"<p>{label}</p>")
@@ -298,6 +300,8 @@ class BookDocument:
         body = self.inline.paragraph(article, key, para, source_notes) + notes
         if is_subheading(para.text):
             return f'<p class="subheading">{body}</p>'
+        if para.text.rstrip().endswith(LEAD_IN_ENDS):  # '1. 在循环赛等计VP的比赛时：' keeps with what it leads into
+            return f'<p class="lead-in">{body}</p>'
         return f"<p>{body}</p>"
 
     def restored_table(self, article: Article, name: str, para: Paragraph) -> str:

@@ -17,6 +17,7 @@ from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer
 from scripts.print.notes import ErratumNotes
+from scripts.print.table_pages import carried_over_rows, mark_table_rows, split_before_rows
 from scripts.traditional import TraditionalFix, load_fixes, to_traditional_markdown, to_traditional_text
 
 LOG = logging.getLogger("scripts.print")
@@ -80,7 +81,8 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":
                 text = to_traditional(text, fixes)
-            rendered = render_with_notes_on_their_page(HTML, text)
+            continued = "（续）" if script == "hans" else to_traditional_text("（续）", fixes)
+            rendered = render_with_notes_on_their_page(HTML, mark_table_rows(text), continued)
             anchors: dict[str, int] = {}
             for number, page in enumerate(rendered.pages, 1):
                 for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
@@ -95,35 +97,42 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
 
 NOTE_START = re.compile(r'<span class="note ')
 BLOCK_START = re.compile(r"<(?:h[1-6]|p|li|td|th)\b")
-MAX_NOTE_PASSES = 3  # each pass moves at least one block; the books need one at most today
+MAX_PASSES = 4  # each pass moves at least one block or splits one table; the books need two at most today
 
 
-def render_with_notes_on_their_page(html_class, text: str):
+def render_with_notes_on_their_page(html_class, text: str, continued: str):
     """WeasyPrint's document, with every footnote on the page of its call. WeasyPrint 70 honours `footnote-policy`
     inside a paragraph, but when the call stands in the first line of a block that it cancels at a page foot (a clause
     heading, which keeps with the text below), the block comes back on the same page and the note goes on to the next
     (laws p.29, ⑥ of 第31条A2(b)). So each call gets an anchor beside it and each note an id; after typesetting, the
-    block holding a call whose note landed on another page starts a new page, and the book is typeset again."""
+    block holding a call whose note landed on another page starts a new page, and the book is typeset again. In the
+    same passes a band table carried over to the next page is split there, its second part captioned with `continued`
+    （续） (scripts/print/table_pages.py)."""
     calls = list(NOTE_START.finditer(text))
     pieces, last = [], 0
     for number, call in enumerate(calls):
         pieces += [text[last : call.start()], f'<span id="note-call-{number}"></span><span id="note-body-{number}" ']
         last = call.start() + len("<span ")
     text = "".join(pieces) + text[last:]
-    for _ in range(MAX_NOTE_PASSES):
+    for _ in range(MAX_PASSES):
         rendered = html_class(string=text).render()
         page_of: dict[str, int] = {}
         for number, page in enumerate(rendered.pages):
             for name in page.anchors:
                 page_of.setdefault(name, number)
         slipped = [n for n in range(len(calls)) if page_of.get(f"note-call-{n}") != page_of.get(f"note-body-{n}")]
-        if not slipped:
+        carried = carried_over_rows(text, page_of)
+        if not slipped and not carried:
             return numbered_per_page(html_class, text, [page_of[f"note-call-{n}"] for n in range(len(calls))])
+        text = split_before_rows(text, carried, continued)
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
             block = [m for m in BLOCK_START.finditer(text, 0, call_at)][-1]
             text = text[: block.end()] + ' style="break-before: page"' + text[block.end() :]
-    raise PrintEditionError(f"the print edition: {len(slipped)} footnote(s) still land on another page than their call")
+    raise PrintEditionError(
+        f"the print edition: {len(slipped)} footnote(s) still land on another page than their call,"
+        f" {len(carried)} table(s) still run on without （续）"
+    )
 
 
 def numbered_per_page(html_class, text: str, call_pages: list[int]):

@@ -1,0 +1,81 @@
+"""The print edition's tables across pages, read back from the PDFs: a caption stands on the page of its table's first
+rows, no table part on a page holds fewer than three rows, and a table carried over to the next page is split there,
+its second part captioned （续）."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scripts.pipeline.link import link_rulebook
+from scripts.print.appendix import report_appendix
+from scripts.print.book import BookDocument, TitleInfo
+from scripts.print.inline import BookLinks, InlineRenderer
+from scripts.print.notes import ErratumNotes
+from scripts.print.pdf import FONTS, to_traditional
+from scripts.print.table_pages import CAPTION, TABLE_PARTS, mark_table_rows
+from scripts.traditional import load_fixes
+from tests.rulebook_once import load_full_rulebook, real_src
+from tests.test_print_pdf import KEYS, convert, flat
+
+ROW_DEST = re.compile(r"band-row-([0-9]+)")
+PART_DEST = re.compile(r"band-table-([0-9]+)(?:-from-band-row-([0-9]+))?")
+TAG = re.compile(r"<[^>]+>")
+
+
+def table_captions(book_key: str, script: str) -> dict[int, str]:
+    """Each band table's caption text (its first row's number → text; '' for a table without one), from the book's
+    HTML as the print edition marks it."""
+    rulebook = load_full_rulebook()
+    links = link_rulebook(rulebook)
+    inline = InlineRenderer(
+        BookLinks(links, book_key, "other.pdf"), ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake)
+    )
+    document = BookDocument(rulebook, book_key, inline, report_appendix(rulebook, links, book_key)).html(
+        TitleInfo("", script), *FONTS[script]
+    )
+    if script == "hant":
+        document = to_traditional(document, load_fixes(real_src()))
+    captions = {}
+    for table in TABLE_PARTS.finditer(mark_table_rows(document)):
+        first = int(re.search(r'id="band-table-([0-9]+)"', table[0])[1])
+        caption = CAPTION.search(table[0])
+        captions[first] = html.unescape(TAG.sub("", caption[1])) if caption else ""
+    return captions
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_tables_keep_their_caption_and_three_rows_on_a_page(print_books, key):
+    """Failed before the tables were kept whole: 裁判法第26条's 双人赛及个人赛：IMP制 ended page 15 with its table on
+    page 16, 第27条's first table left three rows on page 17 and went on on page 18 without （续）."""
+    book_key, script = key
+    _book, reader, texts = print_books[key]
+    pages = {
+        name: reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+        if name.startswith("band-")
+    }
+    rows = sorted((int(m[1]), page) for name, page in pages.items() if (m := ROW_DEST.fullmatch(name)))
+    assert [row for row, _page in rows] == list(range(len(rows))) and rows, "every band table row is a destination"
+    parts: dict[int, tuple[int, bool]] = {}  # a part's first row → (its table's first row, continued)
+    for name in pages:
+        if m := PART_DEST.fullmatch(name):
+            parts[int(m[2] or m[1])] = (int(m[1]), m[2] is not None)
+    captions = table_captions(book_key, script)
+    assert sorted(captions) == sorted(table for table, continued in parts.values() if not continued)
+    starts = sorted(parts)
+    split_tables = {table for table, continued in parts.values() if continued}
+    continued_word = flat(convert(script, "（续）"))
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(rows)
+        table, continued = parts[start]
+        part_pages = sorted({page for _row, page in rows[start:end]})
+        where = f"{book_key} {script}: the table of row {table} (part from row {start})"
+        assert len(part_pages) == 1, f"{where} runs over pages {part_pages} without （续）"
+        if table in split_tables:
+            assert end - start >= 3, f"{where}: {end - start} row(s) on page {part_pages[0]}"
+        caption = flat(captions[table]) + (continued_word if continued else "")
+        assert caption in flat(texts[part_pages[0] - 1]), f"{where}: {caption} not on page {part_pages[0]}"
+    assert book_key == "laws" or split_tables, "the regulations' long tables are split and continued"
