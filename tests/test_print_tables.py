@@ -79,3 +79,24 @@ def test_tables_keep_their_caption_and_three_rows_on_a_page(print_books, key):
         caption = flat(captions[table]) + (continued_word if continued else "")
         assert caption in flat(texts[part_pages[0] - 1]), f"{where}: {caption} not on page {part_pages[0]}"
     assert book_key == "laws" or split_tables, "the regulations' long tables are split and continued"
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_pdfs_are_tagged_with_their_tables(print_books, key):
+    """Tagged PDF (WeasyPrint's pdf_tags): marked content, a structure tree that holds the tables' structure."""
+    _book, reader, _texts = print_books[key]
+    root = reader.trailer["/Root"]
+    assert bool(root["/MarkInfo"]["/Marked"])
+    kinds, stack = set(), [root["/StructTreeRoot"].get_object()]
+    while stack:
+        node = stack.pop()
+        if hasattr(node, "get_object"):
+            node = node.get_object()
+        if isinstance(node, dict):
+            if "/S" in node:
+                kinds.add(str(node["/S"]))
+            kids = node.get("/K")
+            stack += kids if isinstance(kids, list) else [kids] if kids is not None else []
+        elif isinstance(node, list):
+            stack += node
+    assert {"/Table", "/TR", "/TH", "/TD", "/P"} <= kinds, sorted(kinds)

@@ -185,3 +185,24 @@ class InlineRenderer:
             f'<a class="ref ref-other-book" href="{html.escape(href)}">{inner}</a>'
             f'<span class="other-book-page">〔{where}〕</span>'
         )
+
+
+# full-width punctuation that takes a whole cell ('）。' took two, '。”' too): in a run of two or more, all but the last
+# are set at half width by the font's own alternates (OpenType `halt`, Noto CJK), so '）。' takes one and a half
+CJK_PUNCTUATION = "、。，．；：！？）」』】》〉〕（「『【《〈〔“”‘’"
+PUNCTUATION_RUN = re.compile(f"[{CJK_PUNCTUATION}]{{2,}}")
+TEXT_BETWEEN_TAGS = re.compile(r">([^<]+)<")
+
+
+def compress_punctuation_runs(document: str) -> str:
+    """The document with every run of two or more CJK punctuation marks in its text (not in tags or the stylesheet)
+    wrapped so that all but its last mark are set at half width: <span class="punct-half">）</span>。"""
+
+    def run(match: re.Match[str]) -> str:
+        return f'<span class="punct-half">{match[0][:-1]}</span>{match[0][-1]}'
+
+    def text(match: re.Match[str]) -> str:
+        return ">" + PUNCTUATION_RUN.sub(run, match[1]) + "<"
+
+    head, marker, body = document.partition("<body")
+    return head + marker + TEXT_BETWEEN_TAGS.sub(text, body) if marker else TEXT_BETWEEN_TAGS.sub(text, document)

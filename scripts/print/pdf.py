@@ -15,7 +15,7 @@ from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.subject_index import subject_index
 from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
-from scripts.print.inline import BookLinks, InlineRenderer
+from scripts.print.inline import BookLinks, InlineRenderer, compress_punctuation_runs
 from scripts.print.notes import ErratumNotes
 from scripts.print.table_pages import carried_over_rows, mark_table_rows, split_before_rows
 from scripts.traditional import TraditionalFix, load_fixes, to_traditional_markdown, to_traditional_text
@@ -81,6 +81,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
             text = document.html(TitleInfo(edition.label, script), font, lang)
             if script == "hant":
                 text = to_traditional(text, fixes)
+            text = compress_punctuation_runs(text)
             continued = "（续）" if script == "hans" else to_traditional_text("（续）", fixes)
             rendered = render_with_notes_on_their_page(HTML, mark_table_rows(text), continued)
             anchors: dict[str, int] = {}
@@ -89,7 +90,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
                     anchors.setdefault(name, number)
             pages_by_book[book] = anchors
             path = out_dir / pdf_name(prefix, book, script, edition)
-            rendered.write_pdf(path)
+            rendered.write_pdf(path, pdf_tags=True)  # tagged: headings, paragraphs, tables for screen readers
             LOG.info("print edition: %s (%d pages)", path, len(rendered.pages))
             printed.append(PrintedBook(book, script, path, len(rendered.pages), anchors))
     return printed
