@@ -17,7 +17,8 @@ def stock_material_config(project: Path, custom_dir: str) -> dict:
     return {
         "INHERIT": "mkdocs.yml",
         "strict": False,
-        "theme": {"custom_dir": custom_dir},  # the rest of the theme block (language, features) is inherited
+        # the rest of the theme block (language, features) is inherited; the favicon is Material's own
+        "theme": {"custom_dir": custom_dir, "favicon": "assets/images/favicon.png"},
         "nav": nav,
         "hooks": [],
         "extra_css": [],
