@@ -128,6 +128,7 @@ class Staging:
     edition: Edition
     src: RulebookSrc
     build_date: int  # seconds since 1970 (scripts/edition.py build_timestamp), given to every edition's build
+    with_print: bool = True  # False: no print edition (no PDFs, pages without 打印版 links), for tests and benches
 
     @property
     def site(self) -> Path:
@@ -146,12 +147,21 @@ class Staging:
         """The print edition's PDFs and PRINT_EDITION_FILE, typeset first: both flavours ship and link them."""
         return self.work / "print"
 
+    @property
+    def linked_print_dir(self) -> Path | None:
+        """print_dir for the pages to link and ship, None in a build without the print edition."""
+        return self.print_dir if self.with_print else None
+
 
 def build_hosted(staging: Staging) -> None:
     """The hosted flavour, both editions, and its service worker, into staging.site."""
     hant_dict = traditional_user_dict(staging.work, staging.src)
     build_flavour(
-        staging.site, offline=False, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir
+        staging.site,
+        offline=False,
+        hant_dict=hant_dict,
+        build_date=staging.build_date,
+        print_dir=staging.linked_print_dir,
     )
     write_service_worker(staging.site)
 
@@ -162,7 +172,11 @@ def build_bundle(staging: Staging) -> None:
     offline_dir = staging.work / name
     hant_dict = traditional_user_dict(staging.work, staging.src)
     build_flavour(
-        offline_dir, offline=True, hant_dict=hant_dict, build_date=staging.build_date, print_dir=staging.print_dir
+        offline_dir,
+        offline=True,
+        hant_dict=hant_dict,
+        build_date=staging.build_date,
+        print_dir=staging.linked_print_dir,
     )
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
         shutil.copyfile(pdf, staging.dist / pdf.name)
@@ -218,22 +232,26 @@ def remove_stale_staging(anchor: Path) -> list[Path]:
     return removed
 
 
-def build_site(site_dir: Path | None, dist_dir: Path | None) -> SiteBuild:
+def build_site(site_dir: Path | None, dist_dir: Path | None, *, with_print: bool = True) -> SiteBuild:
     """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
     every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
-    steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched."""
+    steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched.
+    Without the print edition (with_print=False) the pages carry no 打印版 links and no PDF is typeset: for the tests
+    and benches that read the pages only (the typesetting is most of a full build's time)."""
     src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
     wanted = [
-        (name, output, step) for name, output, step in BUILD_STEPS if output is None or outputs[output] is not None
+        (name, output, step)
+        for name, output, step in BUILD_STEPS
+        if (outputs[output] is not None if output else with_print)
     ]
     anchor = (site_dir or dist_dir).parent
     anchor.mkdir(parents=True, exist_ok=True)
     for folder in remove_stale_staging(anchor):
         log.info(f"removed {folder.name}, left by a build that was killed")
     with tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
-        staging = Staging(Path(root), edition, src, build_timestamp())
+        staging = Staging(Path(root), edition, src, build_timestamp(), with_print)
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
@@ -254,6 +272,9 @@ def main(argv: list[str] | None = None) -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
     only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
+    parser.add_argument(
+        "--no-print", action="store_true", help="without the print edition (no PDFs; pages without 打印版 links)"
+    )
     # one mkdocs build of one edition (what build_flavour runs in a subprocess per edition)
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
@@ -286,7 +307,9 @@ def main(argv: list[str] | None = None) -> None:
                 return REPORTED_OS_ERROR
             return 0
         result = build_site(
-            None if args.zip_only else args.site_dir.resolve(), None if args.no_zip else args.dist_dir.resolve()
+            None if args.zip_only else args.site_dir.resolve(),
+            None if args.no_zip else args.dist_dir.resolve(),
+            with_print=not args.no_print,
         )
     except RulebookError as exc:  # one message naming the file and line; the previous site/ and dist/ stay
         print(exc, file=sys.stderr)
