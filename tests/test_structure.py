@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -236,27 +237,25 @@ def test_committed_docs_are_up_to_date():
     assert not stale, f"generated pages differ from a fresh build (run `make docs` and commit): {stale[:10]}"
 
 
-@pytest.mark.slow  # two full mkdocs builds
-def test_two_builds_are_byte_identical(tmp_path):
+def site_files(site: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file() and p.suffix != ".gz"
+    }
+
+
+def test_two_builds_are_byte_identical(built_site, tmp_path):
+    """The run's shared mkdocs build (conftest.built_site) and one more of the same checkout: the same files."""
     first = render_site_pages(build_rulebook(real_src()))
     second = render_site_pages(build_rulebook(real_src()))
     assert first == second
-    out = []
-    for n in (1, 2):
-        site = tmp_path / f"site{n}"
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        out.append(
-            {
-                p.relative_to(site).as_posix(): p.read_bytes()
-                for p in site.rglob("*")
-                if p.is_file() and p.suffix != ".gz"
-            }
-        )
+    site = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    out = [site_files(built_site), site_files(site)]
     differing = sorted(k for k in out[0] if out[0][k] != out[1].get(k))
     assert not differing and out[0].keys() == out[1].keys(), f"files differ between two builds: {differing[:10]}"
 
