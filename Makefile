@@ -58,9 +58,9 @@ check: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
 # Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
-# by the workers (tests/conftest.py, build_once), the tests of a one-file build on one worker (--dist loadgroup).
+# by the workers (tests/conftest.py, build_once; the print edition's tests read the PDFs of the shipped build).
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist loadgroup tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an

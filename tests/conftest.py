@@ -45,7 +45,7 @@ SLOW_FIXTURES = frozenset(
         "print_books",
         "entry_point_process",
     }
-)  # print_books: the print edition's PDFs (WeasyPrint, ~40 s)
+)  # print_books: the print edition's PDFs of the shipped build
 
 
 def pytest_configure(config):
@@ -56,20 +56,11 @@ def pytest_configure(config):
     )
 
 
-# Session fixtures that build something for one test file: under pytest-xdist (`--dist loadgroup`) the tests that use
-# one run on one worker, so it is built once per run rather than once per worker.
-ONE_WORKER_FIXTURES = ("print_books",)
-
-
 def pytest_collection_modifyitems(config, items):
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
-        for name in ONE_WORKER_FIXTURES:
-            if name in fixtures:
-                item.add_marker(pytest.mark.xdist_group(name))
-                break
 
 
 @pytest.fixture(scope="session")
@@ -80,21 +71,28 @@ def print_edition():
 
 
 @pytest.fixture(scope="session")
-def print_books(tmp_path_factory, print_edition):
-    """The four PDFs (two books × two scripts), typeset once per session, with their readers and page texts:
-    (book, script) → (PrintedBook, PdfReader, [each page's text])."""
+def print_books(shipped_site, print_edition):
+    """The four PDFs (two books × two scripts) of the run's shipped build, as a reader downloads them from print/ of
+    the hosted site (typeset once per run, by the build), with their readers and page texts:
+    (book, script) → (PrintedBook, PdfReader, [each page's text]). Each anchor's page is read back from the PDF's
+    named destinations (WeasyPrint writes one per id, on the page where its element starts)."""
     from pypdf import PdfReader
 
     from scripts.edition import BUNDLE_PREFIX
-    from scripts.print.pdf import typeset
-    from tests.rulebook_once import load_full_rulebook
+    from scripts.print.pdf import BOOK_ORDER, SCRIPT_FILE_SUFFIXES, PrintedBook, pdf_name
+    from scripts.site.print_hooks import PRINT_FOLDER
 
-    out = tmp_path_factory.mktemp("print")
-    printed = typeset(load_full_rulebook(), print_edition, out, BUNDLE_PREFIX)
     books = {}
-    for book in printed:
-        reader = PdfReader(book.path)
-        books[(book.book, book.script)] = (book, reader, [page.extract_text() or "" for page in reader.pages])
+    for script in SCRIPT_FILE_SUFFIXES:
+        for book in BOOK_ORDER:
+            path = shipped_site[0] / PRINT_FOLDER / pdf_name(BUNDLE_PREFIX, book, script, print_edition)
+            reader = PdfReader(path)
+            anchors = {
+                name: reader.get_destination_page_number(destination) + 1
+                for name, destination in reader.named_destinations.items()
+            }
+            printed = PrintedBook(book, script, path, len(reader.pages), anchors)
+            books[(book, script)] = (printed, reader, [page.extract_text() or "" for page in reader.pages])
     return books
 
 
