@@ -940,6 +940,7 @@
       build(widgets[i]);
     }
   }
-  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink, copiedPage: copiedPage };
+  window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink, copiedPage: copiedPage,
+                                el: el, copyText: copyText };
   mount();
 })();

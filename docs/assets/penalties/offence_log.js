@@ -19,15 +19,8 @@
     return String(text).replace(/[\u6642\u9593\u7576\u689d\u5e7e\u7f70\u6c7a]/g, function (c) { return SAME_WORD[c]; });
   }
   var FIELDS = ["time", "team", "offence", "count", "subject", "headline", "ruling"];
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k]; else if (k === "className") node.className = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
-    return node;
-  }
+  /* the calculators' element builder and copy button (calculators.js, loaded first), shared by every widget */
+  function el(tag, attrs, children) { return window.RulebookPenalties.el(tag, attrs, children); }
 
   /* ---------- the log itself ---------- */
   function valid(r) {

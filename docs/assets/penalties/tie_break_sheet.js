@@ -10,28 +10,9 @@
   var OUTCOME_CLASS = { equal: "tie-break-equal", separates: "tie-break-separates", playoff: "tie-break-playoff",
                         missing: "tie-break-missing" };
   var NAMES = ["甲队", "乙队", "丙队", "丁队", "戊队", "己队", "庚队", "辛队", "壬队", "癸队", "第11队", "第12队"];
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k]; else if (k === "className") node.className = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
-    return node;
-  }
-  function copyText(text, status) {
-    function fallback() {
-      var area = el("textarea", { readonly: "readonly", className: "penalty-copy-buffer" });
-      area.value = text; document.body.appendChild(area); area.select();
-      var ok = false;
-      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-      document.body.removeChild(area);
-      status.textContent = ok ? "已复制" : "请手动复制下方文字";
-    }
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(function () { status.textContent = "已复制"; }, fallback);
-    } else fallback();
-  }
+  /* the calculators' element builder and copy button (calculators.js, loaded first), shared by every widget */
+  function el(tag, attrs, children) { return window.RulebookPenalties.el(tag, attrs, children); }
+  function copyText(text, status) { return window.RulebookPenalties.copyText(text, status); }
   function build(root) {
     var state = { event: SHEET.event_order[0], teams: [{ name: NAMES[0] }, { name: NAMES[1] }], ruling: null };
     var eventSelect = el("select", { id: root.id + "-event", name: "event" });
