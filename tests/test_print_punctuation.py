@@ -35,3 +35,36 @@ def test_runs_of_punctuation_take_half_a_cell_less_a_mark(print_books, key):
         assert cells <= len(word) - 0.2, f"{key}: {word} is {cells:.2f} em wide, {len(word)} full cells"
         measured += 1
     assert measured >= 10, measured
+
+
+PAGE = re.compile(r"<page [^>]*>(?P<words>.*?)</page>", re.S)
+
+
+def printed_lines(pdf) -> list[str]:
+    """The text of every printed line of a PDF: its words (pdftotext -bbox) grouped by their vertical middle, page by
+    page, left to right. (pdftotext's own <line>s split a line where a half-width mark's box overlaps the next.)"""
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    lines = []
+    for page in PAGE.finditer(boxes):
+        words = sorted(
+            ((float(y0) + float(y1)) / 2, float(x0), word) for x0, y0, _x1, y1, word in WORD.findall(page["words"])
+        )
+        rows: list[list[tuple[float, float, str]]] = []
+        for middle, x, word in words:
+            if rows and middle - rows[-1][0][0] < 3:  # points: a line is about 15.7 pt below the one above
+                rows[-1].append((middle, x, word))
+            else:
+                rows.append([(middle, x, word)])
+        lines += ["".join(word for _, _, word in sorted(row, key=lambda w: w[1])) for row in rows]
+    return lines
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_no_line_holds_only_punctuation(print_books, key):
+    """Line breaking keeps a closing mark with the character before it (and an opening one with the one after): no
+    printed line is made of CJK punctuation alone."""
+    book, _reader, _texts = print_books[key]
+    lines = printed_lines(book.path)
+    assert len(lines) > 1000, len(lines)
+    alone = [text for text in lines if all(c in CJK_PUNCTUATION for c in text)]
+    assert not alone, f"{key}: {len(alone)} line(s) of punctuation only: {alone[:10]}"
