@@ -6,9 +6,7 @@ For each mutation, in a copy of the project: `python -m scripts.render` (in-proc
 tests/fuzz_runner.py) either exits with status 2 and messages that name the mutated file, leaving docs/ as it
 was, or succeeds with the injected HTML only escaped in every generated page and every calculator's examples run
 through the penalties command line without a traceback; a structural fault (STRICT) that builds is a failure unless
-the file is a KNOWN_HARMLESS case. The HTML injections of one file run together first and are split only when the
-batch does not build cleanly (run_with_batched_injections), so each key's outcome is known in far fewer renders.
-Then the injections that built are
+the file is a KNOWN_HARMLESS case. Then the injections that built are
 applied together and the whole site is built once (`python -m scripts.site --no-zip`: both editions, the
 service worker): no page, title, navigation, search index or sitemap may carry the HTML unescaped.
 """
@@ -279,68 +277,6 @@ def run_mutations(project: Path, found: list[dict], tmp_path: Path) -> list[dict
     return json.loads(results_file.read_text(encoding="utf-8"))
 
 
-def batched_injection(mutation_ids: list[str], injections: dict) -> dict:
-    """One mutation injecting HTML under every key of `mutation_ids` (injections of one file group) at once."""
-    keys_by_file: dict[str, set] = {}
-    for mutation_id in mutation_ids:
-        key, files = injections[mutation_id][1]
-        for name in files:
-            keys_by_file.setdefault(name, set()).add(key)
-    return {
-        "id": "batch:" + "+".join(mutation_ids),
-        "files": {name: dump(inject(yaml.safe_load(read(ROOT / name)), keys)) for name, keys in keys_by_file.items()},
-    }
-
-
-def built_cleanly(result: dict) -> bool:
-    return (
-        result["status"] == 0
-        and not result["traceback"]
-        and "Traceback" not in result["stderr"]
-        and not result["leaks"]
-        and not result["calculators"]
-    )
-
-
-def run_with_batched_injections(project: Path, found: list[dict], injections: dict, tmp_path: Path) -> dict:
-    """Every mutation's result, id → result, as if each ran alone; the HTML injections of one file group first run as
-    one mutation (one render instead of one per key): a batch that builds cleanly stands for each of its keys, any
-    other outcome splits it in halves for the next round, down to single keys, whose own results are kept. Most keys
-    build, so a few dozen renders stand for the three hundred keys."""
-    by_id = {m["id"]: m for m in found}
-    groups: dict[str, list[str]] = {}
-    for mutation_id, (kind, _) in injections.items():
-        if kind == "yaml":
-            groups.setdefault(mutation_id.split(":inject:")[0], []).append(mutation_id)
-    batched = {mutation_id for members in groups.values() for mutation_id in members}
-    todo = [m for m in found if m["id"] not in batched]  # the structural faults, the raw sources, the line tables
-    pending, results = list(groups.values()), {}
-    for round_number in range(1, 12):
-        members_of = {}
-        for members in pending:
-            if len(members) == 1:
-                todo.append(by_id[members[0]])
-            else:
-                batch = batched_injection(members, injections)
-                members_of[batch["id"]] = members
-                todo.append(batch)
-        if not todo:
-            return results
-        folder = tmp_path / f"round-{round_number}"
-        folder.mkdir()
-        pending = []
-        for result in run_mutations(project, todo, folder):
-            members = members_of.get(result["id"])
-            if members is None:
-                results[result["id"]] = result
-            elif built_cleanly(result):
-                results.update({mutation_id: {**result, "id": mutation_id} for mutation_id in members})
-            else:
-                pending += [members[: len(members) // 2], members[len(members) // 2 :]]
-        todo = []
-    raise AssertionError("the injection batches did not come down to single keys")
-
-
 def file_names(mutation: dict) -> set[str]:
     return {Path(name).name for name in mutation["files"]}
 
@@ -408,8 +344,7 @@ def test_every_fault_in_a_curated_or_source_file_stops_with_its_name_or_builds_e
     assert {m.removesuffix(":inject-heading") for m in injections if m.endswith(":inject-heading")} == raw_files, (
         "a source without a heading injection"
     )
-    results = run_with_batched_injections(project, found, injections, tmp_path)
-    assert results.keys() == {m["id"] for m in found}
+    results = {result["id"]: result for result in run_mutations(project, found, tmp_path)}
     problems = [problem for mutation in found for problem in check_result(mutation, results[mutation["id"]])]
     assert not problems, f"{len(problems)} of {len(found)} mutations misbehaved:\n" + "\n".join(problems[:40])
     built = [m for m in injections if results[m]["status"] == 0]
