@@ -6,6 +6,7 @@ import logging
 import multiprocessing
 import os
 import re
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,13 +100,21 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
     global _FORKED_JOB
     _FORKED_JOB = job  # the children see it as it is at the fork (nothing is pickled but the script's name)
     try:
-        with multiprocessing.get_context("fork").Pool(len(scripts)) as pool:
+        with multiprocessing.get_context("fork").Pool(len(scripts), initializer=quiet_when_stopped) as pool:
             return [book for books in pool.map(typeset_forked_script, scripts) for book in books]
     finally:
         _FORKED_JOB = None
 
 
 _FORKED_JOB: PrintJob | None = None
+
+
+def quiet_when_stopped() -> None:
+    """A typesetting child ends silently when it is stopped: the pool terminates it (SIGTERM) when the other child
+    failed or the build was interrupted, and Ctrl-C (SIGINT, sent to the whole process group) is the parent's to
+    report (scripts/errors.py run_entry_point); the child inherited the parent's handlers, which print a traceback."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def typeset_forked_script(script: str) -> list[PrintedBook]:
