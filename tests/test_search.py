@@ -544,12 +544,15 @@ def test_snippets_quote_only_their_own_article(http_results, http_snippets, sear
     """Every teaser under a result is text of that result's own page as the index holds it, and no part of it is
     text the page shows only in its cited-by quotes or editor boxes (read from the page's HTML, apart from the
     index: quotes of other articles put back into the index would pass the first check); none names a source file."""
-    wrong = []
+    wrong, pages = [], {}  # page path → (its reader text in the index, its HTML's own and other text): read once
     for query, items in http_snippets.items():
         for item in items:
             location = unquote(urlsplit(item["href"]).path).removeprefix(unquote(urlsplit(site_url).path))
-            own = re.sub(r"\s+", " ", page_reader_text(search_index, location))
-            shown, hidden = html_text_parts(built_site, location)
+            path = location.split("#", 1)[0]
+            if path not in pages:
+                reader_text = re.sub(r"\s+", " ", page_reader_text(search_index, path))
+                pages[path] = (reader_text, *html_text_parts(built_site, path))
+            own, shown, hidden = pages[path]
             for teaser in item["text"]:
                 for piece in re.sub(r"\s+", " ", teaser).split("…"):
                     if piece.strip() and piece.strip() not in own:
