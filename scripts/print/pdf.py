@@ -71,6 +71,19 @@ class PrintJob:
     index_terms: list[IndexTerm]
 
 
+def print_job(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) -> PrintJob:
+    return PrintJob(
+        rulebook,
+        edition,
+        out_dir,
+        prefix,
+        link_rulebook(rulebook),
+        load_fixes(rulebook.src),  # for the traditional PDFs
+        ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake),
+        subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], rulebook.src),
+    )
+
+
 def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) -> list[PrintedBook]:
     """Every book in both scripts into out_dir; returns what was written, with each anchor's page. The two scripts'
     books are independent of each other, so on a machine with more than one core each script is typeset in a process
@@ -82,17 +95,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
             f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`"
         ) from exc
 
-    links = link_rulebook(rulebook)
-    job = PrintJob(
-        rulebook,
-        edition,
-        out_dir,
-        prefix,
-        links,
-        load_fixes(rulebook.src),  # for the traditional PDFs
-        ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake),
-        subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], rulebook.src),
-    )
+    job = print_job(rulebook, edition, out_dir, prefix)
     out_dir.mkdir(parents=True, exist_ok=True)
     scripts = list(SCRIPT_FILE_SUFFIXES)
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -122,36 +125,41 @@ def typeset_forked_script(script: str) -> list[PrintedBook]:
     return typeset_script(_FORKED_JOB, script)
 
 
+def book_html(job: PrintJob, book: str, script: str, other_pages: dict[str, int]) -> str:
+    """One book's HTML as the typesetter gets it, in `script`, citing the other book's pages `other_pages` (anchor →
+    page; empty for the laws, which are typeset first)."""
+    other = other_book(book)
+    book_links = BookLinks(job.links, book, pdf_name(job.prefix, other, script, job.edition), other_pages)
+    document = BookDocument(
+        job.rulebook,
+        book,
+        InlineRenderer(book_links, job.notes),
+        report_appendix(job.rulebook, job.links, book),
+        job.index_terms,
+    )
+    font, lang = FONTS[script]
+    text = document.html(TitleInfo(job.edition.label, script), font, lang)
+    if script == "hant":
+        text = to_traditional(text, job.fixes)
+    return mark_table_rows(compress_punctuation_runs(text))
+
+
 def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
     """Both books in one script, the laws first (the regulations print the page of a cited Law)."""
     from weasyprint import HTML
 
-    rulebook, edition, prefix = job.rulebook, job.edition, job.prefix
     printed = []
     pages_by_book: dict[str, dict[str, int]] = {}
     for book in BOOK_ORDER:
-        other = other_book(book)
-        book_links = BookLinks(job.links, book, pdf_name(prefix, other, script, edition), pages_by_book.get(other, {}))
-        document = BookDocument(
-            rulebook,
-            book,
-            InlineRenderer(book_links, job.notes),
-            report_appendix(rulebook, job.links, book),
-            job.index_terms,
-        )
-        font, lang = FONTS[script]
-        text = document.html(TitleInfo(edition.label, script), font, lang)
-        if script == "hant":
-            text = to_traditional(text, job.fixes)
-        text = compress_punctuation_runs(text)
+        text = book_html(job, book, script, pages_by_book.get(other_book(book), {}))
         continued = "（续）" if script == "hans" else to_traditional_text("（续）", job.fixes)
-        rendered = render_with_notes_on_their_page(HTML, mark_table_rows(text), continued)
+        rendered = render_with_notes_on_their_page(HTML, text, continued)
         anchors: dict[str, int] = {}
         for number, page in enumerate(rendered.pages, 1):
             for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
                 anchors.setdefault(name, number)
         pages_by_book[book] = anchors
-        path = job.out_dir / pdf_name(prefix, book, script, edition)
+        path = job.out_dir / pdf_name(job.prefix, book, script, job.edition)
         rendered.write_pdf(path, pdf_tags=True)  # tagged: headings, paragraphs, tables for screen readers
         LOG.info("print edition: %s (%d pages)", path, len(rendered.pages))
         printed.append(PrintedBook(book, script, path, len(rendered.pages), anchors))
