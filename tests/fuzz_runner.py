@@ -1,6 +1,8 @@
 """Runs `python -m scripts.render` in-process once per mutation of a project copy (used by tests/test_curated_fuzz.py).
 
     python fuzz_runner.py <project copy> <mutations.json> <results.json>
+    python fuzz_runner.py --print-html <project copy>
+
 
 Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline once,
 then forks a child per mutation: the child writes the mutated files, points the docs folder at a fresh copy of
@@ -129,7 +131,33 @@ def run_one(project: Path, mutation: dict) -> dict:
     }
 
 
+def print_html_report(project: Path) -> dict:
+    """The print edition's HTML of each book in each script, as the typesetter would get it from the project (no
+    typesetting: WeasyPrint draws what the HTML says): {"leaks": [book/script with the raw injected HTML],
+    "escaped": [book/script showing it as text]}."""
+    os.chdir(project)
+    sys.path.insert(0, str(project))
+    from scripts.curated.rulebook_src import read_rulebook_src
+    from scripts.edition import BUNDLE_PREFIX, current_edition
+    from scripts.pipeline.run import build_rulebook
+    from scripts.print.pdf import BOOK_ORDER, SCRIPT_FILE_SUFFIXES, book_html, print_job
+
+    job = print_job(build_rulebook(read_rulebook_src()), current_edition(), project / "print-html", BUNDLE_PREFIX)
+    report: dict[str, list[str]] = {"leaks": [], "escaped": []}
+    for script in SCRIPT_FILE_SUFFIXES:
+        for book in BOOK_ORDER:
+            text = book_html(job, book, script, {})
+            if PAYLOAD_MARK in text:
+                report["leaks"].append(f"{book}/{script}")
+            if "onerror=alert(1)" in text:
+                report["escaped"].append(f"{book}/{script}")
+    return report
+
+
 def main() -> None:
+    if sys.argv[1] == "--print-html":
+        print(json.dumps(print_html_report(Path(sys.argv[2]))))
+        return
     project, mutations_file, results_file = (Path(arg) for arg in sys.argv[1:4])
     os.chdir(project)
     sys.path.insert(0, str(project))

@@ -7,8 +7,9 @@ tests/fuzz_runner.py) either exits with status 2 and messages that name the muta
 was, or succeeds with the injected HTML only escaped in every generated page and every calculator's examples run
 through the penalties command line without a traceback; a structural fault (STRICT) that builds is a failure unless
 the file is a KNOWN_HARMLESS case. Then the injections that built are
-applied together and the whole site is built once (`python -m scripts.site --no-zip`: both editions, the
-service worker): no page, title, navigation, search index or sitemap may carry the HTML unescaped.
+applied together and the whole site is built once (`python -m scripts.site --no-zip --no-print`: both editions, the
+service worker): no page, title, navigation, search index or sitemap may carry the HTML unescaped, nor the print
+edition's HTML of either book in either script.
 """
 
 from __future__ import annotations
@@ -356,9 +357,21 @@ def test_every_fault_in_a_curated_or_source_file_stops_with_its_name_or_builds_e
     render = subprocess.run([sys.executable, "-m", "scripts.render"], cwd=project, capture_output=True, text=True)
     assert render.returncode == 0, render.stderr
     site = subprocess.run(
-        [sys.executable, "-m", "scripts.site", "--no-zip"], cwd=project, capture_output=True, text=True, timeout=900
+        [sys.executable, "-m", "scripts.site", "--no-zip", "--no-print"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert site.returncode == 0, site.stderr[-3000:]
+    # the print edition: its HTML, as the typesetter would get it (typesetting four PDFs would double this test)
+    printed = subprocess.run(
+        [sys.executable, str(RUNNER), "--print-html", str(project)], capture_output=True, text=True, timeout=300
+    )
+    assert printed.returncode == 0, printed.stderr[-3000:]
+    print_report = json.loads(printed.stdout)
+    assert not print_report["leaks"], f"injected HTML unescaped in the print edition of {print_report['leaks']}"
+    assert len(print_report["escaped"]) == 4, f"the injections reach the print edition of {print_report['escaped']}"
     # the search index (search_index.json, and on the hosted site the full index search_index.<hash>.json that the
     # stub names) holds plain text by design (the worker escapes it when it renders a result; checked in chromium
     # below), so it is the one JSON data where the payload may stand as it was typed
