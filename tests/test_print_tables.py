@@ -1,9 +1,10 @@
-"""The print edition's tables across pages, read back from the PDFs: a caption stands on the page of its table's first
-rows, no table part on a page holds fewer than three rows, and a table carried over to the next page is split there,
-its second part captioned （续）."""
+"""The print edition's page breaks, read back from the PDFs: a caption stands on the page of its table's first rows, no
+table part on a page holds fewer than three rows, a table carried over to the next page is split there, its second part
+captioned （续）, and a heading keeps with at least two lines of its text (or all of it)."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -25,9 +26,9 @@ PART_DEST = re.compile(r"band-table-([0-9]+)(?:-from-band-row-([0-9]+))?")
 TAG = re.compile(r"<[^>]+>")
 
 
-def table_captions(book_key: str, script: str) -> dict[int, str]:
-    """Each band table's caption text (its first row's number → text; '' for a table without one), from the book's
-    HTML as the print edition marks it."""
+@functools.cache
+def print_html(book_key: str, script: str) -> str:
+    """The book's HTML as the print edition marks it (without the other book's page numbers)."""
     rulebook = load_full_rulebook()
     links = link_rulebook(rulebook)
     inline = InlineRenderer(
@@ -38,8 +39,13 @@ def table_captions(book_key: str, script: str) -> dict[int, str]:
     )
     if script == "hant":
         document = to_traditional(document, load_fixes(real_src()))
+    return mark_table_rows(document)
+
+
+def table_captions(book_key: str, script: str) -> dict[int, str]:
+    """Each band table's caption text (its first row's number → text; '' for a table without one)."""
     captions = {}
-    for table in TABLE_PARTS.finditer(mark_table_rows(document)):
+    for table in TABLE_PARTS.finditer(print_html(book_key, script)):
         first = int(re.search(r'id="band-table-([0-9]+)"', table[0])[1])
         caption = CAPTION.search(table[0])
         captions[first] = html.unescape(TAG.sub("", caption[1])) if caption else ""
@@ -100,3 +106,50 @@ def test_pdfs_are_tagged_with_their_tables(print_books, key):
         elif isinstance(node, list):
             stack += node
     assert {"/Table", "/TR", "/TH", "/TD", "/P"} <= kinds, sorted(kinds)
+
+
+# a chapter, an article or a clause that opens with its heading
+HEADED_BLOCK = re.compile(r'id="((?:laws|regulations)/(?:chapter-[0-9]+|[0-9]+(?:/[a-z0-9-]+)?))"><h[1-6][ >]')
+BODY_BOX_HEIGHT = 13.0  # points: a word box of 9.5 pt type or larger (footnotes, tables and folios are smaller)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_headings_keep_with_two_lines_of_their_text(print_books, key):
+    """Below a heading on its page stand at least two lines of text, or all of its text: one line that ends short of
+    the margin (a paragraph's last line: running text is justified, tests/test_print_punctuation.py) or that the next
+    page's heading follows."""
+    from tests.test_print_punctuation import lines_by_page
+
+    book_key, script = key
+    book, reader, _texts = print_books[key]
+    pages = {lines[0].page: (edge, lines) for edge, lines in lines_by_page(book.path) if lines}
+    destinations = reader.named_destinations
+    headed = HEADED_BLOCK.findall(print_html(book_key, script))
+    tops: dict[int, list[float]] = {}  # page → where its headings stand (points from the top)
+    for name in headed:
+        destination = destinations[name]
+        number = reader.get_destination_page_number(destination) + 1
+        tops.setdefault(number, []).append(float(reader.pages[number - 1].mediabox.height) - float(destination.top))
+
+    def opens_with_a_heading(number: int) -> bool:
+        body = [line for line in pages.get(number, (0, []))[1][1:-1] if line.height > BODY_BOX_HEIGHT]
+        first = body[0].middle - body[0].height / 2 if body else None
+        return first is not None and any(abs(top - first) < 3 for top in tops.get(number, []))
+
+    checked, alone = 0, []
+    for name in headed:
+        destination = destinations[name]
+        number = reader.get_destination_page_number(destination) + 1
+        top = float(reader.pages[number - 1].mediabox.height) - float(destination.top)
+        edge, lines = pages[number]
+        # the heading's line, then what follows it down to the folio (the page's last line)
+        below = [line for line in lines[:-1] if line.middle > top and line.height > BODY_BOX_HEIGHT]
+        text = below[1:]
+        complete = len(text) == 1 and (
+            edge - text[0].right > 0.5 * text[0].height / 1.4369 or opens_with_a_heading(number + 1)
+        )
+        checked += 1
+        if not (len(text) >= 2 or complete):
+            alone.append(f"p.{number} {name}: {[line.text[:12] for line in below]}")
+    assert checked >= 40, checked
+    assert not alone, f"{key}: headings without two lines of their text on their page: {alone[:6]}"

@@ -94,6 +94,9 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
         raise PrintEditionError(
             f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`"
         ) from exc
+    from scripts.print import cjk_justify
+
+    cjk_justify.install()  # Chinese lines justified between their characters, not only at spaces
 
     job = print_job(rulebook, edition, out_dir, prefix)
     out_dir.mkdir(parents=True, exist_ok=True)
