@@ -3,7 +3,6 @@
     python fuzz_runner.py <project copy> <mutations.json> <results.json>
     python fuzz_runner.py --print-html <project copy>
 
-
 Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline once,
 then forks a child per mutation: the child writes the mutated files, points the docs folder at a fresh copy of
 the project's docs/, runs the render entry point and records its exit status, its stderr, any traceback, whether

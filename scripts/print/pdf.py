@@ -153,9 +153,9 @@ def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
 
     printed = []
     pages_by_book: dict[str, dict[str, int]] = {}
+    continued = "（续）" if script == "hans" else to_traditional_text("（续）", job.fixes)
     for book in BOOK_ORDER:
         text = book_html(job, book, script, pages_by_book.get(other_book(book), {}))
-        continued = "（续）" if script == "hans" else to_traditional_text("（续）", job.fixes)
         rendered = render_with_notes_on_their_page(HTML, text, continued)
         anchors: dict[str, int] = {}
         for number, page in enumerate(rendered.pages, 1):
