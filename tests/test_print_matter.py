@@ -35,6 +35,24 @@ def test_title_page_holds_the_computed_coverage_sentence(print_books, print_edit
     assert print_edition.label.replace(" ", "") in title_page
 
 
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_title_page_lines_are_centred(print_books, print_edition, key):
+    """The title page's lines above the coverage sentence stand on the page's centre line, the book's title with
+    them: a rule that set headings to start at the left once moved the title (an <h1>) off it."""
+    from tests.test_print_punctuation import lines_by_page
+
+    book_key, script = key
+    book, _reader, _texts = print_books[key]
+    _edge, lines = lines_by_page(book.path)[0]
+    stamp = next(line for line in lines if print_edition.label.replace(" ", "") in line.text)
+    centre = (stamp.left + stamp.right) / 2
+    title = flat(convert(script, BOOKS[book_key].title))
+    centred = [line for line in lines if line.middle <= stamp.middle]
+    assert any(title in flat(line.text) for line in centred), [line.text for line in centred]
+    for line in centred:
+        assert abs((line.left + line.right) / 2 - centre) < 2, f"{key}: {line.text} is not centred"
+
+
 def contents_targets(book_key: str, anchors: dict[str, int]) -> list[str]:
     """The destinations the contents give a page for, in order: the definitions, each article and each of its 款,
     the appendices and the index."""
