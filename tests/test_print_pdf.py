@@ -401,8 +401,6 @@ def test_traditional_pdfs_read_no_simplified_running_heads(print_books, book_key
 
 
 MM = 72 / 25.4
-BBOX_PAGE = re.compile(r'<page width="([0-9.]+)" height="[0-9.]+">(.*?)</page>', re.S)
-BBOX_WORD = re.compile(r'<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)"')
 
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))

@@ -110,7 +110,7 @@ def test_pdfs_are_tagged_with_their_tables(print_books, key):
 
 # a chapter, an article or a clause that opens with its heading
 HEADED_BLOCK = re.compile(r'id="((?:laws|regulations)/(?:chapter-[0-9]+|[0-9]+(?:/[a-z0-9-]+)?))"><h[1-6][ >]')
-BODY_BOX_HEIGHT = 13.0  # points: a word box of 9.5 pt type or larger (footnotes, tables and folios are smaller)
+BODY_TYPE = 13.0  # points: the least word box of 9.5 pt type or larger (footnotes, tables and folios are smaller)
 
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
@@ -118,35 +118,33 @@ def test_headings_keep_with_two_lines_of_their_text(print_books, key):
     """Below a heading on its page stand at least two lines of text, or all of its text: one line that ends short of
     the margin (a paragraph's last line: running text is justified, tests/test_print_punctuation.py) or that the next
     page's heading follows."""
-    from tests.test_print_punctuation import lines_by_page
+    from tests.test_print_punctuation import EM_PER_BOX_HEIGHT, lines_by_page
 
     book_key, script = key
     book, reader, _texts = print_books[key]
     pages = {lines[0].page: (edge, lines) for edge, lines in lines_by_page(book.path) if lines}
-    destinations = reader.named_destinations
-    headed = HEADED_BLOCK.findall(print_html(book_key, script))
-    tops: dict[int, list[float]] = {}  # page → where its headings stand (points from the top)
-    for name in headed:
-        destination = destinations[name]
+    places = {}  # heading → (its page, where it stands: points from the top)
+    for name in HEADED_BLOCK.findall(print_html(book_key, script)):
+        destination = reader.named_destinations[name]
         number = reader.get_destination_page_number(destination) + 1
-        tops.setdefault(number, []).append(float(reader.pages[number - 1].mediabox.height) - float(destination.top))
+        places[name] = (number, float(reader.pages[number - 1].mediabox.height) - float(destination.top))
+    tops: dict[int, list[float]] = {}  # page → where its headings stand
+    for number, top in places.values():
+        tops.setdefault(number, []).append(top)
 
     def opens_with_a_heading(number: int) -> bool:
-        body = [line for line in pages.get(number, (0, []))[1][1:-1] if line.height > BODY_BOX_HEIGHT]
+        body = [line for line in pages.get(number, (0, []))[1][1:-1] if line.height > BODY_TYPE]
         first = body[0].middle - body[0].height / 2 if body else None
         return first is not None and any(abs(top - first) < 3 for top in tops.get(number, []))
 
     checked, alone = 0, []
-    for name in headed:
-        destination = destinations[name]
-        number = reader.get_destination_page_number(destination) + 1
-        top = float(reader.pages[number - 1].mediabox.height) - float(destination.top)
+    for name, (number, top) in places.items():
         edge, lines = pages[number]
         # the heading's line, then what follows it down to the folio (the page's last line)
-        below = [line for line in lines[:-1] if line.middle > top and line.height > BODY_BOX_HEIGHT]
+        below = [line for line in lines[:-1] if line.middle > top and line.height > BODY_TYPE]
         text = below[1:]
         complete = len(text) == 1 and (
-            edge - text[0].right > 0.5 * text[0].height / 1.4369 or opens_with_a_heading(number + 1)
+            edge - text[0].right > 0.5 * text[0].height * EM_PER_BOX_HEIGHT or opens_with_a_heading(number + 1)
         )
         checked += 1
         if not (len(text) >= 2 or complete):
