@@ -171,33 +171,46 @@ def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
 
 NOTE_START = re.compile(r'<span class="note ')
 BLOCK_START = re.compile(r"<(?:h[1-6]|p|li|td|th)\b")
-MAX_PASSES = 4  # each pass moves at least one block or splits one table; the books need two at most today
+CIRCLED_NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # book.css @counter-style circled
+MAX_PASSES = 5  # each pass moves a block, splits a table or renumbers the notes; the books need three at most today
 
 
 def render_with_notes_on_their_page(html_class, text: str, continued: str):
-    """WeasyPrint's document, with every footnote on the page of its call. WeasyPrint 70 honours `footnote-policy`
-    inside a paragraph, but when the call stands in the first line of a block that it cancels at a page foot (a clause
-    heading, which keeps with the text below), the block comes back on the same page and the note goes on to the next
-    (laws p.29, ⑥ of 第31条A2(b)). So each call gets an anchor beside it and each note an id; after typesetting, the
-    block holding a call whose note landed on another page starts a new page, and the book is typeset again. In the
-    same passes a band table carried over to the next page is split there, its second part captioned with `continued`
-    （续） (scripts/print/table_pages.py)."""
+    """WeasyPrint's document, with every footnote on the page of its call and numbered afresh on every page. WeasyPrint
+    70 honours `footnote-policy` inside a paragraph, but when the call stands in the first line of a block that it
+    cancels at a page foot (a clause heading, which keeps with the text below), the block comes back on the same page
+    and the note goes on to the next (laws p.29, ⑥ of 第31条A2(b)). So each call gets an anchor beside it and each
+    note an id; after typesetting, the block holding a call whose note landed on another page starts a new page, and
+    the book is typeset again. In the same passes a band table carried over to the next page is split there, its
+    second part captioned with `continued` （续） (scripts/print/table_pages.py).
+
+    Every pass is typeset with the notes numbered per page as the pass before laid them out (see numbered_per_page;
+    the first with ①–⑳ over and over): the document is done when nothing moved and the numbers it shows are
+    those its own pages call for, so a pass that only confirms the last move is also the numbered book (a typesetting
+    fewer than checking first and numbering after)."""
     calls = list(NOTE_START.finditer(text))
     pieces, last = [], 0
     for number, call in enumerate(calls):
         pieces += [text[last : call.start()], f'<span id="note-call-{number}"></span><span id="note-body-{number}" ']
         last = call.start() + len("<span ")
     text = "".join(pieces) + text[last:]
+    # the numbers a pass is typeset with: at first a guess, but circled (WeasyPrint's count through the book would
+    # reach 21, whose decimal fallback is wider than ①–⑳ and would move the lines)
+    ordinals = [n % len(CIRCLED_NUMBERS) + 1 for n in range(len(calls))]
+    slipped: list[int] = []
+    carried: list = []
     for _ in range(MAX_PASSES):
-        rendered = html_class(string=text).render()
+        rendered = html_class(string=numbered_per_page(text, ordinals)).render()
         page_of: dict[str, int] = {}
         for number, page in enumerate(rendered.pages):
             for name in page.anchors:
                 page_of.setdefault(name, number)
         slipped = [n for n in range(len(calls)) if page_of.get(f"note-call-{n}") != page_of.get(f"note-body-{n}")]
         carried = carried_over_rows(text, page_of)
-        if not slipped and not carried:
-            return numbered_per_page(html_class, text, [page_of[f"note-call-{n}"] for n in range(len(calls))])
+        wanted = per_page_ordinals([page_of.get(f"note-call-{n}", -1) for n in range(len(calls))])
+        if not slipped and not carried and ordinals == wanted:
+            return rendered
+        ordinals = wanted
         text = split_before_rows(text, carried, continued)
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
@@ -205,23 +218,28 @@ def render_with_notes_on_their_page(html_class, text: str, continued: str):
             text = text[: block.end()] + ' style="break-before: page"' + text[block.end() :]
     raise PrintEditionError(
         f"the print edition: {len(slipped)} footnote(s) still land on another page than their call,"
-        f" {len(carried)} table(s) still run on without （续）"
+        f" {len(carried)} table(s) still run on without （续）, or the notes' numbers still change the pages"
     )
 
 
-def numbered_per_page(html_class, text: str, call_pages: list[int]):
-    """The book typeset once more with its footnotes numbered afresh on every page (①② on one page, ① again on the
-    next), so that no page shows one number twice. WeasyPrint's footnote counter does not reset per page, so each note
-    sets it (counter-set, applied before the call's increment); the circled numbers are one width, the lines stay."""
+def per_page_ordinals(call_pages: list[int]) -> list[int]:
+    """Each note's number on its page (①② on one page, ① again on the next), from the pages of the calls in order."""
     ordinals, last_page, count = [], None, 0
     for page in call_pages:
         count = count + 1 if page == last_page else 1
         ordinals.append(count)
         last_page = page
+    return ordinals
+
+
+def numbered_per_page(text: str, ordinals: list[int]) -> str:
+    """The book's HTML with note n numbered ordinals[n], so that no page shows one number twice.
+    WeasyPrint's footnote counter does not reset per page, so each note sets it (counter-set, applied before the
+    call's increment); the circled numbers are one width, so renumbering keeps the lines where they were."""
     for n, ordinal in enumerate(ordinals):
         body = f'<span id="note-body-{n}" '
         text = text.replace(body, f'{body}style="counter-set: footnote {ordinal - 1}" ', 1)
-    return html_class(string=text).render()
+    return text
 
 
 RUNNING_HEAD_VALUE = re.compile(rf'((?:{RUNNING_HEAD}|data-book)=")([^"]*)(")')  # the heads' texts: the part, the book
