@@ -102,6 +102,30 @@ def test_calculator_code_loads_only_where_there_is_a_calculator(browser, site_ur
     context.close()
 
 
+STARTS_AND_LOAD = """() => {
+  const started = name => performance.getEntriesByType("resource").filter(e => e.name.includes(name))
+    .map(e => e.startTime)[0];
+  return { data: started("penalty-data"), engine: started("calculators.js"),
+           load: performance.getEntriesByType("navigation")[0].loadEventStart };
+}"""
+
+
+@pytest.mark.parametrize("address", ["", "#calc-lateness"])
+def test_a_calculator_on_the_first_screen_loads_after_the_page_unless_addressed(phone_page, site_url, address):
+    """裁判法第26条's calculator is within a screen of the first one on a phone: its data and engine are fetched after
+    the page's load event (bench/phone: the load event no later than stock Material's); an address naming it (the
+    link under the title, a shared ruling) loads them at once, the page's load event or not."""
+    phone_page.goto(site_url + "regulations/26/" + address)
+    reach_calculators(phone_page)
+    phone_page.locator("#calc-lateness[data-mounted]").wait_for(state="attached")
+    times = phone_page.evaluate(STARTS_AND_LOAD)
+    assert times["data"] is not None and times["engine"] is not None, times
+    if not address:
+        assert times["data"] >= times["load"], f"the calculator's data was fetched before the load event: {times}"
+    phone_page.fill("#calc-lateness-minutes", "12")
+    assert "扣" in phone_page.locator("#calc-lateness").inner_text()
+
+
 def test_instant_navigation_loads_the_calculator_on_demand(browser, site_url):
     """What Material's instant navigation does (swap in the next page's content, announce it on document$), from a
     page without a calculator: the loader adds the data and the engine then, and the widget works."""

@@ -2,8 +2,9 @@
  * (assets/generated/penalty-data.js) and the engine (assets/penalties/calculators.js), about 28 KB gzip, are added
  * as <script> tags (works from file:// too: no fetch) when a .penalty-calculator comes within a screen of the
  * viewport, when the address points at one (#calc-…, the link under the article's title) or carries a ruling's
- * inputs (?lateness.minutes=12), also after Material's instant navigation swaps the page. An article read from its
- * top on a slow network does not wait for them (bench/phone). */
+ * inputs (?lateness.minutes=12), also after Material's instant navigation swaps the page. One near the first screen
+ * is loaded after the page's load event (one the address names, at once): an article read from its top on a slow
+ * network does not wait for them, and its load event comes no later than stock Material's (bench/phone). */
 (function () {
   "use strict";
   var self = document.currentScript && document.currentScript.src;
@@ -45,6 +46,8 @@
     var calculators = base ? document.querySelectorAll(WIDGETS) : [];
     if (!calculators.length) return;
     if (state === "ready" || addressed() || typeof IntersectionObserver !== "function") { load(); return; }
+    // a calculator merely near the first screen waits for the page's load event: the rule's text comes first
+    if (document.readyState !== "complete") { window.addEventListener("load", check, { once: true }); return; }
     if (watching) watching.disconnect();
     watching = new IntersectionObserver(function (entries) {
       if (entries.some(function (entry) { return entry.isIntersecting; })) load();
