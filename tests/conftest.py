@@ -39,6 +39,7 @@ SLOW_FIXTURES = frozenset(
         "browser",
         "open_phone_page",
         "phone_page",
+        "shipped_build",
         "shipped_site",
         "shipped_url",
         "bundle_dir",
@@ -254,7 +255,7 @@ def phone_page(open_phone_page):
     return open_phone_page(360, 740)
 
 
-# --- The editions as shipped (scripts/site/build.py): hosted flavour with both scripts and the venue zip. ---
+# --- The editions as shipped (`make site`, scripts/site/build.py): hosted flavour with both scripts and the venue zip.
 
 
 class CountingWriter:
@@ -327,30 +328,22 @@ def serve_directory(directory: Path, gzip: bool = True) -> http.server.Threading
 
 
 @pytest.fixture(scope="session")
-def shipped_site(tmp_path_factory):
-    """`python -m scripts.site.build` (what `make site` runs) into a temporary folder, once per run: returns
-    (site_dir, zip_path)."""
+def shipped_build(tmp_path_factory) -> Path:
+    """The folder of the run's one full build: `make site` (what a director runs) in a git copy of the project,
+    right after a build of it was killed (tests/shipped_build.py); the copy is its `project/`, what happened is in
+    its report."""
+    from shipped_build import make_site_after_a_killed_build
 
-    def build(out: Path) -> None:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "scripts.site.build",
-                "--site-dir",
-                str(out / "site"),
-                "--dist-dir",
-                str(out / "dist"),
-            ],
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+    return build_once(tmp_path_factory, "shipped", make_site_after_a_killed_build)
 
-    out = build_once(tmp_path_factory, "shipped", build)
-    zips = sorted((out / "dist").glob("*.zip"))
-    assert len(zips) == 1, f"expected one venue zip in {out / 'dist'}, found {zips}"
-    return out / "site", zips[0]
+
+@pytest.fixture(scope="session")
+def shipped_site(shipped_build):
+    """The shipped build's outputs: (site_dir, zip_path)."""
+    project = shipped_build / "project"
+    zips = sorted((project / "dist").glob("*.zip"))
+    assert len(zips) == 1, f"expected one venue zip in {project / 'dist'}, found {zips}"
+    return project / "site", zips[0]
 
 
 @pytest.fixture(scope="session")

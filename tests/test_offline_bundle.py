@@ -82,6 +82,8 @@ def test_bundle_pages_load_nothing_from_other_hosts(bundle_dir):
 
 
 def test_two_builds_give_byte_identical_zips(shipped_site, tmp_path):
+    """The shipped zip (`make site` in a copy of the project, after a killed build) and a second build's, made in this
+    checkout: the same bytes, whatever folder they were built in."""
     _, first = shipped_site
     subprocess.run(
         [sys.executable, "-m", "scripts.site.build", "--zip-only", "--dist-dir", str(tmp_path / "dist")],
