@@ -3,12 +3,14 @@
     python fuzz_runner.py <project copy> <mutations.json> <results.json>
     python fuzz_runner.py --print-html <project copy>
 
-Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline once,
-then forks a child per mutation: the child writes the mutated files, points the docs folder at a fresh copy of
-the project's docs/, runs the render entry point and records its exit status, its stderr, any traceback, whether
-docs/ changed, and the generated files that contain the raw injected HTML; when the render succeeded, it also runs
-every calculator's examples through the penalties command line and records any traceback. The parent never sees
-the mutation.
+Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline, reads
+every curated file and runs the calculators' examples once, then forks a child per mutation (which reads again only
+the files the mutation changed, see remember_unchanged_curated_files): the child writes the mutated files, points
+the docs folder at a fresh copy of the project's docs/, runs the render entry point and records its exit status, its
+stderr, any traceback, whether docs/ changed, and the generated files that contain the raw injected HTML; when the
+render succeeded, it also records what every calculator's examples give through the penalties command line (run
+again when the mutation changed a file the calculators read), any traceback among them. The parent never sees the
+mutation.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def calculator_examples(penalties) -> list[list[str]]:
     return examples
 
 
+PENALTY_FILES = "rulebook_src/penalties/"  # all the calculators read (scripts/penalties/tables.py penalty_data)
+
+
 def run_calculator_examples() -> list[str]:
     """Every calculator example through the command line's main(): a traceback, or an exit status other than 0 and 2,
     is a problem (the data passed the loader, so the engines must cope with it)."""
@@ -65,17 +70,26 @@ def run_calculator_examples() -> list[str]:
     from scripts.penalties import __main__ as penalties_cli
     from scripts.penalties.tables import penalty_data
 
-    # this child's data no longer changes: its penalty files read once (not all of rulebook_src/, which the render
-    # just read), one parser for all the examples (most of a run's time)
+    # the data no longer changes: its penalty files read once (not all of rulebook_src/, which the render just
+    # read), one parser for all the examples (most of a run's time)
+    build_parser = penalties_cli.build_parser
     try:
         folder = Path("rulebook_src") / "penalties"
         texts = {f"penalties/{path.name}": path.read_bytes() for path in sorted(folder.glob("*.yml"))}
         penalties = penalty_data(rulebook_src_from_texts(texts))
-        parser = penalties_cli.build_parser(penalties)
+        parser = build_parser(penalties)
         penalties_cli.build_parser = lambda _penalties: parser
         examples = calculator_examples(penalties)
     except BaseException:  # noqa: BLE001 - the spec itself could not be read
+        penalties_cli.build_parser = build_parser
         return [f"reading the calculators: {traceback.format_exc()}"]
+    try:
+        return calculator_problems(penalties_cli, penalties, examples)
+    finally:
+        penalties_cli.build_parser = build_parser
+
+
+def calculator_problems(penalties_cli, penalties, examples: list[list[str]]) -> list[str]:
     problems = []
     for argv in examples:
         stderr = io.StringIO()
@@ -90,6 +104,42 @@ def run_calculator_examples() -> list[str]:
         if status not in (0, 2):
             problems.append(f"python -m scripts.penalties {' '.join(argv)}: exit {status}: {stderr.getvalue()[:300]}")
     return problems
+
+
+# What the calculators' examples give on the project as copied (worked out once, before the first fork): a mutation
+# that leaves rulebook_src/penalties/ as it was gives the same, since those files are all the calculators read.
+UNMUTATED_CALCULATOR_PROBLEMS: list[str] = []
+
+
+def remember_unchanged_curated_files(project: Path) -> None:
+    """Every curated file of the project read and checked once, before the first fork: a child reads a file again
+    only when its bytes differ from those (the mutated one), and takes the rest as the parent read them. The reader
+    and the schemas are pure functions of a file's bytes, so this is what reading them again would give; it takes
+    about half of what each mutation's render would cost otherwise."""
+    from scripts.curated import data_files
+    from scripts.curated import rulebook_src as module
+
+    read_yaml, read_rows = module.load_with_lines, module.load_rows
+    known: dict[tuple[str, Path], tuple[bytes, object]] = {}
+    for path in data_files(project / "rulebook_src"):
+        if module.is_line_based(path):
+            known["rows", path.resolve()] = (path.read_bytes(), read_rows(path))
+        else:
+            known["yaml", path.resolve()] = (path.read_bytes(), read_yaml(path))
+
+    def remembered(kind: str, read):
+        def load(path: Path):
+            data, result = known.get((kind, path.resolve()), (None, None))
+            try:  # the size first: a mutation may have made the file huge, or removed it
+                same = data is not None and path.stat().st_size == len(data) and path.read_bytes() == data
+            except OSError:
+                same = False
+            return result if same else read(path)
+
+        return load
+
+    module.load_with_lines = remembered("yaml", read_yaml)
+    module.load_rows = remembered("rows", read_rows)
 
 
 def run_one(project: Path, mutation: dict) -> dict:
@@ -113,12 +163,14 @@ def run_one(project: Path, mutation: dict) -> dict:
             status = exit.code
         except BaseException:  # noqa: BLE001 - any escape is what the test looks for
             crash = traceback.format_exc()
-    leaks, calculator_problems = [], []
+    leaks: list[str] = []
+    calculator_problems: list[str] = []
     if status == 0:
         for path in sorted((scratch / "docs").rglob("*")):
             if path.is_file() and path.suffix in SCANNED_SUFFIXES and PAYLOAD_MARK in path.read_text(encoding="utf-8"):
                 leaks.append(path.relative_to(scratch / "docs").as_posix())
-        calculator_problems = run_calculator_examples()
+        touches_penalties = any(rel.startswith(PENALTY_FILES) for rel in mutation["files"])
+        calculator_problems = run_calculator_examples() if touches_penalties else UNMUTATED_CALCULATOR_PROBLEMS
     return {
         "id": mutation["id"],
         "status": status,
@@ -162,6 +214,9 @@ def main() -> None:
     sys.path.insert(0, str(project))
     import scripts.render.docs  # noqa: F401 - import once, before forking: children start warm
     import pypinyin  # noqa: F401 - the subject index imports it when it first sorts (0.5 s, in every child otherwise)
+
+    remember_unchanged_curated_files(project)
+    UNMUTATED_CALCULATOR_PROBLEMS[:] = run_calculator_examples()
 
     results = []
     for mutation in json.loads(mutations_file.read_text(encoding="utf-8")):
