@@ -92,6 +92,21 @@ FLAGS = {"": False, "0": False, "false": False, "1": True, "是": True}
 INTERNAL_NAMES = re.compile(r"[A-Za-z]{4}")  # an engine name (default, no-screens) in text the widget shows
 
 
+FORM_CONTROLS = """([widget, names]) => Object.fromEntries(names.map(name => {
+  const control = document.getElementById(widget + "-" + name);
+  if (!control) return [name, null];
+  const select = control.tagName === "SELECT";
+  const options = select ? [...control.options].map(option => option.value) : null;
+  return [name, { tag: select ? "select" : control.type, options }];
+}))"""
+
+
+def form_controls(page, widget_id: str, names: list[str]) -> dict[str, dict | None]:
+    """Each parameter's field in the widget's form as drawn now (None: no field), its kind and a select's options:
+    one look at the page, again after each change (a choice may show or hide fields), instead of three per field."""
+    return page.evaluate(FORM_CONTROLS, [widget_id, names])
+
+
 @pytest.mark.parametrize("widget_id", sorted(widget_pages()))
 def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     path, calculator, fixed = widget_pages()[widget_id]
@@ -105,25 +120,26 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
     cases = [fields for w, fields in form_grid() if w == widget_id]
     assert cases, widget_id
     parameters = PENALTIES.calculators[calculator]["parameters"]
+    names = [parameter["name"].replace("-", "_") for parameter in parameters]
     typed: dict[str, object] = {}  # what the form holds now: only changed fields are touched again
     checked = via_url = 0
+    url_page = None
     for fields in cases:
         inputs = {key.replace("-", "_"): value for key, value in fixed.items()}
         usable = True
-        for parameter in parameters:
-            name = parameter["name"].replace("-", "_")
+        controls = form_controls(desktop, widget_id, names)
+        for parameter, name in zip(parameters, names):
             control = desktop.locator(f"#{widget_id}-{name}")
             if name in inputs:
                 continue
-            if control.count() == 0:
+            if controls[name] is None:
                 typed.pop(name, None)
                 if fields.get(name, "") != "":  # a value the drawn form has no field for: only a URL can carry it
                     usable = False
                     break
                 continue
-            tag = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+            tag, options = controls[name]["tag"], controls[name]["options"]
             if tag == "select":
-                options = control.locator("option").evaluate_all("os => os.map(o => o.value)")
                 want = fields.get(name) or options[0]
                 if want not in options:
                     usable = False
@@ -132,6 +148,7 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                     control.select_option(want)
                     if name == "item":  # the form is redrawn for the new item: forget the other fields
                         typed = {}
+                    controls = form_controls(desktop, widget_id, names)  # a choice may show or hide fields
                 inputs[name] = typed[name] = control.input_value()
             elif tag == "checkbox":
                 if fields.get(name, "") not in FLAGS:
@@ -140,32 +157,36 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 want = FLAGS[fields.get(name, "")]
                 if typed.get(name) != want:
                     control.set_checked(want)
+                    controls = form_controls(desktop, widget_id, names)
                 inputs[name] = typed[name] = want
             else:
                 want = fields.get(name, str(parameter.get("default", "")))
                 if typed.get(name) != want:
                     control.fill(want)
+                    controls = form_controls(desktop, widget_id, names)
                 inputs[name] = typed[name] = want
         if not usable:  # the case through the URL instead: an error wherever the engine refuses it, never a ruling
+            # in a second tab, so the form keeps what was typed into it
+            if url_page is None:
+                url_page = desktop.context.new_page()
+                url_page.on("pageerror", lambda error: desktop.errors.append(str(error)))
             given = {key: value for key, value in fields.items() if value != ""}
             open_ready(
-                desktop,
+                url_page,
                 site_url
                 + path
                 + "?"
                 + urlencode({f"{widget_id[len('calc-') :]}.{key}": value for key, value in given.items()}),
             )
-            widget.wait_for(state="attached")
+            url_widget = url_page.locator(f"#{widget_id}[data-mounted]")
+            url_widget.wait_for(state="attached")
             expected = engine(calculator, {**{key.replace("-", "_"): value for key, value in fixed.items()}, **given})
-            assert widget_state(desktop, widget_id) == expected, ("url", widget_id, fields)
+            assert widget_state(url_page, widget_id) == expected, ("url", widget_id, fields)
             if "error" in expected:
-                assert widget.locator(".penalty-headline").count() == 0
-                assert not INTERNAL_NAMES.search(re.sub("“[^”]*”", "", widget.locator(".penalty-error").inner_text()))
+                assert url_widget.locator(".penalty-headline").count() == 0
+                message = url_widget.locator(".penalty-error").inner_text()
+                assert not INTERNAL_NAMES.search(re.sub("“[^”]*”", "", message))
             via_url += 1
-            open_ready(desktop, site_url + path)
-            reach_calculators(desktop)
-            widget.wait_for(state="attached")
-            typed = {}
             continue
         checked += 1
         expected = engine(calculator, inputs)
@@ -180,6 +201,8 @@ def test_widget_form_agrees_with_python(desktop, site_url, widget_id):
                 message.endswith(expected["error"].split("）：", 1)[1])
                 and re.search(r"[A-Za-z]{4}", re.sub("“[^”]*”", "", message)) is None
             )
+    if url_page is not None:
+        url_page.close()
     assert checked, widget_id
     assert via_url or calculator != "procedural", widget_id  # the grid's values no procedural form can show
     assert not desktop.errors, desktop.errors
