@@ -58,9 +58,11 @@ check: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
 # Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
-# by the workers (tests/conftest.py, build_once; the print edition's tests read the PDFs of the shipped build).
+# by the workers (tests/conftest.py, build_once; the print edition's tests read the PDFs of the shipped build). The
+# tests last from milliseconds to minutes (the fuzz, the second full build), so an idle worker takes tests another has
+# not started (worksteal) instead of waiting at the end for a worker that was handed the long ones.
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider -n auto tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an
