@@ -284,3 +284,56 @@ def test_a_copy_of_the_tree_between_link_and_print_keeps_every_link_and_note(rul
     printed = sum(len(re.findall(r'class="ref[" ]', text)) for text in documents.values())
     assert printed == len(written) > 100
     assert sum(text.count('class="note note-variant"') for text in documents.values()) > 0
+
+
+class FakePage:
+    def __init__(self, anchors):
+        self.anchors = anchors
+
+
+class FakeTypesetter:
+    """Stands in for WeasyPrint's HTML: note n's call and body land on page `pages[n]`; keeps every text it typeset."""
+
+    typeset: list[str] = []
+    pages: list[int] = []
+
+    def __init__(self, string: str):
+        self.text = string
+        FakeTypesetter.typeset.append(string)
+
+    def render(self):
+        last = max(self.pages, default=0)
+        pages = [FakePage({}) for _ in range(last + 1)]
+        for n, page in enumerate(self.pages):
+            pages[page].anchors.update({f"note-call-{n}": None, f"note-body-{n}": None})
+        document = FakePage({})
+        document.pages, document.text = pages, self.text
+        return document
+
+
+NOTES = "".join(f'<p>text<span class="note x">note {n}</span></p>' for n in range(3))
+
+
+@pytest.mark.parametrize(
+    "pages, ordinals, typesettings", [([0, 0, 0], [1, 2, 3], 1), ([0, 1, 1], [1, 1, 2], 2), ([2, 2, 5], [1, 2, 1], 2)]
+)
+def test_the_book_returned_is_the_one_checked_with_its_notes_numbered_per_page(pages, ordinals, typesettings):
+    """render_with_notes_on_their_page: every pass is typeset numbered as the pass before laid the notes out; the book
+    is done when its own pages call for the numbers it shows (one typesetting when the first guess is right)."""
+    from scripts.print.pdf import render_with_notes_on_their_page
+
+    FakeTypesetter.typeset, FakeTypesetter.pages = [], pages
+    document = render_with_notes_on_their_page(FakeTypesetter, NOTES, "（续）")
+    assert len(FakeTypesetter.typeset) == typesettings
+    assert document.text == FakeTypesetter.typeset[-1]
+    assert re.findall(r"counter-set: footnote (\d+)", document.text) == [str(o - 1) for o in ordinals]
+
+
+def test_the_first_guess_uses_only_the_circled_numbers_the_stylesheet_defines():
+    from scripts.paths import ROOT
+    from scripts.print.pdf import CIRCLED_NUMBERS, per_page_ordinals
+
+    css = (ROOT / "scripts" / "print" / "book.css").read_text(encoding="utf-8")
+    symbols = re.search(r"@counter-style circled \{[^}]*symbols:([^;]*);", css).group(1)
+    assert "".join(re.findall(r'"(.)"', symbols)) == CIRCLED_NUMBERS
+    assert per_page_ordinals([3, 3, 4, 4, 4, 6]) == [1, 2, 1, 2, 3, 1]
