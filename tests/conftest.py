@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import http.server
-import os
 import shutil
 import subprocess
 import sys
@@ -14,6 +12,15 @@ from pathlib import Path
 
 import pytest
 import yaml
+
+from shared_builds import (
+    build_hosted_site,
+    build_once,
+    build_second_zip,
+    make_shipped_build,
+    start_shared_builds,
+    wait_for_shared_builds,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"  # screenshots and logs a person can look at (git-ignored)
@@ -40,6 +47,7 @@ SLOW_FIXTURES = frozenset(
         "open_phone_page",
         "phone_page",
         "shipped_build",
+        "second_zip",
         "shipped_site",
         "shipped_url",
         "bundle_dir",
@@ -62,6 +70,15 @@ def pytest_collection_modifyitems(config, items):
         fixtures = set(getattr(item, "fixturenames", ()))
         if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session):
+    start_shared_builds(session)  # the builds the selected tests share, started beside them (tests/shared_builds.py)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if exitstatus != pytest.ExitCode.INTERRUPTED:  # Ctrl-C stops now; the builds' processes get the same signal
+        wait_for_shared_builds()
 
 
 @pytest.fixture(scope="session")
@@ -95,26 +112,6 @@ def print_books(shipped_site, print_edition):
             printed = PrintedBook(book, script, path, len(reader.pages), anchors)
             books[(book, script)] = (printed, reader, [page.extract_text() or "" for page in reader.pages])
     return books
-
-
-def build_once(tmp_path_factory, name: str, build) -> Path:
-    """A folder `build(folder)` fills once per test run. Alone, a fresh temporary folder; under pytest-xdist every
-    worker runs the session fixtures, so the first worker to ask builds into a folder all workers share (beside
-    their own temporary folders) under a lock, and the others wait for it and reuse it."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        folder = tmp_path_factory.mktemp(name)
-        build(folder)
-        return folder
-    shared = tmp_path_factory.getbasetemp().parent
-    folder, done = shared / name, shared / f"{name}.done"
-    with open(shared / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if not done.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            build(folder)
-            done.touch()
-    return folder
 
 
 @pytest.fixture(scope="session")
@@ -184,15 +181,7 @@ def artifacts_dir() -> Path:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """`mkdocs build --strict` of the committed docs/ into a temporary folder (the hosted flavour), once per run."""
-
-    def build(out: Path) -> None:
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
-            cwd=ROOT,
-            check=True,
-        )
-
-    return build_once(tmp_path_factory, "site", build)
+    return build_once(tmp_path_factory, "site", build_hosted_site)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -329,12 +318,17 @@ def serve_directory(directory: Path, gzip: bool = True) -> http.server.Threading
 
 @pytest.fixture(scope="session")
 def shipped_build(tmp_path_factory) -> Path:
-    """The folder of the run's one full build: `make site` (what a director runs) in a git copy of the project,
-    right after a build of it was killed (tests/shipped_build.py); the copy is its `project/`, what happened is in
-    its report."""
-    from shipped_build import make_site_after_a_killed_build
+    """The folder of the run's shipped build: `make site` (what a director runs) in a git copy of the project, right
+    after a build of it was killed (tests/shipped_build.py); the copy is its `project/`, what happened is in its
+    report."""
+    return build_once(tmp_path_factory, "shipped", make_shipped_build)
 
-    return build_once(tmp_path_factory, "shipped", make_site_after_a_killed_build)
+
+@pytest.fixture(scope="session")
+def second_zip(tmp_path_factory) -> Path:
+    """The venue zip of a second build of this checkout (`python -m scripts.site.build --zip-only`)."""
+    (zip_path,) = (build_once(tmp_path_factory, "second-zip", build_second_zip) / "dist").glob("*.zip")
+    return zip_path
 
 
 @pytest.fixture(scope="session")
