@@ -65,11 +65,18 @@ def pytest_configure(config):
     )
 
 
+# The fixtures of the run's long shared builds (tests/shared_builds.py): their tests go last, so that the workers run
+# the others while the builds are made beside them instead of waiting for them at the start.
+LONG_BUILD_FIXTURES = frozenset({"shipped_build", "second_zip"})
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
+    # stable, and the same in every pytest-xdist worker (each collects the whole run, in the same order)
+    items.sort(key=lambda item: bool(LONG_BUILD_FIXTURES & set(getattr(item, "fixturenames", ()))))
 
 
 def pytest_collection_finish(session):
