@@ -71,19 +71,18 @@ def run_calculator_examples() -> list[str]:
     from scripts.penalties.tables import penalty_data
 
     # the data no longer changes: its penalty files read once (not all of rulebook_src/, which the render just
-    # read), one parser for all the examples (most of a run's time)
+    # read), one parser for all the examples (most of a run's time); the command line's own parser put back after
     build_parser = penalties_cli.build_parser
     try:
-        folder = Path("rulebook_src") / "penalties"
-        texts = {f"penalties/{path.name}": path.read_bytes() for path in sorted(folder.glob("*.yml"))}
-        penalties = penalty_data(rulebook_src_from_texts(texts))
-        parser = build_parser(penalties)
-        penalties_cli.build_parser = lambda _penalties: parser
-        examples = calculator_examples(penalties)
-    except BaseException:  # noqa: BLE001 - the spec itself could not be read
-        penalties_cli.build_parser = build_parser
-        return [f"reading the calculators: {traceback.format_exc()}"]
-    try:
+        try:
+            folder = Path("rulebook_src") / "penalties"
+            texts = {f"penalties/{path.name}": path.read_bytes() for path in sorted(folder.glob("*.yml"))}
+            penalties = penalty_data(rulebook_src_from_texts(texts))
+            parser = build_parser(penalties)
+            penalties_cli.build_parser = lambda _penalties: parser
+            examples = calculator_examples(penalties)
+        except BaseException:  # noqa: BLE001 - the spec itself could not be read
+            return [f"reading the calculators: {traceback.format_exc()}"]
         return calculator_problems(penalties_cli, penalties, examples)
     finally:
         penalties_cli.build_parser = build_parser

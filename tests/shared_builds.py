@@ -20,7 +20,7 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.paths import ROOT
 
 
 def build_once(tmp_path_factory, name: str, build) -> Path:

@@ -123,9 +123,10 @@ def test_headings_keep_with_two_lines_of_their_text(print_books, key):
     book_key, script = key
     book, reader, _texts = print_books[key]
     pages = {lines[0].page: (edge, lines) for edge, lines in lines_by_page(book.path) if lines}
+    destinations = reader.named_destinations  # pypdf walks the PDF's name tree on every read of this property
     places = {}  # heading → (its page, where it stands: points from the top)
     for name in HEADED_BLOCK.findall(print_html(book_key, script)):
-        destination = reader.named_destinations[name]
+        destination = destinations[name]
         number = reader.get_destination_page_number(destination) + 1
         places[name] = (number, float(reader.pages[number - 1].mediabox.height) - float(destination.top))
     tops: dict[int, list[float]] = {}  # page → where its headings stand
