@@ -71,10 +71,13 @@ def url_of(page_file: Path, site_dir: Path, base_url: str) -> str:
 
 def wait_for_page_scripts(page, timeout: float = 20_000) -> None:
     """The page's scripts start after the first paint (overrides/main.html): until then a tap or a typed query does
-    nothing. Waits until none is left inert (pages built without that loader have none)."""
+    nothing; the reference popup and the service-worker registration come after the load event
+    (scripts/site/page_script.py). Waits until both have run (pages built without that loader have neither)."""
     page.wait_for_function(
-        "() => document.documentElement.hasAttribute('data-scripts-ready')"
-        " || !document.querySelector('script[type=\"rulebook/after-paint\"]')",
+        "() => (document.documentElement.hasAttribute('data-scripts-ready')"
+        " || !document.querySelector('script[type=\"rulebook/after-paint\"]'))"
+        " && (document.documentElement.hasAttribute('data-after-load-ready')"
+        " || !document.querySelector('script[type=\"rulebook/after-load\"], script[src*=\"/page-after-load.\"]'))",
         timeout=timeout,
     )
 

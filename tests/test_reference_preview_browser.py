@@ -159,8 +159,9 @@ def test_keyboard_focus_previews_and_escape_closes(desktop_page, site_url):
 
 def test_a_reference_focused_before_the_page_scripts_start_previews_when_they_do(desktop_page, site_url):
     """A keyboard reader quick enough to tab to a reference before the popup's script has started (it starts after
-    the first paint, later on a slow network) gets the preview as soon as it does, without tabbing away and back."""
-    script = HeldScript(desktop_page, "**/assets/js/page.*.js")
+    the first paint, later on a slow network) gets the preview as soon as it does, without tabbing away and back.
+    The popup's script comes after the load event (scripts/site/page_script.py)."""
+    script = HeldScript(desktop_page, "**/assets/js/page-after-load.*.js")
     desktop_page.goto(site_url + "regulations/47/", wait_until="domcontentloaded")
     link = ref(desktop_page, "双人赛同分名次的确定")
     link.focus()
@@ -169,3 +170,24 @@ def test_a_reference_focused_before_the_page_scripts_start_previews_when_they_do
     popover = desktop_page.locator(POPOVER)
     popover.wait_for(state="visible")
     assert "裁判法第46条 双人赛同分名次的确定" in popover.inner_text()
+
+
+def test_the_popup_and_the_worker_registration_are_fetched_after_the_load_event(desktop_page, site_url):
+    """The page's small scripts are two files (scripts/site/page_script.py): page.<hash>.js is asked for with the page
+    (preloaded) and runs before the load event; page-after-load.<hash>.js, with the reference popup and the
+    service-worker registration, is asked for only after it, and the popup works once it has run."""
+    open_ready(desktop_page, site_url + "regulations/47/")
+    timing = desktop_page.evaluate(
+        """() => {
+          const load = performance.getEntriesByType('navigation')[0].loadEventStart;
+          const starts = pattern => performance.getEntriesByType('resource')
+            .filter(e => pattern.test(new URL(e.name).pathname)).map(e => e.startTime);
+          return { load, early: starts(/\\/assets\\/js\\/page\\.[0-9a-f]{8}\\.js$/),
+                   late: starts(/\\/assets\\/js\\/page-after-load\\.[0-9a-f]{8}\\.js$/) };
+        }"""
+    )
+    assert len(timing["early"]) == 1 and timing["early"][0] < timing["load"], timing
+    assert len(timing["late"]) == 1 and timing["late"][0] >= timing["load"], timing
+    link = ref(desktop_page, "双人赛同分名次的确定")
+    link.focus()
+    desktop_page.locator(POPOVER).wait_for(state="visible", timeout=10_000)

@@ -1,10 +1,16 @@
 """The page's small scripts (extra_javascript, and the service-worker registration on the hosted site) shipped as
-one file, `assets/js/page.<hash>.js`: one request instead of seven, so on a slow network the load event comes no
-later than a stock Material page's (bench/phone).
+two files: `assets/js/page.<hash>.js`, one request instead of seven before the load event, and
+`assets/js/page-after-load.<hash>.js`, fetched once the page has loaded, with the parts nothing on the page needs
+before the reader acts (mkdocs.yml's `extra.after_load_javascript`: the reference popup, which a reference tapped
+before it is in follows as a plain link; and the service-worker registration, which browsers' own guidance starts
+after the load event): on a slow network their bytes and their running do not hold up the load event
+(bench/phone compares it with a stock Material page's).
 
 Before the pages are rendered, mkdocs' `extra_javascript` list is replaced by the one placeholder entry
-`assets/js/page.js`; after every other hook has written the scripts (the traditional texts, the minified copies),
-their built copies are joined in the listed order into the hashed file, the pages are pointed at it and the parts
+`assets/js/page.js` (overrides/main.html adds the inert `assets/js/page-after-load.js`, which
+docs/assets/js/after-paint.js starts after the load event); after every other hook has written the scripts (the
+traditional texts, the minified copies), their built copies are joined in the listed order into the two hashed
+files, the pages are pointed at them and the parts
 are removed from the site. Each page also asks for its inert scripts early (`<link rel="preload">` at the end of its
 <head>): they download while the page itself and the full stylesheet arrive instead of after them, and the loader
 (docs/assets/js/after-paint.js), which still runs them only after the first paint, finds them in.
@@ -27,9 +33,13 @@ from mkdocs.config.config_options import ExtraScriptValue
 
 PLACEHOLDER = "assets/js/page.js"
 BUNDLE_NAME = "assets/js/page.{digest}.js"
-# Added on the hosted site only (config.extra.pwa, set by scripts/site/build.py): registers sw.js.
+AFTER_LOAD_PLACEHOLDER = "assets/js/page-after-load.js"
+AFTER_LOAD_BUNDLE_NAME = "assets/js/page-after-load.{digest}.js"
+# Added on the hosted site only (config.extra.pwa, set by scripts/site/build.py): registers sw.js, after the load.
 SERVICE_WORKER_REGISTRATION = "assets/pwa/register.js"
-PARTS_KEY = "page_script_parts"
+PARTS_KEY = "page_script_parts"  # config.extra: the parts of page.<hash>.js, in order
+AFTER_LOAD_KEY = "page_script_after_load"  # config.extra: those of page-after-load.<hash>.js (the template's switch)
+AFTER_LOAD_LIST = "after_load_javascript"  # config.extra, from mkdocs.yml: which extra_javascript entries wait
 INERT_SCRIPT = re.compile(r'<script type="rulebook/after-paint" data-src="(?P<src>[^"]+)"')
 HEAD_END = "</head>"
 # Every <head> link's address made full (Material's test for one that already is: a scheme or `//` first). Not a
@@ -59,19 +69,28 @@ def with_preloads(html: str) -> str:
     return html[:end] + links + FULL_ADDRESSES + html[end:]
 
 
-def bundle_scripts(config) -> list[str]:
-    """Replace `config.extra_javascript` by the one placeholder entry (deferred); returns the parts, in order, and
-    keeps them in `config.extra` for `write_page_script`. Idempotent (mkdocs serve rebuilds with the same config)."""
+def bundle_scripts(config) -> tuple[list[str], list[str]]:
+    """Replace `config.extra_javascript` by the one placeholder entry (deferred); returns the parts of each file
+    (before the load event, after it), in order, and keeps them in `config.extra` for `write_page_script` and the
+    template. An entry of `extra.after_load_javascript` that is no extra_javascript entry stops the build.
+    Idempotent (mkdocs serve rebuilds with the same config)."""
     parts = config.extra.get(PARTS_KEY)
     if parts is None:
-        parts = [str(script) for script in config.extra_javascript]
+        listed = [str(script) for script in config.extra_javascript]
+        waiting = [str(path) for path in config.extra.get(AFTER_LOAD_LIST) or []]
+        unknown = [path for path in waiting if path not in listed]
+        if unknown:
+            raise ValueError(f"mkdocs.yml: extra.{AFTER_LOAD_LIST} names no extra_javascript entry: {unknown}")
+        parts = [path for path in listed if path not in waiting]
+        after_load = [path for path in listed if path in waiting]
         if config.extra.get("pwa"):
-            parts.append(SERVICE_WORKER_REGISTRATION)
+            after_load.append(SERVICE_WORKER_REGISTRATION)
         config.extra[PARTS_KEY] = parts
+        config.extra[AFTER_LOAD_KEY] = after_load
         bundle = ExtraScriptValue(PLACEHOLDER)
         bundle.defer = True
         config.extra_javascript = [bundle]
-    return parts
+    return parts, config.extra[AFTER_LOAD_KEY]
 
 
 def joined_parts(site_dir: Path, parts: list[str]) -> str:
@@ -91,20 +110,29 @@ def joined_parts(site_dir: Path, parts: list[str]) -> str:
     return "\n".join(texts) + "\n"
 
 
-def write_page_script(site_dir: Path, parts: list[str]) -> str:
-    """Write the bundle under `site_dir`, point every page of this build at it and remove the parts; returns the
-    bundle's path relative to `site_dir`. Pages of a nested build (zh-hant/, with assets of its own) are left to
-    that build."""
+def hashed_bundle(site_dir: Path, parts: list[str], name_pattern: str) -> str:
+    """The built copies of `parts` joined into one file under `site_dir`, named by its content's hash."""
     text = joined_parts(site_dir, parts)
-    name = BUNDLE_NAME.format(digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
+    name = name_pattern.format(digest=hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
     (site_dir / name).write_text(text, encoding="utf-8")
+    return name
+
+
+def write_page_script(site_dir: Path, parts: list[str], after_load: list[str] = ()) -> tuple[str, str | None]:
+    """Write the two bundles under `site_dir` (the second only when `after_load` names parts), point every page of
+    this build at them and remove the parts; returns the bundles' paths relative to `site_dir`. Pages of a nested
+    build (zh-hant/, with assets of its own) are left to that build."""
+    name = hashed_bundle(site_dir, parts, BUNDLE_NAME)
+    later = hashed_bundle(site_dir, list(after_load), AFTER_LOAD_BUNDLE_NAME) if after_load else None
     nested = [folder.parent.parent for folder in site_dir.glob("*/assets/js") if folder.parent.parent != site_dir]
     for page in site_dir.rglob("*.html"):
         if any(folder in page.parents for folder in nested):
             continue
         html = page.read_text(encoding="utf-8")
         if PLACEHOLDER in html:
+            if later:
+                html = html.replace(AFTER_LOAD_PLACEHOLDER, later)
             page.write_text(with_preloads(html.replace(PLACEHOLDER, name)), encoding="utf-8")
-    for part in parts:
+    for part in [*parts, *after_load]:
         (site_dir / part).unlink()
-    return name
+    return name, later

@@ -10,15 +10,16 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.site.minify import minify_site_scripts  # noqa: E402
-from scripts.site.page_script import PARTS_KEY, bundle_scripts, write_page_script  # noqa: E402
+from scripts.site.page_script import AFTER_LOAD_KEY, PARTS_KEY, bundle_scripts, write_page_script  # noqa: E402
 
 
 def on_pre_build(*, config):
-    """The pages link one script, assets/js/page.js (hashed after the build), in place of extra_javascript's list."""
+    """The pages link one script, assets/js/page.js (hashed after the build), in place of extra_javascript's list,
+    and overrides/main.html an inert assets/js/page-after-load.js for the parts that wait for the load event."""
     bundle_scripts(config)
 
 
 def on_post_build(*, config):
     site = Path(config.site_dir)
     minify_site_scripts(site)
-    write_page_script(site, config.extra[PARTS_KEY])
+    write_page_script(site, config.extra[PARTS_KEY], config.extra[AFTER_LOAD_KEY])

@@ -14,7 +14,12 @@
    Material mounts its components (search box, drawer …) in the frames after that: once the next frame has run as
    well, the page takes input. That moment is announced once, as the document event `rulebook:scripts-ready` (for
    scripts that carry over what a reader did before it, assets/search/warm.js) and as <html data-scripts-ready>
-   (tests and benches wait for it before tapping). */
+   (tests and benches wait for it before tapping).
+
+   Then, once the page's load event has passed, the scripts that wait for it (type="rulebook/after-load": the
+   reference popup, the service-worker registration; scripts/site/page_script.py) are fetched and run, and
+   <html data-after-load-ready> is set once they have: their bytes and their running do not hold up the load event
+   on a slow network. */
 (function () {
   "use strict";
 
@@ -23,14 +28,11 @@
     document.dispatchEvent(new Event("rulebook:scripts-ready"));
   }
 
-  function start() {
-    var inert = Array.prototype.slice.call(document.querySelectorAll('script[type="rulebook/after-paint"]'));
+  function run(type, then) {
+    // every script of `type` fetched in parallel and run in document order; `then` once all have run (or failed)
+    var inert = Array.prototype.slice.call(document.querySelectorAll('script[type="' + type + '"]'));
     var left = inert.length;
-    function done() {
-      if (--left > 0) return;
-      document.dispatchEvent(new Event("DOMContentLoaded"));
-      requestAnimationFrame(function () { setTimeout(announceReady, 0); });
-    }
+    function done() { if (--left <= 0) then(); }
     if (!left) { left = 1; done(); return; }
     inert.forEach(function (old) {
       var script = document.createElement("script");
@@ -42,6 +44,23 @@
       script.onload = script.onerror = done;
       script.src = old.getAttribute("data-src");
       old.parentNode.replaceChild(script, old);
+    });
+  }
+
+  function afterLoad() {
+    run("rulebook/after-load", function () { document.documentElement.setAttribute("data-after-load-ready", ""); });
+  }
+
+  function start() {
+    run("rulebook/after-paint", function () {
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          announceReady();
+          if (document.readyState === "complete") afterLoad();
+          else window.addEventListener("load", afterLoad, { once: true });
+        }, 0);
+      });
     });
   }
 
