@@ -63,9 +63,10 @@ check: $(STAMP)
 # Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
 # by the workers (tests/conftest.py, build_once; the print edition's tests read the PDFs of the shipped build). The
 # tests last from milliseconds to minutes (the fuzz, the second full build), so an idle worker takes tests another has
-# not started (worksteal) instead of waiting at the end for a worker that was handed the long ones.
+# not started (worksteal) instead of waiting at the end for a worker that was handed the long ones; the 25 slowest
+# tests are listed at the end (where the run's time goes).
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal --durations=25 tests
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an
