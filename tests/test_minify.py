@@ -68,3 +68,22 @@ def test_only_our_own_scripts_are_minified(tmp_path):
     assert minify_site_scripts(tmp_path) == [ours]
     assert ours.read_text(encoding="utf-8") == "var a=1;"
     assert all(path.read_text(encoding="utf-8") == "/* note */\nvar a = 1;\n" for path in theirs)
+
+
+def test_every_script_of_ours_in_the_built_site_is_minified(built_site):
+    """The hook minifies once every other hook has written its scripts: the search worker, written by the search
+    hook's post-build step, reached the site with its comments until 2026-12 (the minify hook ran before it)."""
+    ours = [
+        path
+        for path in sorted((built_site / "assets").rglob("*.js"))
+        if not path.relative_to(built_site).as_posix().startswith(("assets/javascripts/", "assets/vendor/"))
+        and not path.name.endswith(".min.js")
+    ]
+    assert any(path.name.startswith("worker.") for path in ours), [path.name for path in ours]
+    # line by line: the page's script files join minified parts, one per line (scripts/site/page_script.py)
+    unminified = [
+        str(path.relative_to(built_site))
+        for path in ours
+        if any(minify_script(line) != line for line in path.read_text(encoding="utf-8").splitlines())
+    ]
+    assert not unminified, f"not minified: {unminified}"

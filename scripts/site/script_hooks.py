@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mkdocs.plugins import event_priority
+
 if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put the repository root on sys.path
     import project_root  # noqa: F401,E402
 
@@ -19,6 +21,10 @@ def on_pre_build(*, config):
     bundle_scripts(config)
 
 
+# After the search hook writes its worker (-50, scripts/site/search_hooks.py), before Material's offline plugin
+# (-100): at the default priority (0) this ran first, and the worker (43 KB, 14 KB gzip with its comments; 8 KB
+# minified) reached every first visit and the offline cache as written.
+@event_priority(-60)
 def on_post_build(*, config):
     site = Path(config.site_dir)
     minify_site_scripts(site)
