@@ -3,14 +3,16 @@
     python fuzz_runner.py <project copy> <mutations.json> <results.json>
     python fuzz_runner.py --print-html <project copy>
 
-Each mutation is {"id", "files": {relative path: text or null (= delete)}}. The runner imports the pipeline, reads
-every curated file and runs the calculators' examples once, then forks a child per mutation (which reads again only
-the files the mutation changed, see remember_unchanged_curated_files): the child writes the mutated files, points
-the docs folder at a fresh copy of the project's docs/, runs the render entry point and records its exit status, its
-stderr, any traceback, whether docs/ changed, and the generated files that contain the raw injected HTML; when the
-render succeeded, it also records what every calculator's examples give through the penalties command line (run
-again when the mutation changed a file the calculators read), any traceback among them. The parent never sees the
-mutation.
+Each mutation is {"id", "files": {relative path under rulebook_src/: text or null (= delete)}}. The runner imports
+the pipeline, reads every curated file and runs the calculators' examples once, then forks a child per mutation, two
+at once on two cores, each in a lane of its own (the project, or a copy of its rulebook_src/; run_in_lanes), which
+reads again only the files the mutation changed (remember_unchanged_curated_files): the child writes the mutated
+files, points the docs folder at a fresh copy of the project's docs/, runs the render entry point and records its
+exit status, its stderr, any traceback, whether docs/ changed, and the generated files that contain the raw injected
+HTML; when the render succeeded, it also records what every calculator's examples give through the penalties
+command line (run again when the mutation changed a file the calculators read), any traceback among them. Two lanes
+give the same records as one (all 583 mutations compared, lane paths aside) in 49 s instead of 79 s alone. The
+parent never sees a mutation.
 """
 
 from __future__ import annotations
@@ -110,21 +112,22 @@ def calculator_problems(penalties_cli, penalties, examples: list[list[str]]) -> 
 UNMUTATED_CALCULATOR_PROBLEMS: list[str] = []
 
 
-def remember_unchanged_curated_files(project: Path) -> None:
-    """Every curated file of the project read and checked once, before the first fork: a child reads a file again
-    only when its bytes differ from those (the mutated one), and takes the rest as the parent read them. The reader
-    and the schemas are pure functions of a file's bytes, so this is what reading them again would give; it takes
-    about half of what each mutation's render would cost otherwise."""
+def remember_unchanged_curated_files(roots: list[Path]) -> None:
+    """Every curated file of each lane's rulebook_src/ read and checked once, before the first fork: a child reads a
+    file again only when its bytes differ from those (the mutated one), and takes the rest as the parent read them.
+    The reader and the schemas are pure functions of a file's bytes, so this is what reading them again would give;
+    it takes about half of what each mutation's render would cost otherwise."""
     from scripts.curated import data_files
     from scripts.curated import rulebook_src as module
 
     read_yaml, read_rows = module.load_with_lines, module.load_rows
     known: dict[tuple[str, Path], tuple[bytes, object]] = {}
-    for path in data_files(project / "rulebook_src"):
-        if module.is_line_based(path):
-            known["rows", path.resolve()] = (path.read_bytes(), read_rows(path))
-        else:
-            known["yaml", path.resolve()] = (path.read_bytes(), read_yaml(path))
+    for root in roots:
+        for path in data_files(root / "rulebook_src"):
+            if module.is_line_based(path):
+                known["rows", path.resolve()] = (path.read_bytes(), read_rows(path))
+            else:
+                known["yaml", path.resolve()] = (path.read_bytes(), read_yaml(path))
 
     def remembered(kind: str, read):
         def load(path: Path):
@@ -141,11 +144,15 @@ def remember_unchanged_curated_files(project: Path) -> None:
     module.load_rows = remembered("rows", read_rows)
 
 
-def run_one(project: Path, mutation: dict) -> dict:
+def run_one(project: Path, root: Path, mutation: dict) -> dict:
+    """One mutation in the lane `root` (the project itself, or a copy of its rulebook_src/): the render reads that
+    lane's rulebook_src/ and writes a fresh copy of the project's docs/."""
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.render import docs as docs_module
 
+    docs_module.read_rulebook_src = lambda: read_rulebook_src(root / "rulebook_src")  # this child's lane
     for rel, text in mutation["files"].items():
-        path = project / rel
+        path = root / rel
         if text is None:
             path.unlink()
         else:
@@ -204,6 +211,75 @@ def print_html_report(project: Path) -> dict:
     return report
 
 
+# Children at once, each in a lane of its own (the render of one mutation uses one core; the test run's other worker
+# is often waiting on a browser): the project itself, and copies of its rulebook_src/.
+LANES = max(1, min(2, os.cpu_count() or 1))
+
+
+def lane_roots(project: Path, count: int) -> list[Path]:
+    """The project, then count - 1 folders holding a copy of its rulebook_src/ (all that a mutation changes)."""
+    roots = [project]
+    for number in range(1, count):
+        root = Path(tempfile.mkdtemp(prefix=f"fuzz-lane-{number}-"))
+        shutil.copytree(project / "rulebook_src", root / "rulebook_src")
+        roots.append(root)
+    return roots
+
+
+def failed_report(mutation: dict) -> dict:
+    return {
+        "id": mutation["id"],
+        "status": None,
+        "stderr": "",
+        "traceback": traceback.format_exc(),
+        "docs_changed": False,
+        "leaks": [],
+        "calculators": [],
+    }
+
+
+def run_in_lanes(project: Path, roots: list[Path], mutations: list[dict]) -> list[dict]:
+    """Every mutation in a forked child, as many at once as there are lanes; a child mutates its lane's files on
+    disk, reports into a file of its own (a pipe would fill and block it while the parent waits for another child),
+    and the parent puts the lane's files back once it has exited. Results in the order of `mutations`."""
+    reports = Path(tempfile.mkdtemp(prefix="fuzz-reports-"))
+    results: list[dict | None] = [None] * len(mutations)
+    pending, free = list(enumerate(mutations)), list(range(len(roots)))
+    running: dict[int, tuple[int, int, dict]] = {}  # pid → (mutation's index, lane, the lane's files before)
+    while pending or running:
+        while pending and free:
+            index, mutation = pending.pop(0)
+            lane = free.pop(0)
+            root = roots[lane]
+            originals = {rel: (root / rel).read_bytes() if (root / rel).exists() else None for rel in mutation["files"]}
+            pid = os.fork()
+            if pid == 0:  # child: mutate, run, report, exit without cleanup handlers
+                try:
+                    os.chdir(root)  # the calculators' examples read rulebook_src/penalties/ from here
+                    report = run_one(project, root, mutation)
+                except BaseException:  # noqa: BLE001
+                    report = failed_report(mutation)
+                (reports / f"{index}.json").write_text(json.dumps(report), encoding="utf-8")
+                os._exit(0)
+            running[pid] = (index, lane, originals)
+        pid, _ = os.wait()
+        index, lane, originals = running.pop(pid)
+        for rel, data in originals.items():  # the child changed the lane's files on disk: put them back
+            if data is None:
+                (roots[lane] / rel).unlink(missing_ok=True)
+            else:
+                (roots[lane] / rel).write_bytes(data)
+        report_file = reports / f"{index}.json"
+        results[index] = (
+            json.loads(report_file.read_text(encoding="utf-8"))
+            if report_file.exists()
+            else dict(failed_report(mutations[index]), traceback="the child ended without a report")
+        )
+        free.append(lane)
+    shutil.rmtree(reports, ignore_errors=True)
+    return results  # type: ignore[return-value]
+
+
 def main() -> None:
     if sys.argv[1] == "--print-html":
         print(json.dumps(print_html_report(Path(sys.argv[2]))))
@@ -214,43 +290,17 @@ def main() -> None:
     import scripts.render.docs  # noqa: F401 - import once, before forking: children start warm
     import pypinyin  # noqa: F401 - the subject index imports it when it first sorts (0.5 s, in every child otherwise)
 
-    remember_unchanged_curated_files(project)
+    mutations = json.loads(mutations_file.read_text(encoding="utf-8"))
+    outside = sorted({rel for m in mutations for rel in m["files"] if not rel.startswith("rulebook_src/")})
+    assert not outside, f"a mutation outside rulebook_src/ (the lanes copy only that): {outside}"
+    roots = lane_roots(project, LANES)
+    remember_unchanged_curated_files(roots)
     UNMUTATED_CALCULATOR_PROBLEMS[:] = run_calculator_examples()
-
-    results = []
-    for mutation in json.loads(mutations_file.read_text(encoding="utf-8")):
-        originals = {
-            rel: (project / rel).read_bytes() if (project / rel).exists() else None for rel in mutation["files"]
-        }
-        read_fd, write_fd = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # child: mutate, run, report, exit without cleanup handlers
-            os.close(read_fd)
-            try:
-                report = run_one(project, mutation)
-            except BaseException:  # noqa: BLE001
-                report = {
-                    "id": mutation["id"],
-                    "status": None,
-                    "stderr": "",
-                    "traceback": traceback.format_exc(),
-                    "docs_changed": False,
-                    "leaks": [],
-                    "calculators": [],
-                }
-            with os.fdopen(write_fd, "w", encoding="utf-8") as pipe:
-                json.dump(report, pipe)
-            os._exit(0)
-        os.close(write_fd)
-        with os.fdopen(read_fd, encoding="utf-8") as pipe:
-            text = pipe.read()
-        os.waitpid(pid, 0)
-        for rel, data in originals.items():  # the child changed the files on disk: put them back
-            if data is None:
-                (project / rel).unlink(missing_ok=True)
-            else:
-                (project / rel).write_bytes(data)
-        results.append(json.loads(text))
+    try:
+        results = run_in_lanes(project, roots, mutations)
+    finally:
+        for root in roots[1:]:
+            shutil.rmtree(root, ignore_errors=True)
     results_file.write_text(json.dumps(results), encoding="utf-8")
 
 
