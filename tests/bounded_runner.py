@@ -7,9 +7,10 @@ Each attack is {"id", "files": {relative path: text}, "append": {relative path: 
 "grow": {relative path: bytes}}: `append` adds text repeated `times` times to the file's (new) text, `grow` repeats a
 raw source's own bytes up to that size and puts the new sha256 in the manifest (the big texts are made here, in the
 child, not passed around). The runner imports the pipeline once, then forks a child per
-attack: the child writes the attacked files and runs the render entry point as `python -m scripts.render` does
-(scripts.errors.run_entry_point); the parent waits with os.wait4, so the child's own peak resident memory and its
-wall time are measured, and puts the files back. A child still running after the time limit is killed.
+attack, two at once on two cores, each in a lane of its own (the project, or a copy of its rulebook_src/;
+run_in_lanes): the child writes the attacked files and runs the render entry point as `python -m scripts.render`
+does (scripts.errors.run_entry_point); the parent waits with os.wait4, so the child's own peak resident memory and
+its wall time are measured, and puts the files back. A child still running after the time limit is killed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -27,8 +29,11 @@ TIME_LIMIT = 20  # seconds a child may run before it is killed (the test's limit
 
 
 def run_child(project: Path, attack: dict, stderr_path: Path) -> None:
+    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.errors import run_entry_point
     from scripts.render import docs as docs_module
+
+    docs_module.read_rulebook_src = lambda: read_rulebook_src(project / "rulebook_src")  # this child's lane
 
     for rel, text in attack.get("files", {}).items():
         (project / rel).write_bytes(text.encode("utf-8", "surrogateescape"))
@@ -51,49 +56,95 @@ def run_child(project: Path, attack: dict, stderr_path: Path) -> None:
     os._exit(status)
 
 
+# Children at once, each in a lane of its own: the project, and copies of its rulebook_src/ (all an attack touches).
+LANES = max(1, min(2, os.cpu_count() or 1))
+
+
+def lane_roots(project: Path, count: int) -> list[Path]:
+    roots = [project]
+    for number in range(1, count):
+        root = Path(tempfile.mkdtemp(prefix=f"bounded-lane-{number}-"))
+        shutil.copytree(project / "rulebook_src", root / "rulebook_src")
+        roots.append(root)
+    return roots
+
+
+def touched_files(attack: dict) -> set[str]:
+    touched = {*attack.get("files", {}), *attack.get("append", {}), *attack.get("grow", {})}
+    if attack.get("grow"):
+        touched.add("rulebook_src/manifest.yml")
+    return touched
+
+
+def run_in_lanes(roots: list[Path], attacks: list[dict], scratch: Path) -> list[dict]:
+    """Every attack in a forked child, as many at once as there are lanes; each child's wall time and peak memory
+    are its own (os.wait4), a child past the time limit is killed, and the lane's files are put back once it exits.
+    A lane's messages name its files by full path (scripts/curated/reader.py display_path, for files outside the
+    checkout): recorded as the project's own `rulebook_src/…` path. Results in the order of `attacks`."""
+    results: list[dict | None] = [None] * len(attacks)
+    pending, free = list(enumerate(attacks)), list(range(len(roots)))
+    running: dict[int, dict] = {}
+    while pending or running:
+        while pending and free:
+            index, attack = pending.pop(0)
+            lane = free.pop(0)
+            root = roots[lane]
+            originals = {rel: (root / rel).read_bytes() for rel in touched_files(attack)}
+            stderr_path = scratch / f"stderr-{index}.txt"
+            started = time.monotonic()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    run_child(root, attack, stderr_path)
+                finally:
+                    os._exit(99)
+            running[pid] = dict(index=index, lane=lane, originals=originals, started=started, killed=False)
+        time.sleep(0.02)
+        for pid, child in list(running.items()):
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if not done:
+                if time.monotonic() - child["started"] > TIME_LIMIT and not child["killed"]:
+                    os.kill(pid, signal.SIGKILL)
+                    child["killed"] = True
+                continue
+            seconds = time.monotonic() - child["started"]
+            root = roots[child["lane"]]
+            for rel, data in child["originals"].items():
+                (root / rel).write_bytes(data)
+            stderr = (scratch / f"stderr-{child['index']}.txt").read_text(encoding="utf-8", errors="replace")
+            if root != roots[0]:
+                stderr = stderr.replace(f"{root}/", "")
+            results[child["index"]] = {
+                "id": attacks[child["index"]]["id"],
+                "status": os.waitstatus_to_exitcode(status),
+                "killed": child["killed"],
+                "seconds": round(seconds, 2),
+                "max_rss_mb": round(usage.ru_maxrss / 1024, 1),
+                "stderr": stderr[:2000],
+            }
+            del running[pid]
+            free.append(child["lane"])
+    return results  # type: ignore[return-value]
+
+
 def main() -> None:
     project, attacks_file, results_file = (Path(arg) for arg in sys.argv[1:4])
     os.chdir(project)
     sys.path.insert(0, str(project))
     import scripts.render.docs  # noqa: F401 - import once, before forking: children start warm
 
-    results = []
+    attacks = json.loads(attacks_file.read_text(encoding="utf-8"))
+    outside = sorted(
+        {rel for attack in attacks for rel in touched_files(attack) if not rel.startswith("rulebook_src/")}
+    )
+    assert not outside, f"an attack outside rulebook_src/ (the lanes copy only that): {outside}"
     scratch = Path(tempfile.mkdtemp(prefix="bounded-"))
-    for attack in json.loads(attacks_file.read_text(encoding="utf-8")):
-        touched = {*attack.get("files", {}), *attack.get("append", {}), *attack.get("grow", {})}
-        if attack.get("grow"):
-            touched.add("rulebook_src/manifest.yml")
-        originals = {rel: (project / rel).read_bytes() for rel in touched}
-        stderr_path = scratch / "stderr.txt"
-        started = time.monotonic()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                run_child(project, attack, stderr_path)
-            finally:
-                os._exit(99)
-        killed = False
-        while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done:
-                break
-            if time.monotonic() - started > TIME_LIMIT and not killed:
-                os.kill(pid, signal.SIGKILL)
-                killed = True
-            time.sleep(0.02)
-        seconds = time.monotonic() - started
-        for rel, data in originals.items():
-            (project / rel).write_bytes(data)
-        results.append(
-            {
-                "id": attack["id"],
-                "status": os.waitstatus_to_exitcode(status),
-                "killed": killed,
-                "seconds": round(seconds, 2),
-                "max_rss_mb": round(usage.ru_maxrss / 1024, 1),
-                "stderr": stderr_path.read_text(encoding="utf-8", errors="replace")[:2000],
-            }
-        )
+    roots = lane_roots(project, LANES)
+    try:
+        results = run_in_lanes(roots, attacks, scratch)
+    finally:
+        for folder in [scratch, *roots[1:]]:
+            shutil.rmtree(folder, ignore_errors=True)
     results_file.write_text(json.dumps(results, ensure_ascii=False), encoding="utf-8")
 
 
