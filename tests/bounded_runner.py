@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from runner_lanes import LANES, lane_roots, remove_lanes
+
 TIME_LIMIT = 20  # seconds a child may run before it is killed (the test's limit)
 
 
@@ -54,19 +56,6 @@ def run_child(project: Path, attack: dict, stderr_path: Path) -> None:
     status = run_entry_point(lambda: docs_module.main([]), "python -m scripts.render")
     sys.stderr.flush()
     os._exit(status)
-
-
-# Children at once, each in a lane of its own: the project, and copies of its rulebook_src/ (all an attack touches).
-LANES = max(1, min(2, os.cpu_count() or 1))
-
-
-def lane_roots(project: Path, count: int) -> list[Path]:
-    roots = [project]
-    for number in range(1, count):
-        root = Path(tempfile.mkdtemp(prefix=f"bounded-lane-{number}-"))
-        shutil.copytree(project / "rulebook_src", root / "rulebook_src")
-        roots.append(root)
-    return roots
 
 
 def touched_files(attack: dict) -> set[str]:
@@ -139,12 +128,12 @@ def main() -> None:
     )
     assert not outside, f"an attack outside rulebook_src/ (the lanes copy only that): {outside}"
     scratch = Path(tempfile.mkdtemp(prefix="bounded-"))
-    roots = lane_roots(project, LANES)
+    roots = lane_roots(project, LANES, "bounded")
     try:
         results = run_in_lanes(roots, attacks, scratch)
     finally:
-        for folder in [scratch, *roots[1:]]:
-            shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+        remove_lanes(roots)
     results_file.write_text(json.dumps(results, ensure_ascii=False), encoding="utf-8")
 
 

@@ -28,6 +28,8 @@ import tempfile
 import traceback
 from pathlib import Path
 
+from runner_lanes import LANES, lane_roots, remove_lanes
+
 PAYLOAD_MARK = "<img src=x onerror="  # what an injection looks like when it is not escaped
 SCANNED_SUFFIXES = (".md", ".yml")  # Markdown and navigation: places where raw HTML would be rendered
 
@@ -211,21 +213,6 @@ def print_html_report(project: Path) -> dict:
     return report
 
 
-# Children at once, each in a lane of its own (the render of one mutation uses one core; the test run's other worker
-# is often waiting on a browser): the project itself, and copies of its rulebook_src/.
-LANES = max(1, min(2, os.cpu_count() or 1))
-
-
-def lane_roots(project: Path, count: int) -> list[Path]:
-    """The project, then count - 1 folders holding a copy of its rulebook_src/ (all that a mutation changes)."""
-    roots = [project]
-    for number in range(1, count):
-        root = Path(tempfile.mkdtemp(prefix=f"fuzz-lane-{number}-"))
-        shutil.copytree(project / "rulebook_src", root / "rulebook_src")
-        roots.append(root)
-    return roots
-
-
 def failed_report(mutation: dict) -> dict:
     return {
         "id": mutation["id"],
@@ -293,14 +280,13 @@ def main() -> None:
     mutations = json.loads(mutations_file.read_text(encoding="utf-8"))
     outside = sorted({rel for m in mutations for rel in m["files"] if not rel.startswith("rulebook_src/")})
     assert not outside, f"a mutation outside rulebook_src/ (the lanes copy only that): {outside}"
-    roots = lane_roots(project, LANES)
+    roots = lane_roots(project, LANES, "fuzz")
     remember_unchanged_curated_files(roots)
     UNMUTATED_CALCULATOR_PROBLEMS[:] = run_calculator_examples()
     try:
         results = run_in_lanes(project, roots, mutations)
     finally:
-        for root in roots[1:]:
-            shutil.rmtree(root, ignore_errors=True)
+        remove_lanes(roots)
     results_file.write_text(json.dumps(results), encoding="utf-8")
 
 
