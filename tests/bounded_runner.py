@@ -25,17 +25,22 @@ import tempfile
 import time
 from pathlib import Path
 
-from runner_lanes import LANES, lane_roots, remove_lanes
+from runner_lanes import (
+    LANES,
+    check_within_lanes,
+    lane_roots,
+    remove_lanes,
+    render_arguments,
+    restore_files,
+    saved_files,
+)
 
 TIME_LIMIT = 20  # seconds a child may run before it is killed (the test's limit)
 
 
 def run_child(project: Path, attack: dict, stderr_path: Path) -> None:
-    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.errors import run_entry_point
     from scripts.render import docs as docs_module
-
-    docs_module.read_rulebook_src = lambda: read_rulebook_src(project / "rulebook_src")  # this child's lane
 
     for rel, text in attack.get("files", {}).items():
         (project / rel).write_bytes(text.encode("utf-8", "surrogateescape"))
@@ -53,7 +58,7 @@ def run_child(project: Path, attack: dict, stderr_path: Path) -> None:
     os.dup2(fd, 2)
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
     sys.stderr = os.fdopen(2, "w", encoding="utf-8", closefd=False)
-    status = run_entry_point(lambda: docs_module.main([]), "python -m scripts.render")
+    status = run_entry_point(lambda: docs_module.main(render_arguments(project)), "python -m scripts.render")
     sys.stderr.flush()
     os._exit(status)
 
@@ -78,7 +83,7 @@ def run_in_lanes(roots: list[Path], attacks: list[dict], scratch: Path) -> list[
             index, attack = pending.pop(0)
             lane = free.pop(0)
             root = roots[lane]
-            originals = {rel: (root / rel).read_bytes() for rel in touched_files(attack)}
+            originals = saved_files(root, touched_files(attack))
             stderr_path = scratch / f"stderr-{index}.txt"
             started = time.monotonic()
             pid = os.fork()
@@ -98,8 +103,7 @@ def run_in_lanes(roots: list[Path], attacks: list[dict], scratch: Path) -> list[
                 continue
             seconds = time.monotonic() - child["started"]
             root = roots[child["lane"]]
-            for rel, data in child["originals"].items():
-                (root / rel).write_bytes(data)
+            restore_files(root, child["originals"])
             stderr = (scratch / f"stderr-{child['index']}.txt").read_text(encoding="utf-8", errors="replace")
             if root != roots[0]:
                 stderr = stderr.replace(f"{root}/", "")
@@ -123,10 +127,7 @@ def main() -> None:
     import scripts.render.docs  # noqa: F401 - import once, before forking: children start warm
 
     attacks = json.loads(attacks_file.read_text(encoding="utf-8"))
-    outside = sorted(
-        {rel for attack in attacks for rel in touched_files(attack) if not rel.startswith("rulebook_src/")}
-    )
-    assert not outside, f"an attack outside rulebook_src/ (the lanes copy only that): {outside}"
+    check_within_lanes((rel for attack in attacks for rel in touched_files(attack)), "an attack")
     scratch = Path(tempfile.mkdtemp(prefix="bounded-"))
     roots = lane_roots(project, LANES, "bounded")
     try:

@@ -28,7 +28,15 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from runner_lanes import LANES, lane_roots, remove_lanes
+from runner_lanes import (
+    LANES,
+    check_within_lanes,
+    lane_roots,
+    remove_lanes,
+    render_arguments,
+    restore_files,
+    saved_files,
+)
 
 PAYLOAD_MARK = "<img src=x onerror="  # what an injection looks like when it is not escaped
 SCANNED_SUFFIXES = (".md", ".yml")  # Markdown and navigation: places where raw HTML would be rendered
@@ -149,10 +157,8 @@ def remember_unchanged_curated_files(roots: list[Path]) -> None:
 def run_one(project: Path, root: Path, mutation: dict) -> dict:
     """One mutation in the lane `root` (the project itself, or a copy of its rulebook_src/): the render reads that
     lane's rulebook_src/ and writes a fresh copy of the project's docs/."""
-    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.render import docs as docs_module
 
-    docs_module.read_rulebook_src = lambda: read_rulebook_src(root / "rulebook_src")  # this child's lane
     for rel, text in mutation["files"].items():
         path = root / rel
         if text is None:
@@ -166,7 +172,7 @@ def run_one(project: Path, root: Path, mutation: dict) -> dict:
     stderr, crash, status = io.StringIO(), "", None
     with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
         try:
-            status = docs_module.main([])
+            status = docs_module.main(render_arguments(root))
         except SystemExit as exit:
             status = exit.code
         except BaseException:  # noqa: BLE001 - any escape is what the test looks for
@@ -238,7 +244,7 @@ def run_in_lanes(project: Path, roots: list[Path], mutations: list[dict]) -> lis
             index, mutation = pending.pop(0)
             lane = free.pop(0)
             root = roots[lane]
-            originals = {rel: (root / rel).read_bytes() if (root / rel).exists() else None for rel in mutation["files"]}
+            originals = saved_files(root, mutation["files"])
             pid = os.fork()
             if pid == 0:  # child: mutate, run, report, exit without cleanup handlers
                 try:
@@ -251,11 +257,7 @@ def run_in_lanes(project: Path, roots: list[Path], mutations: list[dict]) -> lis
             running[pid] = (index, lane, originals)
         pid, _ = os.wait()
         index, lane, originals = running.pop(pid)
-        for rel, data in originals.items():  # the child changed the lane's files on disk: put them back
-            if data is None:
-                (roots[lane] / rel).unlink(missing_ok=True)
-            else:
-                (roots[lane] / rel).write_bytes(data)
+        restore_files(roots[lane], originals)
         report_file = reports / f"{index}.json"
         results[index] = (
             json.loads(report_file.read_text(encoding="utf-8"))
@@ -278,8 +280,7 @@ def main() -> None:
     import pypinyin  # noqa: F401 - the subject index imports it when it first sorts (0.5 s, in every child otherwise)
 
     mutations = json.loads(mutations_file.read_text(encoding="utf-8"))
-    outside = sorted({rel for m in mutations for rel in m["files"] if not rel.startswith("rulebook_src/")})
-    assert not outside, f"a mutation outside rulebook_src/ (the lanes copy only that): {outside}"
+    check_within_lanes((rel for m in mutations for rel in m["files"]), "a mutation")
     roots = lane_roots(project, LANES, "fuzz")
     remember_unchanged_curated_files(roots)
     UNMUTATED_CALCULATOR_PROBLEMS[:] = run_calculator_examples()

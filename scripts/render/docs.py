@@ -174,9 +174,11 @@ def article_texts(rulebook: Rulebook) -> Callable[[str], str | None]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="fail if the committed docs/ differ from a fresh build")
+    parser.add_argument("--src", type=Path, help="read this folder instead of the project's rulebook_src/")
     args = parser.parse_args(argv)
     try:
-        src = read_rulebook_src()  # every file of rulebook_src/, read and checked once, also those only the site reads
+        # every file of rulebook_src/, read and checked once, also those only the site reads
+        src = read_rulebook_src() if args.src is None else read_rulebook_src(args.src)
         pages = render_site_pages(build_rulebook(src))
     except RulebookError as exc:  # a fault in a source or curated file: one message naming file:line
         print(exc, file=sys.stderr)
