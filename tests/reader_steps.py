@@ -116,11 +116,13 @@ def run_search(page, query: str, timeout: float = 20_000) -> list[str]:
 
 def reach_calculators(page, timeout: float = 20_000) -> None:
     """Scroll to the page's first calculator, as a reader does: the calculators' code is added when one comes near
-    the screen (docs/assets/penalties/loader.js); wait until every calculator on the page is mounted."""
+    the screen (docs/assets/penalties/loader.js); wait until every calculator on the page is mounted and the loader's
+    last script (the offence log, whose box a calculator gets after it is mounted) has run."""
     wait_for_page_scripts(page, timeout)
     page.evaluate(f"() => document.querySelector('{CALCULATOR}').scrollIntoView()")
     page.wait_for_function(
-        f"() => [...document.querySelectorAll('{CALCULATOR}')].every(w => w.hasAttribute('data-mounted'))",
+        f"() => [...document.querySelectorAll('{CALCULATOR}')].every(w => w.hasAttribute('data-mounted'))"
+        " && document.documentElement.hasAttribute('data-calculators-ready')",
         timeout=timeout,
     )
 

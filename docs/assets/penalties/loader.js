@@ -4,7 +4,9 @@
  * viewport, when the address points at one (#calc-…, the link under the article's title) or carries a ruling's
  * inputs (?lateness.minutes=12), also after Material's instant navigation swaps the page. One near the first screen
  * is loaded after the page's load event (one the address names, at once): an article read from its top on a slow
- * network does not wait for them, and its load event comes no later than stock Material's (bench/phone). */
+ * network does not wait for them, and its load event comes no later than stock Material's (bench/phone). Once the
+ * last of them has run (the offence log and the 第45条 sheet come after the calculators), <html> gets
+ * data-calculators-ready. */
 (function () {
   "use strict";
   var self = document.currentScript && document.currentScript.src;
@@ -31,7 +33,11 @@
     if (state !== "idle") return;
     state = "loading";
     (function next(i) {
-      if (i === SCRIPTS.length) { state = "ready"; return; }
+      if (i === SCRIPTS.length) {  /* each script mounts its widgets as it runs: all of them are in now */
+        state = "ready";
+        document.documentElement.setAttribute("data-calculators-ready", "");
+        return;
+      }
       add(base + SCRIPTS[i], function () { next(i + 1); });
     })(0);
   }
