@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
-APT_PACKAGES := chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
+APT_PACKAGES := chromium fonts-noto-cjk fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Python may cache compiled modules (and pytest its assertion-rewritten tests) in __pycache__/ (ignored by git):
 # a machine that sets PYTHONDONTWRITEBYTECODE would otherwise recompile every module in every process the tiers
@@ -33,8 +33,9 @@ system-deps:
 docs: $(STAMP)
 	$(PY) -m scripts.render
 
+# The print edition's books are remembered by their text in .cache/print/ (PRINT_CACHE=DIR: elsewhere).
 site: docs system-deps
-	$(PY) -m scripts.site
+	$(PY) -m scripts.site $(if $(PRINT_CACHE),--print-cache $(PRINT_CACHE))
 
 # A source text a venue holds (README, 补充来源): copied into rulebook_src/raw/, listed in the manifest, docs/ redone.
 add-source: $(STAMP)

@@ -65,9 +65,10 @@ def pytest_configure(config):
     )
 
 
-# The fixtures of the run's long shared builds (tests/shared_builds.py): their tests go last, so that the workers run
-# the others while the builds are made beside them instead of waiting for them at the start.
-LONG_BUILD_FIXTURES = frozenset({"shipped_build", "second_zip"})
+# The fixtures of the run's long shared builds (tests/shared_builds.py), in the order they are made: their tests go
+# last, in that order, so that the workers run the others while the builds are made beside them instead of waiting
+# for them at the start (the second zip is made after the shipped build, whose typesetting it reuses).
+LONG_BUILD_FIXTURES = ("shipped_build", "second_zip")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -76,7 +77,12 @@ def pytest_collection_modifyitems(config, items):
         if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
     # stable, and the same in every pytest-xdist worker (each collects the whole run, in the same order)
-    items.sort(key=lambda item: bool(LONG_BUILD_FIXTURES & set(getattr(item, "fixturenames", ()))))
+    items.sort(key=lambda item: long_build_rank(set(getattr(item, "fixturenames", ()))))
+
+
+def long_build_rank(fixtures: set[str]) -> int:
+    """0 for a test that needs no long build, else 1 + the place of the last long build it needs."""
+    return max((place + 1 for place, name in enumerate(LONG_BUILD_FIXTURES) if name in fixtures), default=0)
 
 
 def pytest_collection_finish(session):

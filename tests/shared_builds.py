@@ -6,8 +6,14 @@ tests need it, so that no worker sits idle building what a later test will ask f
     start_shared_builds(session)       after collection: the builds the selected tests need, in a background thread
 
 Under pytest-xdist every worker collects every test, so each worker starts the thread; the builds' locks let one
-worker build each while the other waits or builds the next (the two workers take them in different orders). A
-background build that fails is left undone: the first test that asks for it builds it again and fails with the error.
+worker build each while the other waits or builds the next. A background build that fails is left undone: the first
+test that asks for it builds it again and fails with the error.
+
+The two full builds share one print cache (print_cache, beside the shared folders; scripts/print/typeset_cache.py),
+and the second zip is built after the shipped build, so it takes the shipped build's four books from it instead of
+typesetting them again (about 80 s of CPU); what that leaves unchecked, that WeasyPrint gives the same bytes for the
+same HTML, is test_print_pdf.py's test_a_book_typeset_again_is_the_same_bytes. A book whose HTML differs between the
+two builds is typeset again, and the zips then compare its two typesettings.
 """
 
 from __future__ import annotations
@@ -50,17 +56,26 @@ def build_hosted_site(out: Path) -> None:
     )
 
 
+def print_cache(out: Path) -> Path:
+    """The print cache the run's full builds share: beside their folders (the run's temporary folder, or under
+    pytest-xdist the folder all workers share)."""
+    return out.parent / "print-cache"
+
+
 def make_shipped_build(out: Path) -> None:
     from shipped_build import make_site_after_a_killed_build  # imports conftest: not at this module's import
 
-    make_site_after_a_killed_build(out)
+    make_site_after_a_killed_build(out, print_cache(out))
 
 
 def build_second_zip(out: Path) -> None:
     """A second venue zip of this checkout (`python -m scripts.site.build --zip-only`, its print edition included),
     into out/dist, for the test that two builds give the same bytes."""
     subprocess.run(
-        [sys.executable, "-m", "scripts.site.build", "--zip-only", "--dist-dir", str(out / "dist")],
+        [
+            *(sys.executable, "-m", "scripts.site.build", "--zip-only", "--dist-dir", str(out / "dist")),
+            *("--print-cache", str(print_cache(out))),
+        ],
         cwd=ROOT,
         check=True,
         stdout=subprocess.DEVNULL,
@@ -78,16 +93,14 @@ _STARTED: list[threading.Thread] = []
 
 def start_shared_builds(session) -> None:
     """Under pytest-xdist, the shared builds the session's selected tests need (item.fixturenames holds every fixture
-    a test uses, directly or not), started in a thread beside the tests; the hosted site first (the browser tests'),
-    then the other two, each worker in its own order."""
+    a test uses, directly or not), started in a thread beside the tests, in SHARED_BUILDS's order: the hosted site
+    first (the browser tests'), the second zip last (it reuses the shipped build's typesetting). A worker whose
+    thread finds a build under way waits for it and goes on with the next."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None or session.config.option.collectonly:
         return
     used = set().union(*(getattr(item, "fixturenames", ()) for item in session.items))
     wanted = [name for name, (fixtures, _) in SHARED_BUILDS.items() if fixtures & used]
-    first, rest = [name for name in wanted if name == "site"], [name for name in wanted if name != "site"]
-    odd = worker.removeprefix("gw").isdigit() and int(worker.removeprefix("gw")) % 2 == 1
-    wanted = first + (rest[::-1] if odd else rest)  # gw1: site, second-zip, shipped
     factory = session.config._tmp_path_factory
 
     def build_all() -> None:

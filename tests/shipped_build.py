@@ -34,8 +34,9 @@ def staging_folders(project: Path) -> list[str]:
     return sorted(path.name for path in project.glob(f"{STAGING_PREFIX}*"))
 
 
-def make_site_after_a_killed_build(out: Path) -> Path:
-    """Builds into out/project/site and out/project/dist; writes out/REPORT; returns the project copy."""
+def make_site_after_a_killed_build(out: Path, print_cache: Path) -> Path:
+    """Builds into out/project/site and out/project/dist, both builds remembering the print edition in print_cache
+    (the killed one must leave it whole); writes out/REPORT; returns the project copy."""
     project = copy_project(out / "project", parts=(*PROJECT_PARTS, "Makefile", ".gitignore"))
     (project / ".venv").symlink_to(ROOT / ".venv")
     git(project, "init", "-q")
@@ -43,7 +44,7 @@ def make_site_after_a_killed_build(out: Path) -> Path:
     git(project, "-c", "user.name=test", "-c", "user.email=test@example.invalid", "commit", "-q", "-m", "copy")
     environment = {**os.environ, "SOURCE_DATE_EPOCH": str(build_timestamp(ROOT))}
     killed = subprocess.Popen(
-        [sys.executable, "-m", "scripts.site"],
+        [sys.executable, "-m", "scripts.site", "--print-cache", str(print_cache)],
         cwd=project,
         env=environment,
         stdout=subprocess.DEVNULL,
@@ -60,7 +61,7 @@ def make_site_after_a_killed_build(out: Path) -> Path:
     killed.wait()
     left_by_the_kill = staging_folders(project)
     made = subprocess.run(
-        ["make", "--no-print-directory", "site"],
+        ["make", "--no-print-directory", "site", f"PRINT_CACHE={print_cache}"],
         cwd=project,
         env=environment,
         capture_output=True,

@@ -205,6 +205,38 @@ def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
         assert len(reader.pages) > 10 and reader.named_destinations
 
 
+# A book typeset in a process of its own, from this checkout, with no remembered typesetting: what the test run's
+# second build no longer checks for the PDFs (it takes the shipped build's books from their shared cache whenever the
+# HTML is the same, scripts/print/typeset_cache.py)
+TYPESET_LAWS_AFRESH = """
+import sys
+from pathlib import Path
+from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.edition import BUNDLE_PREFIX, current_edition
+from scripts.pipeline.run import build_rulebook
+from scripts.print import cjk_justify
+from scripts.print.pdf import book_html, print_job, typeset_book
+cjk_justify.install()
+job = print_job(build_rulebook(read_rulebook_src()), current_edition(), Path(sys.argv[1]).parent, BUNDLE_PREFIX)
+Path(sys.argv[1]).write_bytes(typeset_book(book_html(job, "laws", "hans", {}), "（续）").pdf)
+"""
+
+
+def test_a_book_typeset_again_is_the_same_bytes(shipped_site, print_edition, tmp_path):
+    """The laws (simplified) typeset afresh here give the bytes of the shipped build's, typeset in another folder by
+    another process: WeasyPrint is a function of the HTML, as the print cache assumes."""
+    import sys
+
+    from scripts.paths import ROOT
+    from scripts.print.pdf import pdf_name
+    from scripts.site.print_hooks import PRINT_FOLDER
+
+    name = pdf_name(BUNDLE_PREFIX, "laws", "hans", print_edition)
+    again = tmp_path / name
+    subprocess.run([sys.executable, "-c", TYPESET_LAWS_AFRESH, str(again)], cwd=ROOT, check=True, timeout=600)
+    assert again.read_bytes() == (shipped_site[0] / PRINT_FOLDER / name).read_bytes(), "the laws typeset again differ"
+
+
 # --- page by page, from poppler's layout text (the running head is a page's first line, its notes its last)
 # ------------
 A5_POINTS = (419.53, 595.28)  # 148 × 210 mm

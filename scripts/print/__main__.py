@@ -12,16 +12,18 @@ from scripts.edition import BUNDLE_PREFIX
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
+from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scripts.print", description=__doc__.split(": ", 1)[1])
     parser.add_argument("--out", type=Path, required=True, help="folder for the PDFs (created if missing)")
+    add_print_cache_options(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
     started = time.perf_counter()
     try:
-        printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX, read_rulebook_src())
+        printed = write_print_books(args.out.resolve(), None, BUNDLE_PREFIX, read_rulebook_src(), print_cache_dir(args))
     except (
         RulebookError
     ) as exc:  # a fault in a source or curated file: its one line `file:line: …`, as every entry point

@@ -21,6 +21,7 @@ from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, compress_punctuation_runs
 from scripts.print.notes import ErratumNotes
 from scripts.print.table_pages import carried_over_rows, mark_table_rows, split_before_rows
+from scripts.print.typeset_cache import TypesetBook, book_key, open_typeset_cache, typesetter_fingerprint
 from scripts.traditional import TraditionalFix, load_fixes, to_traditional_markdown, to_traditional_text
 
 LOG = logging.getLogger("scripts.print")
@@ -69,9 +70,12 @@ class PrintJob:
     fixes: tuple[TraditionalFix, ...]
     notes: ErratumNotes
     index_terms: list[IndexTerm]
+    cache_dir: Path | None = None  # books typeset before, by what they were typeset from (typeset_cache.py)
 
 
-def print_job(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) -> PrintJob:
+def print_job(
+    rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, cache_dir: Path | None = None
+) -> PrintJob:
     return PrintJob(
         rulebook,
         edition,
@@ -81,13 +85,17 @@ def print_job(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) 
         load_fixes(rulebook.src),  # for the traditional PDFs
         ErratumNotes(rulebook.errata, rulebook.unresolved, rulebook.mojibake),
         subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], rulebook.src),
+        cache_dir,
     )
 
 
-def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) -> list[PrintedBook]:
+def typeset(
+    rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str, cache_dir: Path | None = None
+) -> list[PrintedBook]:
     """Every book in both scripts into out_dir; returns what was written, with each anchor's page. The two scripts'
     books are independent of each other, so on a machine with more than one core each script is typeset in a process
-    of its own (forked, sharing what was prepared): the print edition takes about half the time on two cores."""
+    of its own (forked, sharing what was prepared): the print edition takes about half the time on two cores. With a
+    cache_dir, a book typeset there before from the same HTML by the same typesetter is taken from it."""
     try:  # imported here: its system libraries are only needed when printing
         from weasyprint import HTML  # noqa: F401 - checked here, used by typeset_script
     except (ImportError, OSError) as exc:
@@ -98,7 +106,7 @@ def typeset(rulebook: Rulebook, edition: Edition, out_dir: Path, prefix: str) ->
 
     cjk_justify.install()  # Chinese lines justified between their characters, not only at spaces
 
-    job = print_job(rulebook, edition, out_dir, prefix)
+    job = print_job(rulebook, edition, out_dir, prefix, cache_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     scripts = list(SCRIPT_FILE_SUFFIXES)
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -147,25 +155,51 @@ def book_html(job: PrintJob, book: str, script: str, other_pages: dict[str, int]
     return mark_table_rows(compress_punctuation_runs(text))
 
 
-def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
-    """Both books in one script, the laws first (the regulations print the page of a cited Law)."""
+def font_families(script: str) -> list[str]:
+    """FONTS[script]'s families as fontconfig names them ('Noto Serif CJK SC', …, 'serif')."""
+    return [family.strip().strip('"') for family in FONTS[script][0].split(",")]
+
+
+def typeset_book(text: str, continued: str) -> TypesetBook:
+    """One book's HTML typeset by WeasyPrint (render_with_notes_on_their_page), as PDF bytes with its pages."""
     from weasyprint import HTML
 
+    rendered = render_with_notes_on_their_page(HTML, text, continued)
+    anchors: dict[str, int] = {}
+    for number, page in enumerate(rendered.pages, 1):
+        for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
+            anchors.setdefault(name, number)
+    pdf = rendered.write_pdf(pdf_tags=True)  # tagged: headings, paragraphs, tables for screen readers
+    return TypesetBook(pdf, len(rendered.pages), anchors)
+
+
+def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
+    """Both books in one script, the laws first (the regulations print the page of a cited Law); a book the job's
+    cache holds (same HTML, same typesetter) is taken from it, one it does not is typeset and remembered there."""
     printed = []
     pages_by_book: dict[str, dict[str, int]] = {}
     continued = "（续）" if script == "hans" else to_traditional_text("（续）", job.fixes)
-    for book in BOOK_ORDER:
-        text = book_html(job, book, script, pages_by_book.get(other_book(book), {}))
-        rendered = render_with_notes_on_their_page(HTML, text, continued)
-        anchors: dict[str, int] = {}
-        for number, page in enumerate(rendered.pages, 1):
-            for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
-                anchors.setdefault(name, number)
-        pages_by_book[book] = anchors
-        path = job.out_dir / pdf_name(job.prefix, book, script, job.edition)
-        rendered.write_pdf(path, pdf_tags=True)  # tagged: headings, paragraphs, tables for screen readers
-        LOG.info("print edition: %s (%d pages)", path, len(rendered.pages))
-        printed.append(PrintedBook(book, script, path, len(rendered.pages), anchors))
+    cache = open_typeset_cache(job.cache_dir)
+    fingerprint = typesetter_fingerprint(font_families(script)) if cache is not None else ""
+    try:
+        for book in BOOK_ORDER:
+            text = book_html(job, book, script, pages_by_book.get(other_book(book), {}))
+            path = job.out_dir / pdf_name(job.prefix, book, script, job.edition)
+            key = book_key(fingerprint, text, continued)
+            typeset = cache.get(key, path.name) if cache is not None else None
+            if typeset is None:
+                typeset = typeset_book(text, continued)
+                if cache is not None:
+                    cache.put(key, typeset, path.name)
+                LOG.info("print edition: %s (%d pages)", path, typeset.pages)
+            else:
+                LOG.info("print edition: %s (%d pages, as typeset before from the same text)", path, typeset.pages)
+            path.write_bytes(typeset.pdf)
+            pages_by_book[book] = typeset.anchors
+            printed.append(PrintedBook(book, script, path, typeset.pages, typeset.anchors))
+    finally:
+        if cache is not None:
+            cache.close()
     return printed
 
 
@@ -260,9 +294,12 @@ def remove_old_editions(out_dir: Path, prefix: str) -> None:
             path.unlink()
 
 
-def write_print_books(out_dir: Path, edition: Edition | None, prefix: str, src: RulebookSrc) -> list[PrintedBook]:
-    """The print edition into out_dir (what `make site` writes into dist/ beside the venue zip)."""
+def write_print_books(
+    out_dir: Path, edition: Edition | None, prefix: str, src: RulebookSrc, cache_dir: Path | None = None
+) -> list[PrintedBook]:
+    """The print edition into out_dir (what `make site` writes into dist/ beside the venue zip); books typeset before
+    are taken from cache_dir (typeset_cache.py) when given."""
     edition = edition or current_edition()
     if out_dir.is_dir():
         remove_old_editions(out_dir, prefix)
-    return typeset(build_rulebook(src), edition, out_dir, prefix)
+    return typeset(build_rulebook(src), edition, out_dir, prefix, cache_dir)

@@ -39,6 +39,7 @@ from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
+from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
@@ -129,6 +130,7 @@ class Staging:
     src: RulebookSrc
     build_date: int  # seconds since 1970 (scripts/edition.py build_timestamp), given to every edition's build
     with_print: bool = True  # False: no print edition (no PDFs, pages without 打印版 links), for tests and benches
+    print_cache: Path | None = None  # books typeset before (scripts/print/typeset_cache.py); None: typeset them all
 
     @property
     def site(self) -> Path:
@@ -186,7 +188,7 @@ def build_bundle(staging: Staging) -> None:
 def build_print(staging: Staging) -> None:
     """The print edition (scripts/print/): one PDF per book and script, into staging.print_dir, with what the
     pages say of each (PRINT_EDITION_FILE)."""
-    printed = write_print_books(staging.print_dir, staging.edition, BUNDLE_PREFIX, staging.src)
+    printed = write_print_books(staging.print_dir, staging.edition, BUNDLE_PREFIX, staging.src, staging.print_cache)
     extra = print_edition_extra([(b.book, b.script, b.path, b.pages) for b in printed], staging.edition.label)
     (staging.print_dir / PRINT_EDITION_FILE).write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
 
@@ -232,12 +234,15 @@ def remove_stale_staging(anchor: Path) -> list[Path]:
     return removed
 
 
-def build_site(site_dir: Path | None, dist_dir: Path | None, *, with_print: bool = True) -> SiteBuild:
+def build_site(
+    site_dir: Path | None, dist_dir: Path | None, *, with_print: bool = True, print_cache: Path | None = None
+) -> SiteBuild:
     """The hosted site into site_dir (unless None) and the offline zip into dist_dir (unless None), atomically:
     every step writes into a staging folder beside the outputs; site_dir and dist_dir are replaced only when all
     steps succeeded, so a failure (a RulebookError, a failed edition build) leaves the previous outputs untouched.
     Without the print edition (with_print=False) the pages carry no 打印版 links and no PDF is typeset: for the tests
-    and benches that read the pages only (the typesetting is most of a full build's time)."""
+    and benches that read the pages only (the typesetting is most of a full build's time). With print_cache, books
+    typeset there before from the same text are taken from it (scripts/print/typeset_cache.py)."""
     src = read_rulebook_src()  # a malformed curated file stops here, one line naming it, before anything is built
     edition = current_edition()
     outputs = {"site": site_dir, "dist": dist_dir}
@@ -251,7 +256,7 @@ def build_site(site_dir: Path | None, dist_dir: Path | None, *, with_print: bool
     for folder in remove_stale_staging(anchor):
         log.info(f"removed {folder.name}, left by a build that was killed")
     with tempfile.TemporaryDirectory(dir=anchor, prefix=f"{STAGING_PREFIX}{os.getpid()}-") as root:
-        staging = Staging(Path(root), edition, src, build_timestamp(), with_print)
+        staging = Staging(Path(root), edition, src, build_timestamp(), with_print, print_cache)
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
         for name, _, step in wanted:
@@ -275,6 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-print", action="store_true", help="without the print edition (no PDFs; pages without 打印版 links)"
     )
+    add_print_cache_options(parser)
     # one mkdocs build of one edition (what build_flavour runs in a subprocess per edition)
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
@@ -310,6 +316,7 @@ def main(argv: list[str] | None = None) -> None:
             None if args.zip_only else args.site_dir.resolve(),
             None if args.no_zip else args.dist_dir.resolve(),
             with_print=not args.no_print,
+            print_cache=print_cache_dir(args),
         )
     except RulebookError as exc:  # one message naming the file and line; the previous site/ and dist/ stay
         print(exc, file=sys.stderr)
