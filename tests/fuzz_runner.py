@@ -7,18 +7,17 @@ Each mutation is {"id", "files": {relative path under rulebook_src/: text or nul
 the pipeline, reads every curated file and runs the calculators' examples once, then forks a child per mutation, two
 at once on two cores, each in a lane of its own (the project, or a copy of its rulebook_src/; run_in_lanes), which
 reads again only the files the mutation changed (remember_unchanged_curated_files): the child writes the mutated
-files, points the docs folder at a fresh copy of the project's docs/, runs the render entry point and records its
-exit status, its stderr, any traceback, whether docs/ changed, and the generated files that contain the raw injected
-HTML; when the render succeeded, it also records what every calculator's examples give through the penalties
-command line (run again when the mutation changed a file the calculators read), any traceback among them. Two lanes
-give the same records as one (all 583 mutations compared, lane paths aside) in 49 s instead of 79 s alone. The
-parent never sees a mutation.
+files, points the docs folder at a fresh copy of the project's docs/ (hard links, removed after), runs the render
+entry point and records its exit status, its stderr, any traceback, whether docs/ changed, and the generated files
+that contain the raw injected HTML; when the render succeeded, it also records what every calculator's examples give
+through the penalties command line (run again when the mutation changed a file the calculators read), any traceback
+among them. Two lanes give the same records as one (all 583 mutations compared, lane paths aside) in 49 s instead of
+79 s alone. The parent never sees a mutation.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -42,11 +41,31 @@ PAYLOAD_MARK = "<img src=x onerror="  # what an injection looks like when it is 
 SCANNED_SUFFIXES = (".md", ".yml")  # Markdown and navigation: places where raw HTML would be rendered
 
 
-def tree_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+def docs_changed(original: Path, copy: Path) -> bool:
+    """Whether the render changed `copy`, a copy of `original` made of hard links (linked_copy): the render writes a
+    page by replacing it (scripts/render/docs.py write_whole) and only when its text changed, so a file still linked
+    to the original's is unchanged; one that is not is compared byte for byte."""
+    files = {path.relative_to(copy): path for path in copy.rglob("*") if path.is_file()}
+    originals = {path.relative_to(original) for path in original.rglob("*") if path.is_file()}
+    if files.keys() != originals:
+        return True
+    return any(
+        not os.path.samefile(path, original / rel) and path.read_bytes() != (original / rel).read_bytes()
+        for rel, path in files.items()
+    )
+
+
+def linked_copy(source: Path, target: Path) -> None:
+    """A copy of the folder `source` whose files are hard links to its own (a copy without copying them), or
+    copies where the two folders are on different file systems."""
+
+    def link(from_path: str, to_path: str) -> None:
+        try:
+            os.link(from_path, to_path)
+        except OSError:
+            shutil.copy2(from_path, to_path)
+
+    shutil.copytree(source, target, copy_function=link)
 
 
 MINUTES_EXAMPLES = ("5", "12", "30")  # a band's upper end, inside a band, the open band
@@ -157,8 +176,6 @@ def remember_unchanged_curated_files(roots: list[Path]) -> None:
 def run_one(project: Path, root: Path, mutation: dict) -> dict:
     """One mutation in the lane `root` (the project itself, or a copy of its rulebook_src/): the render reads that
     lane's rulebook_src/ and writes a fresh copy of the project's docs/."""
-    from scripts.render import docs as docs_module
-
     for rel, text in mutation["files"].items():
         path = root / rel
         if text is None:
@@ -166,9 +183,18 @@ def run_one(project: Path, root: Path, mutation: dict) -> dict:
         else:
             path.write_bytes(text.encode("utf-8", "surrogateescape"))
     scratch = Path(tempfile.mkdtemp(prefix="fuzz-docs-"))
-    shutil.copytree(project / "docs", scratch / "docs")
-    docs_module.DOCS = scratch / "docs"
-    before = tree_digest(scratch / "docs")
+    try:
+        return render_in(project, root, mutation, scratch / "docs")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def render_in(project: Path, root: Path, mutation: dict, docs: Path) -> dict:
+    """run_one's render, writing into `docs` (a linked copy of the project's docs/, made here), and its record."""
+    from scripts.render import docs as docs_module
+
+    linked_copy(project / "docs", docs)
+    docs_module.DOCS = docs
     stderr, crash, status = io.StringIO(), "", None
     with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
         try:
@@ -180,9 +206,9 @@ def run_one(project: Path, root: Path, mutation: dict) -> dict:
     leaks: list[str] = []
     calculator_problems: list[str] = []
     if status == 0:
-        for path in sorted((scratch / "docs").rglob("*")):
+        for path in sorted(docs.rglob("*")):
             if path.is_file() and path.suffix in SCANNED_SUFFIXES and PAYLOAD_MARK in path.read_text(encoding="utf-8"):
-                leaks.append(path.relative_to(scratch / "docs").as_posix())
+                leaks.append(path.relative_to(docs).as_posix())
         touches_penalties = any(rel.startswith(PENALTY_FILES) for rel in mutation["files"])
         calculator_problems = run_calculator_examples() if touches_penalties else UNMUTATED_CALCULATOR_PROBLEMS
     return {
@@ -190,7 +216,7 @@ def run_one(project: Path, root: Path, mutation: dict) -> dict:
         "status": status,
         "stderr": stderr.getvalue(),
         "traceback": crash,
-        "docs_changed": tree_digest(scratch / "docs") != before,
+        "docs_changed": docs_changed(project / "docs", docs),
         "leaks": leaks,
         "calculators": calculator_problems,
     }
