@@ -18,6 +18,7 @@ among them. Two lanes give the same records as one (all 583 mutations compared, 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -310,6 +311,7 @@ def main() -> None:
     roots = lane_roots(project, LANES, "fuzz")
     remember_unchanged_curated_files(roots)
     UNMUTATED_CALCULATOR_PROBLEMS[:] = run_calculator_examples()
+    gc.freeze()  # what the parent holds now is never collected in a child: no child touches (copies) those pages
     try:
         results = run_in_lanes(project, roots, mutations)
     finally:
