@@ -12,7 +12,7 @@ test that asks for it builds it again and fails with the error.
 The two full builds share one print cache (print_cache, beside the shared folders; scripts/print/typeset_cache.py),
 and the second zip is built after the shipped build, so it takes the shipped build's four books from it instead of
 typesetting them again (about 80 s of CPU); what that leaves unchecked, that WeasyPrint gives the same bytes for the
-same HTML, is test_print_pdf.py's test_a_book_typeset_again_is_the_same_bytes. A book whose HTML differs between the
+same HTML, is test_print_pdf.py's test_the_laws_typeset_again_are_the_same_bytes. A book whose HTML differs between the
 two builds is typeset again, and the zips then compare its two typesettings.
 """
 

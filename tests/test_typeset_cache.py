@@ -1,7 +1,7 @@
 """The print edition's books remembered by what they were typeset from (scripts/print/typeset_cache.py): a second
 typesetting of the same HTML by the same typesetter takes the first one's PDF and pages; another text, another
 typesetter or a damaged entry is typeset afresh. WeasyPrint stands in as a counting function here; that it gives the
-same bytes for the same HTML is tests/test_print_pdf.py's test_a_book_typeset_again_is_the_same_bytes."""
+same bytes for the same HTML is tests/test_print_pdf.py's test_the_laws_typeset_again_are_the_same_bytes."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def typesetter(monkeypatch):
 
     def typeset_book(text: str, continued: str) -> TypesetBook:
         typeset.append(text)
-        return TypesetBook(f"%PDF {text}".encode(), 2, {"law-9": 2})
+        return TypesetBook(f"%PDF {text}".encode(), 2, {"law-9": 2}, text)
 
     monkeypatch.setattr(pdf, "typeset_book", typeset_book)
     monkeypatch.setattr(pdf, "typesetter_fingerprint", lambda families: "typesetter-1")

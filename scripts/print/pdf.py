@@ -161,16 +161,23 @@ def font_families(script: str) -> list[str]:
 
 
 def typeset_book(text: str, continued: str) -> TypesetBook:
-    """One book's HTML typeset by WeasyPrint (render_with_notes_on_their_page), as PDF bytes with its pages."""
+    """One book's HTML typeset by WeasyPrint (render_with_notes_on_their_page), as PDF bytes with its pages and the
+    HTML of the pass that gave them."""
     from weasyprint import HTML
 
-    rendered = render_with_notes_on_their_page(HTML, text, continued)
+    given: list[str] = []
+
+    def typesetter(*, string: str):
+        given.append(string)
+        return HTML(string=string)
+
+    rendered = render_with_notes_on_their_page(typesetter, text, continued)
     anchors: dict[str, int] = {}
     for number, page in enumerate(rendered.pages, 1):
         for name in page.anchors:  # an article spanning pages is listed on each: its page is the first
             anchors.setdefault(name, number)
     pdf = rendered.write_pdf(pdf_tags=True)  # tagged: headings, paragraphs, tables for screen readers
-    return TypesetBook(pdf, len(rendered.pages), anchors)
+    return TypesetBook(pdf, len(rendered.pages), anchors, given[-1])
 
 
 def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:

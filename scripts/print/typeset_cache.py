@@ -39,11 +39,13 @@ PRINT_CODE = Path(__file__).resolve().parent  # scripts/print/: its .py and .css
 
 @dataclass(frozen=True)
 class TypesetBook:
-    """What is kept of one typeset book: the PDF's bytes, its page count, each anchor's page."""
+    """What is kept of one typeset book: the PDF's bytes, its page count, each anchor's page, and the HTML of the pass
+    that gave the PDF (the book's HTML with its notes numbered and its moves made: typeset once, it gives the PDF)."""
 
     pdf: bytes
     pages: int
     anchors: dict[str, int]
+    html: str
 
 
 def font_files(families: list[str]) -> list[str]:
@@ -108,16 +110,15 @@ class TypesetCache:
             return None
         if value is None:
             return None
-        if not (isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], bytes)):
+        if not (isinstance(value, tuple) and len(value) == 4 and isinstance(value[0], bytes)):
             LOG.warning("print edition: %s: the remembered typesetting in %s is not a typeset book", name, self.folder)
             return None
-        pdf, pages, anchors = value
-        return TypesetBook(pdf, pages, anchors)
+        return TypesetBook(*value)
 
     def put(self, key: str, book: TypesetBook, name: str) -> None:
         """Remember `book`; a store that cannot be written (a full disk) is said in the log and the build goes on."""
         try:
-            self.store.set(key, (book.pdf, book.pages, book.anchors))
+            self.store.set(key, (book.pdf, book.pages, book.anchors, book.html))
         except Exception as exc:  # noqa: BLE001 - remembering is a saving, never a reason for a build to fail
             LOG.warning("print edition: %s: not remembered in %s (%s)", name, self.folder, exc)
 
