@@ -102,3 +102,15 @@ def test_the_fingerprint_follows_the_print_code_the_fonts_and_the_libraries(tmp_
     changed_pango = typesetter_fingerprint(["Noto Serif CJK SC"])
     assert len({first, changed_css, changed_font, changed_pango}) == 4
     assert book_key(first, "<p>a</p>", "（续）") != book_key(first, "<p>b</p>", "（续）")
+
+
+def test_unknown_font_files_typeset_every_book_and_say_so(typesetter, tmp_path, monkeypatch, caplog):
+    def no_fontconfig(families):
+        raise FileNotFoundError(2, "No such file or directory", "fc-list")
+
+    monkeypatch.setattr(typeset_cache, "font_files", no_fontconfig)
+    monkeypatch.setattr(pdf, "typesetter_fingerprint", typesetter_fingerprint)
+    pdf.typeset_script(job(tmp_path, tmp_path / "cache"), "hans")
+    pdf.typeset_script(job(tmp_path, tmp_path / "cache"), "hans")
+    assert len(typesetter) == 4, "a book was taken from the cache without knowing the fonts it was typeset with"
+    assert any("the font files are unknown" in r.getMessage() for r in caplog.records)

@@ -187,12 +187,15 @@ def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
     pages_by_book: dict[str, dict[str, int]] = {}
     continued = "（续）" if script == "hans" else to_traditional_text("（续）", job.fixes)
     cache = open_typeset_cache(job.cache_dir)
-    fingerprint = typesetter_fingerprint(font_families(script)) if cache is not None else ""
+    fingerprint = typesetter_fingerprint(font_families(script)) if cache is not None else None
+    if fingerprint is None and cache is not None:  # the fonts could not be named: nothing is taken or remembered
+        cache.close()
+        cache = None
     try:
         for book in BOOK_ORDER:
             text = book_html(job, book, script, pages_by_book.get(other_book(book), {}))
             path = job.out_dir / pdf_name(job.prefix, book, script, job.edition)
-            key = book_key(fingerprint, text, continued)
+            key = book_key(fingerprint or "", text, continued)
             typeset = cache.get(key, path.name) if cache is not None else None
             if typeset is None:
                 typeset = typeset_book(text, continued)

@@ -71,15 +71,21 @@ def pango_version() -> int:
     return pango.pango_version()
 
 
-def typesetter_fingerprint(families: list[str]) -> str:
-    """A digest of everything besides the HTML that the typeset PDF depends on (see the module's docstring)."""
+def typesetter_fingerprint(families: list[str]) -> str | None:
+    """A digest of everything besides the HTML that the typeset PDF depends on (see the module's docstring); None
+    when fontconfig's tools cannot name the font files (said in the log: the books are then typeset, not looked up)."""
+    try:
+        fonts = font_files(families)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        LOG.warning("print edition: typesetting without remembering it: the font files are unknown (%s)", exc)
+        return None
     digest = hashlib.sha256()
     for package in TYPESETTER_PACKAGES:
         digest.update(f"{package}={importlib.metadata.version(package)}\n".encode())
     digest.update(f"pango={pango_version()}\n".encode())
     for path in sorted(p for p in PRINT_CODE.iterdir() if p.suffix in (".py", ".css")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    for line in font_files(families):
+    for line in fonts:
         digest.update(line.encode() + b"\n")
     return digest.hexdigest()
 
