@@ -19,21 +19,12 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from runner_lanes import (
-    LANES,
-    check_within_lanes,
-    lane_roots,
-    remove_lanes,
-    render_arguments,
-    restore_files,
-    saved_files,
-)
+from runner_lanes import ExitedChild, LANES, check_within_lanes, lane_roots, remove_lanes, render_arguments
+from runner_lanes import run_forked_in_lanes
 
 TIME_LIMIT = 20  # seconds a child may run before it is killed (the test's limit)
 
@@ -71,52 +62,34 @@ def touched_files(attack: dict) -> set[str]:
 
 
 def run_in_lanes(roots: list[Path], attacks: list[dict], scratch: Path) -> list[dict]:
-    """Every attack in a forked child, as many at once as there are lanes; each child's wall time and peak memory
-    are its own (os.wait4), a child past the time limit is killed, and the lane's files are put back once it exits.
-    A lane's messages name its files by full path (scripts/curated/reader.py display_path, for files outside the
-    checkout): recorded as the project's own `rulebook_src/…` path. Results in the order of `attacks`."""
+    """Every attack in a forked child, as many at once as there are lanes (run_forked_in_lanes): each child's wall
+    time and peak memory are its own (os.wait4), a child past the time limit is killed. A lane's messages name its
+    files by full path (scripts/curated/reader.py display_path, for files outside the checkout): recorded as the
+    project's own `rulebook_src/…` path. Results in the order of `attacks`."""
     results: list[dict | None] = [None] * len(attacks)
-    pending, free = list(enumerate(attacks)), list(range(len(roots)))
-    running: dict[int, dict] = {}
-    while pending or running:
-        while pending and free:
-            index, attack = pending.pop(0)
-            lane = free.pop(0)
-            root = roots[lane]
-            originals = saved_files(root, touched_files(attack))
-            stderr_path = scratch / f"stderr-{index}.txt"
-            started = time.monotonic()
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    run_child(root, attack, stderr_path)
-                finally:
-                    os._exit(99)
-            running[pid] = dict(index=index, lane=lane, originals=originals, started=started, killed=False)
-        time.sleep(0.02)
-        for pid, child in list(running.items()):
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if not done:
-                if time.monotonic() - child["started"] > TIME_LIMIT and not child["killed"]:
-                    os.kill(pid, signal.SIGKILL)
-                    child["killed"] = True
-                continue
-            seconds = time.monotonic() - child["started"]
-            root = roots[child["lane"]]
-            restore_files(root, child["originals"])
-            stderr = (scratch / f"stderr-{child['index']}.txt").read_text(encoding="utf-8", errors="replace")
-            if root != roots[0]:
-                stderr = stderr.replace(f"{root}/", "")
-            results[child["index"]] = {
-                "id": attacks[child["index"]]["id"],
-                "status": os.waitstatus_to_exitcode(status),
-                "killed": child["killed"],
-                "seconds": round(seconds, 2),
-                "max_rss_mb": round(usage.ru_maxrss / 1024, 1),
-                "stderr": stderr[:2000],
-            }
-            del running[pid]
-            free.append(child["lane"])
+
+    def record(child: ExitedChild) -> None:
+        root = roots[child.lane]
+        stderr = (scratch / f"stderr-{child.index}.txt").read_text(encoding="utf-8", errors="replace")
+        if root != roots[0]:
+            stderr = stderr.replace(f"{root}/", "")
+        results[child.index] = {
+            "id": attacks[child.index]["id"],
+            "status": child.status,
+            "killed": child.killed,
+            "seconds": round(child.seconds, 2),
+            "max_rss_mb": round(child.usage.ru_maxrss / 1024, 1),
+            "stderr": stderr[:2000],
+        }
+
+    run_forked_in_lanes(
+        roots,
+        attacks,
+        touched_files,
+        lambda root, index, attack: run_child(root, attack, scratch / f"stderr-{index}.txt"),
+        record,
+        TIME_LIMIT,
+    )
     return results  # type: ignore[return-value]
 
 

@@ -28,15 +28,8 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from runner_lanes import (
-    LANES,
-    check_within_lanes,
-    lane_roots,
-    remove_lanes,
-    render_arguments,
-    restore_files,
-    saved_files,
-)
+from runner_lanes import ExitedChild, LANES, check_within_lanes, lane_roots, remove_lanes, render_arguments
+from runner_lanes import run_forked_in_lanes
 
 PAYLOAD_MARK = "<img src=x onerror="  # what an injection looks like when it is not escaped
 SCANNED_SUFFIXES = (".md", ".yml")  # Markdown and navigation: places where raw HTML would be rendered
@@ -259,39 +252,30 @@ def failed_report(mutation: dict) -> dict:
 
 
 def run_in_lanes(project: Path, roots: list[Path], mutations: list[dict]) -> list[dict]:
-    """Every mutation in a forked child, as many at once as there are lanes; a child mutates its lane's files on
-    disk, reports into a file of its own (a pipe would fill and block it while the parent waits for another child),
-    and the parent puts the lane's files back once it has exited. Results in the order of `mutations`."""
+    """Every mutation in a forked child, as many at once as there are lanes (run_forked_in_lanes); a child mutates
+    its lane's files on disk and reports into a file of its own (a pipe would fill and block it while the parent
+    waits for another child). Results in the order of `mutations`."""
     reports = Path(tempfile.mkdtemp(prefix="fuzz-reports-"))
     results: list[dict | None] = [None] * len(mutations)
-    pending, free = list(enumerate(mutations)), list(range(len(roots)))
-    running: dict[int, tuple[int, int, dict]] = {}  # pid → (mutation's index, lane, the lane's files before)
-    while pending or running:
-        while pending and free:
-            index, mutation = pending.pop(0)
-            lane = free.pop(0)
-            root = roots[lane]
-            originals = saved_files(root, mutation["files"])
-            pid = os.fork()
-            if pid == 0:  # child: mutate, run, report, exit without cleanup handlers
-                try:
-                    os.chdir(root)  # the calculators' examples read rulebook_src/penalties/ from here
-                    report = run_one(project, root, mutation)
-                except BaseException:  # noqa: BLE001
-                    report = failed_report(mutation)
-                (reports / f"{index}.json").write_text(json.dumps(report), encoding="utf-8")
-                os._exit(0)
-            running[pid] = (index, lane, originals)
-        pid, _ = os.wait()
-        index, lane, originals = running.pop(pid)
-        restore_files(roots[lane], originals)
-        report_file = reports / f"{index}.json"
-        results[index] = (
+
+    def run_child(root: Path, index: int, mutation: dict) -> None:  # mutate, run, report, exit without cleanups
+        try:
+            os.chdir(root)  # the calculators' examples read rulebook_src/penalties/ from here
+            report = run_one(project, root, mutation)
+        except BaseException:  # noqa: BLE001
+            report = failed_report(mutation)
+        (reports / f"{index}.json").write_text(json.dumps(report), encoding="utf-8")
+        os._exit(0)
+
+    def record(child: ExitedChild) -> None:
+        report_file = reports / f"{child.index}.json"
+        results[child.index] = (
             json.loads(report_file.read_text(encoding="utf-8"))
             if report_file.exists()
-            else dict(failed_report(mutations[index]), traceback="the child ended without a report")
+            else dict(failed_report(mutations[child.index]), traceback="the child ended without a report")
         )
-        free.append(lane)
+
+    run_forked_in_lanes(roots, mutations, lambda mutation: set(mutation["files"]), run_child, record)
     shutil.rmtree(reports, ignore_errors=True)
     return results  # type: ignore[return-value]
 
