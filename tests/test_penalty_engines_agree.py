@@ -13,7 +13,7 @@ import pytest
 from penalty_grid import engine_grid
 from scripts.paths import ROOT
 from scripts.penalties import PenaltyInputError, calculate
-from scripts.penalties.export import widget_data_text
+from scripts.penalties.export import plan_texts, widget_data_text
 from penalty_data import PENALTIES
 
 NODE = shutil.which("node") or shutil.which("nodejs")
@@ -31,6 +31,10 @@ def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
     cases = engine_grid()
     (tmp_path / "data.js").write_text(widget_data_text(PENALTIES), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    plans = []
+    for path, text in plan_texts(PENALTIES).items():
+        plans.append(tmp_path / path.replace("/", "_"))
+        plans[-1].write_text(text, encoding="utf-8")
     harness = Path(__file__).with_name("penalty_engine_node.js")
     completed = subprocess.run(
         [
@@ -39,6 +43,7 @@ def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
             str(tmp_path / "data.js"),
             str(ROOT / "docs/assets/penalties/calculators.js"),
             str(tmp_path / "cases.json"),
+            *map(str, plans),
         ],
         capture_output=True,
         text=True,

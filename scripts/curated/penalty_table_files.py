@@ -150,8 +150,19 @@ FORFEITING = record(
         "result": PROSE,
     },
 )
+# how the non-forfeiting side's score is found (scripts/penalties/forfeits.py has one branch for each)
+FORFEIT_RULES = (
+    "max-of-three",
+    "per-board",
+    "fixed",
+    "tie-factor",
+    "per-board-text",
+    "per-board-imp",
+    "lose-match",
+    "tie-factor-match-points",
+)
 NON_FORFEITING = record(
-    {"rule": ONE_LINE, "quote": PROSE},
+    {"rule": choice(FORFEIT_RULES), "quote": PROSE},
     optional={
         "candidates": list_of(
             record(

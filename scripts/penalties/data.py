@@ -18,6 +18,13 @@ class PenaltyData:
     table_lines: Mapping[str, Lines] = field(repr=False)
     calculators: Mapping[str, Any] = field(repr=False)  # name → declaration, in the order of calculators.yml
     words: Mapping[str, Any] = field(repr=False)  # the phrases both engines put together
+    spec_lines: Lines | None = field(default=None, repr=False)  # where each value of calculators.yml stands
+
+    def spec_place(self, calculator: str, *keys: str | int) -> str:
+        """'rulebook_src/penalties/calculators.yml:line' of a calculator's key, to start a message."""
+        if self.spec_lines is None:
+            return "rulebook_src/penalties/calculators.yml"
+        return self.spec_lines.at("calculators", list(self.calculators).index(calculator), *keys)
 
     @property
     def conventions(self) -> Any:

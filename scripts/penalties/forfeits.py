@@ -19,6 +19,7 @@ from scripts.penalties.result import (
 )
 from scripts.penalties.spec import choice_label, input_error, parse_inputs
 from scripts.penalties.data import PenaltyData
+from scripts.penalties.symbolic import largest_index, pick, smaller
 
 
 def forfeit(penalties: PenaltyData, **raw) -> dict:
@@ -55,7 +56,7 @@ def forfeit(penalties: PenaltyData, **raw) -> dict:
             elif candidate["name"] == "thirty-minus" and values["opponent_average"] is not None:
                 applies = vp_scale == str(candidate["only_scale"])
                 left = rational(candidate["minuend"]) - values["opponent_average"]  # ② “用30减去……”
-                value = round_half_up(min(left, Fraction(candidate["cap"])), decimals)
+                value = round_half_up(smaller(left, Fraction(candidate["cap"])), decimals)
             elif candidate["name"] == "tie-times-1.2":
                 value = round_half_up(tie * rational(candidate["factor"]), decimals)
             candidates.append(
@@ -67,9 +68,17 @@ def forfeit(penalties: PenaltyData, **raw) -> dict:
                     "quote": candidate["quote"],
                 }
             )
-        best = max((c for c in candidates if c["applies"]), key=lambda c: c["vp"])
-        non_scores = {"vp": best["vp"], "imp": table["imp_by_vp"]}
-        title = headline(penalties, "forfeit", rule, best_mark=best["text"][0], best_vp=format_number(best["vp"]))
+        applying = [c for c in candidates if c["applies"]]
+        best = largest_index([c["vp"] for c in applying])
+        best_vp = pick([c["vp"] for c in applying], best)
+        non_scores = {"vp": best_vp, "imp": table["imp_by_vp"]}
+        title = headline(
+            penalties,
+            "forfeit",
+            rule,
+            best_mark=pick([c["text"][0] for c in applying], best),
+            best_vp=format_number(best_vp),
+        )
     elif rule == "per-board":
         per_board = non["mp_per_board_half_scale"] if values["half_scale"] else non["mp_per_board"]
         non_scores = {
@@ -123,7 +132,7 @@ def forfeit(penalties: PenaltyData, **raw) -> dict:
         non_scores = {"result": non["result"]}
         title = headline(penalties, "forfeit", rule)
         consequences.append(spec["keeps_playing_quote"])
-    else:  # tie-factor-match-points
+    else:  # tie-factor-match-points, the last of the schema's FORFEIT_RULES
         if values["tie_match_points"] is None:
             raise input_error(penalties.words, calculator, "tie_match_points", "tie_points_needed")
         tie_points = values["tie_match_points"]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from scripts.errors import PenaltySpecError
 from scripts.penalties.spec import fill
+from scripts.penalties.symbolic import Sym, as_node, first_given, placeholder, text_or_none, unless_none
 from scripts.penalties.data import PenaltyData
 
 # A penalty with nothing in it, and the keys of its amounts in the order a statement gives them; both are exported to
@@ -30,11 +32,15 @@ AMOUNT_KEYS = ("vp", "imp", "top_percent")
 
 def rational(value) -> Fraction:
     """A table number (int, float written in decimal, or string) as an exact fraction: 1.5 → 3/2."""
+    if isinstance(value, Sym):
+        return value
     return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
 def round_half_up(value, decimals: int) -> Fraction:
     """第35条: 四舍五入 (round half up, away from zero; never to even), keeping `decimals` places: 0.125 at 2 → 0.13."""
+    if isinstance(value, Sym) or isinstance(decimals, Sym):
+        return Sym(["round", as_node(value), as_node(decimals)])
     exact = rational(value)
     scale = 10**decimals
     magnitude = (2 * abs(exact.numerator) * scale + exact.denominator) // (2 * exact.denominator)
@@ -45,12 +51,16 @@ def json_number(value):
     """An exact number for JSON: integral values as int, others as the nearest float (None stays None)."""
     if value is None:
         return None
+    if isinstance(value, Sym):
+        return value  # serialised as a number the browser computes (plan.py)
     exact = rational(value)
     return int(exact) if exact.denominator == 1 else float(exact)
 
 
 def format_number(value) -> str:
     """'1', '1.5', '0.75', '-3': the exact decimal text of a terminating decimal (the widget prints the same)."""
+    if isinstance(value, Sym):
+        return placeholder(["fmt", value.node])
     exact = rational(value)
     if exact.denominator == 1:
         return str(exact.numerator)
@@ -92,12 +102,24 @@ def describe_penalty(penalties: PenaltyData, penalty: dict) -> str:
 
 
 def headline(penalties: PenaltyData, calculator: str, case: str, **facts) -> str:
-    """The calculator's headline template `case` (calculators.yml) filled with the rule's facts."""
-    return fill(penalties.calculators[calculator]["headlines"][case], **facts)
+    """The calculator's headline template `case` (calculators.yml) filled with the rule's facts; a template the rule
+    needs and the file lacks stops the build (every case runs there, scripts/penalties/plan.py) naming its place."""
+    templates = penalties.calculators[calculator].get("headlines", {})
+    if case not in templates:
+        raise PenaltySpecError(
+            f"{penalties.spec_place(calculator, 'headlines')}: calculator `{calculator}` has no headline `{case}`, "
+            "which its rule uses"
+        )
+    return fill(templates[case], **facts)
 
 
 def subject(penalties: PenaltyData, calculator: str, case: str | None = None, **facts) -> str:
     template = penalties.calculators[calculator]["subject"]
+    if isinstance(template, dict) and case not in template:
+        raise PenaltySpecError(
+            f"{penalties.spec_place(calculator, 'subject')}: calculator `{calculator}` has no subject `{case}`, "
+            "which its rule uses"
+        )
     return fill(template[case] if isinstance(template, dict) else template, **facts)
 
 
@@ -135,7 +157,6 @@ def make_result(
     **extra,
 ) -> dict:
     """Assemble the JSON object; `ruling` is the text a director pastes (the widget builds the same)."""
-    w = penalties.words
     title = extra.pop("headline", None)
     penalty = {key: penalty[key] for key in PENALTY_KEYS}
     for key in AMOUNT_KEYS:
@@ -146,8 +167,6 @@ def make_result(
             "min": json_number(penalty["range"]["min"]),
             "max": json_number(penalty["range"]["max"]),
         }
-    book, number = article.split("/")
-    where = fill(w["where"][book], number=number) + (clause_text(penalties, article, anchor) if anchor else "")
     conventions = penalties.tables["conventions"]
     consequences = list(consequences or [])
     if any(penalty[key] is not None for key in AMOUNT_KEYS) or penalty["range"] is not None:
@@ -164,20 +183,31 @@ def make_result(
         "options": options or [],
         "consequences": consequences,
         "quote": quote,
-        "reading": " ".join(readings) if readings else None,
-        "other_reading": " ".join(other_readings) if other_readings else None,
+        "reading": text_or_none(readings),
+        "other_reading": text_or_none(other_readings),
     }
     result.update(extra)
     result["subject"] = subject
-    result["headline"] = title or describe_penalty(penalties, penalty)
+    result["headline"] = first_given(title or None, describe_penalty(penalties, penalty))
+    result["ruling"] = ruling_text(penalties, result)
+    return result
+
+
+def ruling_text(penalties: PenaltyData, result: dict) -> str:
+    """The text a director pastes, from the result's own parts: subject, headline, clause, quote and the other
+    reading (the plans leave it out and their evaluators compose it, scripts/penalties/plan_evaluate.py)."""
+    w = penalties.words
+    book, number = result["article"].split("/")
+    anchor = result["anchor"]
+    where = fill(w["where"][book], number=number) + (
+        clause_text(penalties, result["article"], anchor) if anchor else ""
+    )
     ruling = fill(
-        w["ruling"] if quote else w["ruling_without_quote"],
-        subject=subject,
+        w["ruling"] if result["quote"] else w["ruling_without_quote"],
+        subject=result["subject"],
         headline=result["headline"],
         where=where,
-        quote=quote or "",
+        quote=result["quote"] or "",
     )
-    if result["other_reading"]:
-        ruling += " " + fill(w["other_reading"], other_reading=result["other_reading"])
-    result["ruling"] = ruling
-    return result
+    other = result["other_reading"]
+    return ruling + unless_none(other, " " + fill(w["other_reading"], other_reading=other or ""))

@@ -19,6 +19,7 @@ from scripts.penalties.result import (
 )
 from scripts.penalties.spec import fill, parse_inputs
 from scripts.penalties.data import PenaltyData
+from scripts.penalties.symbolic import Sym, pick, placeholder, when
 
 
 def board(penalties: PenaltyData, **raw) -> dict:
@@ -26,8 +27,8 @@ def board(penalties: PenaltyData, **raw) -> dict:
     table = penalties.tables["board"]
     number = parse_inputs(penalties, "board", raw)["number"]
     index = number - 1
-    dealer = table["dealers"][index % 4]
-    vulnerability = table["vulnerabilities"][(index + index // 4) % 4]
+    dealer = pick(table["dealers"], index % 4)
+    vulnerability = pick(table["vulnerabilities"], (index + index // 4) % 4)
     cycle = index % table["cycle"] + 1
     return make_result(
         penalties,
@@ -47,17 +48,45 @@ def board(penalties: PenaltyData, **raw) -> dict:
             penalties,
             "board",
             "board",
-            dealer_label=table["dealer_labels"][dealer],
-            vulnerability_label=table["vulnerability_labels"][vulnerability],
+            dealer_label=pick([table["dealer_labels"][d] for d in table["dealers"]], index % 4),
+            vulnerability_label=pick(
+                [table["vulnerability_labels"][v] for v in table["vulnerabilities"]], (index + index // 4) % 4
+            ),
         ),
     )
 
 
 def fixed_places(value: Fraction, places: int) -> str:
     """Rounded half up and written with exactly `places` decimals: 1000001/1000000 at 4 → '1.0000'."""
+    if isinstance(value, Sym):
+        return placeholder(["fixed", value.node, ["n", str(places)]])
     text = format_number(round_half_up(value, places))
     whole, _, decimals = text.partition(".")
     return f"{whole}.{decimals.ljust(places, '0')}" if places else whole
+
+
+def terminates(value, places: int):
+    """Whether `value` is exact within `places` decimals (a bool, or an expression for a typed value)."""
+    if isinstance(value, Sym):
+        return Sym(["terminates", value.node, ["n", str(places)]])
+    return (value * 10**places).denominator == 1
+
+
+def when_exact(value, places: int) -> str:
+    """format_number of a ratio the headline shows only when it terminates within `places` decimals."""
+    return format_number(value) if isinstance(value, Sym) or terminates(value, places) else ""
+
+
+def fraction_text(value) -> str:
+    if isinstance(value, Sym):
+        return placeholder(["fraction", value.node])
+    return f"{value.numerator}/{value.denominator}"
+
+
+def fraction_parts(value):
+    if isinstance(value, Sym):
+        return Sym(["parts", value.node])
+    return [value.numerator, value.denominator]
 
 
 def tie_ratio(penalties: PenaltyData, **raw) -> dict:
@@ -70,16 +99,18 @@ def tie_ratio(penalties: PenaltyData, **raw) -> dict:
     ratio = None if lost == 0 else won / lost
     if ratio is None:
         title = headline(penalties, "tie-ratio", "no-loss", **facts)
-    elif (ratio * 10 ** table["decimals"]).denominator == 1:  # exact within the places the reading promises
-        title = headline(penalties, "tie-ratio", "exact", ratio=format_number(ratio), **facts)
-    else:  # the fraction tells apart two ratios that round alike
-        title = headline(
-            penalties,
-            "tie-ratio",
-            "repeating",
-            fraction=f"{ratio.numerator}/{ratio.denominator}",
-            approx=fixed_places(ratio, table["decimals"]),
-            **facts,
+    else:  # exact within the promised places, or else the fraction, which tells apart ratios that round alike
+        title = when(
+            terminates(ratio, table["decimals"]),
+            headline(penalties, "tie-ratio", "exact", ratio=when_exact(ratio, table["decimals"]), **facts),
+            headline(
+                penalties,
+                "tie-ratio",
+                "repeating",
+                fraction=fraction_text(ratio),
+                approx=fixed_places(ratio, table["decimals"]),
+                **facts,
+            ),
         )
     return make_result(
         penalties,
@@ -94,7 +125,7 @@ def tie_ratio(penalties: PenaltyData, **raw) -> dict:
         other_readings=[table["other_reading"]],
         subject=subject(penalties, "tie-ratio", kind_label=spec["label"], formula=spec["formula"]),
         ratio=json_number(ratio),
-        ratio_fraction=None if ratio is None else [ratio.numerator, ratio.denominator],
+        ratio_fraction=None if ratio is None else fraction_parts(ratio),
         formula=spec["formula"],
         headline=title,
     )

@@ -15,6 +15,7 @@ from typing import Any
 from scripts.curated import Lines
 from scripts.errors import PenaltySpecError, RulebookError
 from scripts.limits import clip
+from scripts.penalties.symbolic import Sym
 from scripts.penalties.data import PenaltyData
 
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
@@ -135,7 +136,9 @@ def parameter_of(calculator: dict, name: str) -> dict:
 def input_error(words: Mapping[str, Any], calculator: dict, name: str, key: str, **values) -> PenaltyInputError:
     parameter = parameter_of(calculator, name)
     values = {key: clip(value) if key == "text" else value for key, value in values.items()}  # a typed value, cut
-    return PenaltyInputError(parameter["name"], parameter["label"], fill(words["errors"][key], **values))
+    error = PenaltyInputError(parameter["name"], parameter["label"], fill(words["errors"][key], **values))
+    error.kind, error.values = key, values  # for the widget's own wording of a choice or a case (inFormWords)
+    return error
 
 
 def _decimal(whole: str, frac: str | None) -> Fraction:
@@ -165,6 +168,8 @@ def _number(words: Mapping[str, Any], calculator: dict, parameter: dict, text: s
 def parse_parameter(words: Mapping[str, Any], calculator: dict, parameter: dict, raw):
     """One input by its kind: str for choice and text, bool for flag, int for integer, Fraction otherwise."""
     kind, name = parameter["kind"], parameter["name"]
+    if isinstance(raw, Sym):  # a number the browser fills in (plan.py): its interval lies within the range
+        return raw
     if kind == "flag":
         if isinstance(raw, bool):
             return raw
@@ -217,7 +222,9 @@ def parse_parameter(words: Mapping[str, Any], calculator: dict, parameter: dict,
     return value
 
 
-def parse_inputs(penalties: PenaltyData, name: str, raw: dict, fixed: dict | None = None) -> dict:
+def parse_inputs(
+    penalties: PenaltyData, name: str, raw: dict, fixed: dict | None = None, *, refuse: bool = True
+) -> dict:
     """Every parameter of calculator `name` parsed: keys with underscores; blank optional ones → default or None."""
     calculator = penalties.calculators[name]
     words = penalties.words
@@ -242,7 +249,7 @@ def parse_inputs(penalties: PenaltyData, name: str, raw: dict, fixed: dict | Non
                 values[key] = None
                 continue
         values[key] = parse_parameter(words, calculator, parameter, False if value is None else value)
-    for parameter in calculator["parameters"]:
+    for parameter in calculator["parameters"] if refuse else ():  # the plans refuse them (plan.py)
         refuse_for_other_events(words, calculator, parameter, raw, values)
     return values
 

@@ -39,5 +39,8 @@ def penalty_data(src: RulebookSrc) -> PenaltyData:
         data, lines = src.load_with_lines(f"{FOLDER}/{name}.yml")
         check_table(name, data, lines)
         tables[name], table_lines[name] = data, lines
-    calculators, words = checked_spec(*src.load_with_lines(SPEC_FILE))
-    return PenaltyData(MappingProxyType(tables), MappingProxyType(table_lines), MappingProxyType(calculators), words)
+    spec, spec_lines = src.load_with_lines(SPEC_FILE)
+    calculators, words = checked_spec(spec, spec_lines)
+    return PenaltyData(
+        MappingProxyType(tables), MappingProxyType(table_lines), MappingProxyType(calculators), words, spec_lines
+    )

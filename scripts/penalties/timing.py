@@ -20,16 +20,23 @@ from scripts.penalties.result import (
 )
 from scripts.penalties.spec import choice_label, fill, input_error, parse_inputs
 from scripts.penalties.data import PenaltyData
+from scripts.penalties.symbolic import Sym, differs, placeholder, same, when
 
 
 def format_minutes(penalties: PenaltyData, minutes: Fraction) -> str:
     """12 → '12分钟', 11/2 → '5分30秒', 5.0001 → '5.0001分钟'."""
-    seconds = minutes * 60
     forms = penalties.words["minutes"]
+    if isinstance(minutes, Sym):
+        return placeholder(["minutes", minutes.node, forms["whole"], forms["seconds"]])
+    return minute_text(minutes, forms["whole"], forms["seconds"])
+
+
+def minute_text(minutes: Fraction, whole_form: str, seconds_form: str) -> str:
+    seconds = minutes * 60
     if seconds.denominator == 1:
         whole, rest = divmod(int(seconds), 60)
-        return fill(forms["whole"], minutes=whole) if rest == 0 else fill(forms["seconds"], minutes=whole, seconds=rest)
-    return fill(forms["whole"], minutes=format_number(minutes))
+        return fill(whole_form, minutes=whole) if rest == 0 else fill(seconds_form, minutes=whole, seconds=rest)
+    return fill(whole_form, minutes=format_number(minutes))
 
 
 def find_band(bands: list[dict], minutes: Fraction) -> tuple[int, Fraction]:
@@ -126,7 +133,7 @@ def timed_penalty(penalties: PenaltyData, calculator: str, table_name: str, valu
             penalty[key] = rational(band[key])
     if "per_minute" in band:
         rule = band["per_minute"]
-        penalty[rule["unit"]] = Fraction(per_minute_amount(rule, minutes))
+        penalty[rule["unit"]] = rational(per_minute_amount(rule, minutes))
         if "per_minute_other" in band:
             other = per_minute_amount({**rule, **band["per_minute_other"]}, minutes)
             state["readings"].append(band["reading"])
@@ -207,30 +214,26 @@ def share_difference(
     """第27条 “此扣分为双方扣分的和”: when this side's and the other side's rounded shares do not add up to the table's
     amount, the headline says by how much (and why); None when they do."""
     w = penalties.words
-    for key, amount in total.items():
+    title, other_text = None, ""
+    for key, amount in reversed(total.items()):  # the first unit whose shares do not add up decides
         whole = rational(amount)
         other = round_half_up(whole * (1 - share), decimals)
         both = penalty[key] + other
-        if both != whole:
-            others.append(
-                fill(w["share_difference_other"], total=fill(w["unit_amount"][key], value=format_number(whole)))
-            )
-            unit = {
-                name: fill(w["unit_amount"][key], value=format_number(value))
-                for name, value in (
-                    ("other", other),
-                    ("sum", both),
-                    ("total", whole),
-                    ("difference", abs(both - whole)),
-                )
-            }
-            return fill(
-                w["share_difference"],
-                headline=describe_penalty(penalties, penalty),
-                other_percent=format_number(round_half_up((1 - share) * 100, 4)),
-                **unit,
-            )
-    return None
+        note = fill(w["share_difference_other"], total=fill(w["unit_amount"][key], value=format_number(whole)))
+        unit = {
+            name: fill(w["unit_amount"][key], value=format_number(value))
+            for name, value in (("other", other), ("sum", both), ("total", whole), ("difference", abs(both - whole)))
+        }
+        text = fill(
+            w["share_difference"],
+            headline=describe_penalty(penalties, penalty),
+            other_percent=format_number(round_half_up((1 - share) * 100, 4)),
+            **unit,
+        )
+        apart = differs(both, whole)
+        title, other_text = when(apart, text, title), when(apart, note, other_text)
+    others.append(other_text)
+    return title
 
 
 def slow_play(penalties: PenaltyData, **raw) -> dict:
@@ -263,13 +266,12 @@ def slow_play(penalties: PenaltyData, **raw) -> dict:
                         percent=percent,
                         total=format_number(total[key]),
                         share=format_number(round_half_up(share, 6)),
-                        relation="=" if shown == exact else "≈",
+                        relation=when(same(shown, exact), "=", "≈"),
                         shown=format_number(shown),
                     )
                     + fill(rounding["reading"], decimals=decimals)
                 )
-                if exact != penalty[key]:
-                    state["others"].append(rounding["other_reading"])
+                state["others"].append(when(differs(exact, penalty[key]), rounding["other_reading"], ""))
         title = share_difference(penalties, penalty, total, share, decimals, state["others"])
     share_text = fill(penalties.words["share"], percent=percent) if share != 1 else ""
     return timed_result(

@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from scripts.penalties.data import PenaltyData
+
+PLANS_DIR = Path("assets") / "generated" / "plans"  # one script per calculator and page-fixed values (plan.py)
+
+
+def plan_name(name: str, fixed: dict) -> str:
+    """'procedural-34', 'lateness': the plan script of a calculator with a page's fixed values."""
+    return "-".join([name, *(str(v) for v in fixed.values())])
+
+
+def plan_path(name: str, fixed: dict) -> Path:
+    return PLANS_DIR / f"{plan_name(name, fixed)}.js"
+
 
 TIE_BREAK_SHEET_ID = "tie-break-sheet"  # the 第45条 sheet's placeholder (docs/assets/penalties/tie_break_sheet.js)
 
@@ -28,7 +41,8 @@ def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
         attributes = "".join(f' data-fixed-{html.escape(key)}="{html.escape(value)}"' for key, value in fixed.items())
         blocks.append(
             f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}"'
-            f' data-page="{book}/{slug}"{attributes}>'
+            f' data-page="{book}/{slug}" data-plan="{plan_path(name, fixed).relative_to("assets").as_posix()}"'
+            f"{attributes}>"
             f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>'
         )
     sheet = penalties.tables["tie_break"]["sheet"]

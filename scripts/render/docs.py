@@ -23,7 +23,7 @@ from scripts.render.links import (
 from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
-from scripts.penalties.export import DATA_JS, widget_data_text
+from scripts.penalties.export import DATA_JS, plan_texts, widget_data_text
 from scripts.penalties.invariants import check_quotes_in_articles
 from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.penalties.tables import penalty_data
@@ -95,6 +95,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     if problems := everyday_problems(src, article_texts(rulebook), unit="article"):
         raise CuratedFileError(first_problem_line(problems))
     pages[DATA_JS.as_posix()] = widget_data_text(penalties)  # the penalty widgets' tables (rulebook_src/penalties/)
+    pages.update(plan_texts(penalties))  # each calculator's rulings by case, from the Python rules (plan.py)
     # about/performance.md is written by bench/build (make bench) and committed; it is not generated here
     # the editor pages hang off 关于本站 (mkdocs.yml: not_in_nav), not off the player's navigation
     pages["about/index.md"] = about_page(

@@ -1,11 +1,12 @@
-/* Penalty calculators on the article pages. Everything declared lives in window.RULEBOOK_PENALTIES
- * (assets/generated/penalty-data.js, exported from rulebook_src/penalties/: the calculator spec with parameters,
- * labels, ranges, headline templates and words, and the tables). This file holds the arithmetic of each rule,
- * the same as scripts/penalties/*.py, and the form, URL and copy code. Exact BigInt rationals, no dependencies.
- * Loaded only on pages with a calculator, by assets/penalties/loader.js. */
+/* Penalty calculators on the article pages. The rulings come from the Python rules, as data: each calculator's plan
+ * (assets/generated/plans/<calculator>.js, written by scripts/penalties/plan.py) holds, for every combination of
+ * choices and flags, the result or the input error, with expressions where a value depends on a typed number. This
+ * file parses the inputs (the forms of spec.py INPUT_FORMS), picks the case and the interval the numbers fall in,
+ * computes the expressions on exact BigInt rationals (plan.py evaluate, operation for operation), and holds the form,
+ * URL, copy and share code. No rule is decided here. Loaded only on pages with a calculator, by loader.js. */
 (function () {
   "use strict";
-  var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words;
+  var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words, SANCTION_TABLES = DATA.sanction_tables;
   DATA.calculators.forEach(function (c) { SPEC[c.name] = c; });
 
   /* ---------- exact rationals {n, d} (BigInt), d > 0 ---------- */
@@ -20,49 +21,33 @@
   }
   function pow10(p) { var r = B1; for (var i = 0; i < p; i++) r *= B10; return r; }
   function decimalR(whole, frac) { return frac ? R(BigInt(whole + frac), pow10(frac.length)) : R(BigInt(whole)); }
-  function rat(x) {
+  function rat(x) {  /* a rational, a number, or a text "3", "-1.5", "7/2" */
     if (x !== null && typeof x === "object") return x;
-    var m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(String(x));
-    if (!m) throw new Error("not a table number: " + x);
-    var v = decimalR(m[2], m[3]);
+    var m = /^(-)?(\d+)(?:\.(\d+))?(?:\/(\d+))?$/.exec(String(x)), v = decimalR(m[2], m[3]);
+    if (m[4]) v = R(v.n, v.d * BigInt(m[4]));
     return m[1] ? R(-v.n, v.d) : v;
   }
   function add(a, b) { return R(a.n * b.d + b.n * a.d, a.d * b.d); }
-  function sub(a, b) { return R(a.n * b.d - b.n * a.d, a.d * b.d); }
-  function mul(a, b) { a = rat(a); b = rat(b); return R(a.n * b.n, a.d * b.d); }
+  function mul(a, b) { return R(a.n * b.n, a.d * b.d); }
   function div(a, b) { return R(a.n * b.d, a.d * b.n); }
-  function cmp(a, b) { a = rat(a); b = rat(b); var x = a.n * b.d - b.n * a.d; return x < B0 ? -1 : x > B0 ? 1 : 0; }
-  function ceilR(a) { var q = a.n / a.d; return (a.n % a.d !== B0 && a.n > B0) ? q + B1 : q; }
-  function roundHalfUp(value, places) {
-    /* 第35条 四舍五入, the same integer steps as scripts/penalties/result.py round_half_up */
-    var v = rat(value), scale = pow10(places);
-    var magnitude = (B2 * babs(v.n) * scale + v.d) / (B2 * v.d);
+  function cmp(a, b) { var x = a.n * b.d - b.n * a.d; return x < B0 ? -1 : x > B0 ? 1 : 0; }
+  function floorR(a) { var q = a.n / a.d; return R(a.n % a.d !== B0 && a.n < B0 ? q - B1 : q); }
+  function roundHalfUp(v, places) {  /* result.py round_half_up: 四舍五入, away from zero */
+    var scale = pow10(places), magnitude = (B2 * babs(v.n) * scale + v.d) / (B2 * v.d);
     return R(v.n >= B0 ? magnitude : -magnitude, scale);
   }
-  function num(value) {
-    if (value === null || value === undefined) return null;
-    var v = rat(value);
-    return v.d === B1 ? Number(v.n) : Number(v.n) / Number(v.d);
-  }
-  function fmt(value) {
-    /* the exact decimal text of a terminating decimal (result.py format_number) */
-    var v = rat(value), places = 0;
+  function num(v) { return v.d === B1 ? Number(v.n) : Number(v.n) / Number(v.d); }
+  function fmt(v) {  /* result.py format_number: the exact decimal text of a terminating decimal */
+    var places = 0;
     if (v.d === B1) return v.n.toString();
     while ((pow10(places) % v.d) !== B0) { places++; if (places > 12) return String(num(v)); }
     var digits = (babs(v.n) * pow10(places) / v.d).toString();
     while (digits.length < places + 1) digits = "0" + digits;
     return (v.n < B0 ? "-" : "") + digits.slice(0, -places) + "." + digits.slice(-places);
   }
-
-  /* ---------- templates and words ---------- */
   function fill(template, values) {
     Object.keys(values || {}).forEach(function (k) { template = template.split("{" + k + "}").join(String(values[k])); });
     return template;
-  }
-  function headline(calculator, kase, facts) { return fill(SPEC[calculator].headlines[kase], facts); }
-  function subjectOf(calculator, kase, facts) {
-    var t = SPEC[calculator].subject;
-    return fill(typeof t === "string" ? t : t[kase], facts);
   }
   function copy(obj) { return JSON.parse(JSON.stringify(obj)); }
   function blank(value) { return value === null || value === undefined || (typeof value === "string" && value.trim() === ""); }
@@ -126,7 +111,7 @@
     }
     if (p.kind === "integer") {
       if (!INTEGER.test(text)) throw inputError(c, p.name, "integer", { text: text });
-      return Number(within(c, p, R(BigInt(text)), text).n);
+      return within(c, p, R(BigInt(text)), text);
     }
     if (p.kind === "number") return within(c, p, decimalOf(c, p, text, p.places === undefined ? 4 : p.places), text);
     if (p.kind === "minutes") {
@@ -151,7 +136,7 @@
     if (cmp(value, R(0)) < 0 || cmp(value, R(1)) > 0) throw inputError(c, p.name, "share_range", { text: text });
     return value;
   }
-  function parseInputs(name, raw) {
+  function parseInputs(name, raw) {  /* spec.py parse_inputs(refuse=False): the plan refuses what does not apply */
     var values = {};
     SPEC[name].parameters.forEach(function (p) {
       var key = p.name.replace(/-/g, "_"), value = raw[key];
@@ -162,473 +147,111 @@
       }
       values[key] = parseParameter(name, p, value === undefined || value === null ? false : value);
     });
-    SPEC[name].parameters.forEach(function (p) {
-      /* an option the text states only for some event types, given for another: refused (spec.py refuse_for_other_events) */
-      var key = p.name.replace(/-/g, "_"), value = raw[key];
-      if (!p.events || p.events.indexOf(values.event) >= 0) return;
-      var given = p.kind === "flag" ? values[key] === true : !blank(value) && String(value).trim() !== String(p["default"] === undefined ? "" : p["default"]);
-      if (given) throw inputError(name, key, "not_for_event", { events: p.events.map(function (e) { return choiceLabel(name, "event", e); }).join("、"),
-                                                                event: choiceLabel(name, "event", values.event) });
-    });
     return values;
   }
-  function choiceLabel(name, parameter, value) {
-    return parameterOf(name, parameter).choices.filter(function (x) { return String(x[0]) === String(value); })[0][1];
-  }
 
-  /* ---------- results: scripts/penalties/result.py ---------- */
-  var AMOUNT_KEYS = DATA.penalty.amount_keys, PENALTY_KEYS = Object.keys(DATA.penalty.empty);
-  function emptyPenalty() { return copy(DATA.penalty.empty); }
-  function describePenalty(p) {
-    var parts = [];
-    if (p.warning) parts.push(p.warning);
-    AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) parts.push(fill(W.amount[k], { value: fmt(p[k]) })); });
-    if (p.range !== null) parts.push(fill(W.range[p.range.unit], { min: fmt(p.range.min), max: fmt(p.range.max) }));
-    if (p.stop_play) parts.push(W.stop_play);
-    if (p.forfeit) parts.push(W.forfeit[p.forfeit]);
-    ["void_result", "committee", "disqualification"].forEach(function (k) { if (p[k]) parts.push(p[k]); });
-    return parts.length ? parts.join(W.separator) : W.none;
+  /* ---------- the plans: scripts/penalties/plan.py plan_key, plan_outcome, evaluate ---------- */
+  function minuteText(v, whole, seconds) {  /* timing.py minute_text: 12分钟, 5分30秒 */
+    var s = mul(v, R(60));
+    if (s.d !== B1) return fill(whole, { minutes: fmt(v) });
+    var m = s.n / BigInt(60), rest = s.n % BigInt(60);
+    return rest === B0 ? fill(whole, { minutes: m }) : fill(seconds, { minutes: m, seconds: rest });
   }
-  function addReadings(readings, others, node, facts) {
-    /* result.py add_readings: a data node's reading and other_reading, filled with the facts, where it has them */
-    if (node.reading) readings.push(fill(node.reading, facts));
-    if (node.other_reading) others.push(fill(node.other_reading, facts));
-  }
-  function clauseText(article, anchor) {
-    /* result.py clause_text: the clause as the articles print it (conventions.yml clause_labels) */
-    var labels = DATA.conventions.clause_labels[article] || {};
-    return labels[anchor] !== undefined ? labels[anchor] : fill(W.clause, { label: anchor });
-  }
-  function makeResult(calculator, article, r) {
-    var penalty = {};
-    PENALTY_KEYS.forEach(function (k) { penalty[k] = r.penalty[k]; });
-    AMOUNT_KEYS.forEach(function (k) { penalty[k] = num(penalty[k]); });
-    if (penalty.range !== null) penalty.range = { unit: penalty.range.unit, min: num(penalty.range.min), max: num(penalty.range.max) };
-    var parts = article.split("/");
-    var where = fill(W.where[parts[0]], { number: parts[1] }) + (r.anchor ? clauseText(article, r.anchor) : "");
-    var consequences = (r.consequences || []).slice(), conventions = DATA.conventions;
-    if (AMOUNT_KEYS.some(function (k) { return penalty[k] !== null; }) || penalty.range !== null) consequences.push(conventions.rounding.stage_total);
-    if (conventions.exemption.calculators.indexOf(calculator) >= 0 && r.band !== undefined && r.band !== null) consequences.push(conventions.exemption.text);
-    var result = {
-      calculator: calculator, article: article, anchor: r.anchor || null, inputs: r.inputs, band: r.band === undefined ? null : r.band,
-      penalty: penalty, options: r.options || [], consequences: consequences, quote: r.quote || null,
-      reading: r.readings && r.readings.length ? r.readings.join(" ") : null,
-      other_reading: r.others && r.others.length ? r.others.join(" ") : null
-    };
-    var extra = r.extra || {};
-    Object.keys(extra).forEach(function (k) { result[k] = extra[k]; });
-    result.subject = r.subject || "";
-    result.headline = r.headline || describePenalty(penalty);
-    var ruling = fill(r.quote ? W.ruling : W.ruling_without_quote, { subject: result.subject, headline: result.headline, where: where, quote: r.quote || "" });
-    if (result.other_reading) ruling += " " + fill(W.other_reading, { other_reading: result.other_reading });
-    result.ruling = ruling;
-    return result;
-  }
-
-  /* ---------- 第26条 / 第27条: scripts/penalties/timing.py ---------- */
-  function formatMinutes(minutes) {
-    var seconds = mul(minutes, R(60));
-    if (seconds.d === B1) {
-      var whole = seconds.n / BigInt(60), rest = seconds.n % BigInt(60);
-      return rest === B0 ? fill(W.minutes.whole, { minutes: whole }) : fill(W.minutes.seconds, { minutes: whole, seconds: rest });
-    }
-    return fill(W.minutes.whole, { minutes: fmt(minutes) });
-  }
-  function findBand(bands, minutes) {
-    var lower = R(0);
-    for (var i = 0; i < bands.length; i++) {
-      if (bands[i].upper === null || cmp(minutes, rat(bands[i].upper)) <= 0) return { index: i, lower: lower };
-      lower = rat(bands[i].upper);
-    }
-    throw new Error("the last band of a table is open");
-  }
-  function boundaryReadings(bands, index, minutes, lower) {
-    var c = DATA.conventions, band = bands[index], readings = [], others = [];
-    if (band.upper !== null && cmp(minutes, rat(band.upper)) === 0) {
-      var upper = fmt(band.upper), following = bands[index + 1];
-      addReadings(readings, others, c.band_boundary, { band: band.band, lower: fmt(lower), upper: upper });
-      if (following.upper === null) addReadings(readings, others, c.open_band, { open_band: following.band, upper: upper });
-    } else if (band.upper === null) {
-      readings.push(fill(c.open_band.reading, { open_band: band.band, upper: fmt(lower) }));
-    }
-    return { readings: readings, others: others };
-  }
-  function perMinuteAmount(rule, minutes) { return R(BigInt(rule.base) + ceilR(sub(minutes, R(rule.over)))); }
-  function applyConsequences(p, source) {
-    if (source.committee) p.committee = source.committee;
-    ["disqualification", "void_result"].forEach(function (k) { if (source[k]) p[k] = source[k]; });
-  }
-  function timedPenalty(calculator, tableName, v) {
-    var table = DATA.tables[tableName], spec = table.events[v.event];
-    var s = { table: table, spec: spec, event: v.event, minutes: v.minutes, repeat: v.repeat, penalty: emptyPenalty(),
-              band: null, quote: null, readings: [], others: [], options: [], consequences: [] };
-    s.subject = { event_label: choiceLabel(calculator, "event", v.event), minutes_text: formatMinutes(v.minutes), repeat_text: v.repeat ? W.repeat : "" };
-    if (v.minutes.n === B0) { s.readings.push(fill(W.zero_minutes, { unit: table.unit_label })); return s; }
-    var found = findBand(spec.bands, v.minutes), band = spec.bands[found.index], p = s.penalty;
-    s.band = band.band; s.quote = band.quote;
-    if (band.warning) {
-      if (v.repeat) {
-        Object.keys(band.repeat).forEach(function (k) { p[k] = rat(band.repeat[k]); });
-        if (band.repeat_reading) { s.readings.push(band.repeat_reading); s.others.push(band.repeat_other_reading); }
-      } else {
-        p.warning = band.warning;
-      }
-    } else if (v.repeat) {
-      addReadings(s.readings, s.others, DATA.conventions.repeat_outside_warning_band);
-    }
-    AMOUNT_KEYS.forEach(function (k) { if (band[k] !== undefined) p[k] = rat(band[k]); });
-    if (band.per_minute) {
-      p[band.per_minute.unit] = perMinuteAmount(band.per_minute, v.minutes);
-      if (band.per_minute_other) {
-        var rule = copy(band.per_minute);
-        Object.keys(band.per_minute_other).forEach(function (k) { rule[k] = band.per_minute_other[k]; });
-        s.readings.push(band.reading);
-        s.others.push(fill(W.per_minute_other, { other_reading: band.other_reading, amount: fmt(perMinuteAmount(rule, v.minutes)) }));
-      }
-    } else {
-      addReadings(s.readings, s.others, band);
-    }
-    applyConsequences(p, band);
-    p.stop_play = !!band.stop_play;
-    p.forfeit = band.forfeit || null;
-    s.options = copy(band.options || []);
-    s.consequences = copy(band.consequences || []);
-    if (spec.cut_boards) s.consequences.push(spec.cut_boards.text);
-    var b = boundaryReadings(spec.bands, found.index, v.minutes, found.lower);
-    s.readings = s.readings.concat(b.readings); s.others = s.others.concat(b.others);
-    return s;
-  }
-  function timedResult(calculator, s, inputs, facts, r) {
-    /* timing.py timed_result: the result of a timed rule from what timedPenalty found, with the rule's own parts */
-    r.inputs = extend({ event: s.event, minutes: num(s.minutes), repeat: s.repeat }, inputs);
-    return makeResult(calculator, s.table.article, extend(r, {
-      anchor: s.spec.anchor, band: s.band, penalty: s.penalty, quote: s.quote, readings: s.readings, others: s.others,
-      options: s.options, consequences: s.consequences, subject: subjectOf(calculator, null, extend(s.subject, facts)) }));
-  }
-  function lateness(raw) {
-    var v = parseInputs("lateness", raw), s = timedPenalty("lateness", "lateness", v), removed = null, title = null, count = v.remove_boards;
-    if (count !== null) {
-      var removal = s.options.filter(function (o) { return o.remove_boards; })[0];
-      if (!removal) throw inputError("lateness", "remove_boards", "no_removal", { band: s.band || W.zero_band });
-      var low = removal.remove_boards[0], high = removal.remove_boards[1];
-      if (count < low || count > high) throw inputError("lateness", "remove_boards", "removal_range", { band: s.band, allowed: low === high ? low : low + "—" + high, count: count });
-      removed = { count: count, offender: removal.offender, non_offender: removal.non_offender };
-      title = headline("lateness", "removed", { penalty_text: describePenalty(s.penalty), count: count, offender: removed.offender, non_offender: removed.non_offender });
-    }
-    return timedResult("lateness", s, { remove_boards: count }, {}, { headline: title, extra: { removed_boards: removed } });
-  }
-  function shareDifference(p, total, share, decimals, others) {
-    /* 第27条: the two sides' rounded shares against the table's total (timing.py share_difference) */
-    var keys = Object.keys(total);
-    for (var i = 0; i < keys.length; i++) {
-      var k = keys[i], whole = rat(total[k]), rest = sub(R(1), share), other = roundHalfUp(mul(whole, rest), decimals), both = add(p[k], other);
-      if (cmp(both, whole) === 0) continue;
-      var amount = function (x) { return fill(W.unit_amount[k], { value: fmt(x) }); };
-      others.push(fill(W.share_difference_other, { total: amount(whole) }));
-      var gap = sub(both, whole);
-      return fill(W.share_difference, { headline: describePenalty(p), other_percent: fmt(roundHalfUp(mul(rest, R(100)), 4)), other: amount(other),
-                                        sum: amount(both), total: amount(whole), difference: amount(gap.n < B0 ? R(-gap.n, gap.d) : gap) });
-    }
-    return null;
-  }
-  function slowPlay(raw) {
-    var v = parseInputs("slow-play", raw), s = timedPenalty("slow-play", "slow_play", v), rounding = DATA.conventions.rounding;
-    var share = v.share, decimals = Number(v.decimals), p = s.penalty, total = {}, hasTotal = false, title = null;
-    AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) { total[k] = num(p[k]); hasTotal = true; } });
-    if (s.spec.total_for_both_sides) s.readings.unshift(fill(W.both_sides, { text: s.spec.total_for_both_sides.text }));
-    var percent = fmt(roundHalfUp(mul(share, R(100)), 4));
-    if (share.n === B0) {
-      AMOUNT_KEYS.forEach(function (k) { p[k] = null; });
-      p.warning = null;
-      title = headline("slow-play", "no-share", {});
-    } else if (cmp(share, R(1)) !== 0) {
-      AMOUNT_KEYS.forEach(function (k) {
-        if (p[k] === null) return;
-        var exact = mul(p[k], share), shown = roundHalfUp(exact, 6);
-        p[k] = roundHalfUp(exact, decimals);
-        s.readings.push(fill(W.share_reading, { percent: percent, total: fmt(total[k]), share: fmt(roundHalfUp(share, 6)), relation: cmp(shown, exact) === 0 ? "=" : "≈",
-                                                shown: fmt(shown) }) + fill(rounding.reading, { decimals: decimals }));
-        if (cmp(exact, p[k]) !== 0) s.others.push(rounding.other_reading);
-      });
-      title = shareDifference(p, total, share, decimals, s.others);
-    }
-    return timedResult("slow-play", s, { share: num(share), decimals: decimals }, { share_text: cmp(share, R(1)) !== 0 ? fill(W.share, { percent: percent }) : "" },
-                       { headline: title, extra: { total: hasTotal ? total : null } });
-  }
-
-  /* ---------- 第34/37/38条: scripts/penalties/sanctions.py ---------- */
-  var SANCTION_TABLES = DATA.sanction_tables;
-  function offenceName(count) { return W.offence[String(count)] || fill(W.offence.more, { count: count }); }
-  function converted(amounts, unit, conversion) {
-    /* an amount (a number, or a range's [low, high]) in unit: as stated, else converted from the first unit stated */
-    var sources = [unit].concat(AMOUNT_KEYS);
-    for (var i = 0; i < sources.length; i++) {
-      var from = sources[i], stated = amounts[from];
-      if (stated === undefined) continue;
-      stated = Array.isArray(stated) ? stated : [stated];
-      if (from === unit) return { values: stated.map(rat), source: null };
-      return { values: stated.map(function (x) { return mul(div(rat(x), rat(conversion[from])), rat(conversion[unit])); }),
-               source: fill(W.unit_amount[from], { value: stated.map(fmt).join("-") }) };
-    }
-    return { values: null, source: null };
-  }
-  function applyStep(step, unit, scale, p, conversions) {
-    p.warning = (step.warning === true ? W.warning : step.warning) || null;
-    var c = converted(step, unit, scale.conversion);
-    if (c.values !== null) {
-      var limit = rat(scale.limits[unit][1]);
-      p[unit] = cmp(c.values[0], limit) <= 0 ? c.values[0] : limit;
-      if (c.source) conversions.push(c.source);
-    }
-    if (step.range) {
-      var r = converted(step.range, unit, scale.conversion);
-      p.range = { unit: unit, min: r.values[0], max: r.values[1] };
-      if (r.source) conversions.push(r.source);
-    }
-    applyConsequences(p, step);
-  }
-  function optionOf(step, unit, scale, conversions) {
-    var p = emptyPenalty(), option = { text: fill(W.option, { text: step.text }) };
-    applyStep(step, unit, scale, p, conversions);
-    AMOUNT_KEYS.forEach(function (k) { if (p[k] !== null) option[k] = num(p[k]); });
-    if (p.range !== null) option.range = { unit: unit, min: num(p.range.min), max: num(p.range.max) };
-    ["disqualification", "committee", "void_result"].forEach(function (k) { if (p[k]) option[k] = p[k]; });
-    return option;
-  }
-  function itemNumber(table, article, text) {
-    var numbers = table.items.map(function (e) { return e.item; }), label = text.replace(/[.、]+$/, "");
-    for (var i = 0; i < table.items.length; i++) if (table.items[i].label === label) return table.items[i].item;
-    if (/^[0-9]{1,3}$/.test(label) && numbers.indexOf(Number(label)) >= 0) return Number(label);
-    throw inputError("procedural", "item", "item", { article: article, first: numbers[0], last: numbers[numbers.length - 1], text: text });
-  }
-  function procedural(raw) {
-    var v = parseInputs("procedural", raw), article = v.article, offence = v.offence, scoring = v.scoring;
-    var table = DATA.tables[SANCTION_TABLES[article]], c = DATA.conventions;
-    var numbers = table.items.map(function (e) { return e.item; });
-    var item = itemNumber(table, article, v.item), entry = table.items[numbers.indexOf(item)];
-    var names = entry.variants.map(function (x) { return x.name; }), variant = v.variant || names[0];
-    if (names.indexOf(variant) < 0) {
-      throw inputError("procedural", "variant", "variant", { choices: names.join("、"), text: variant,
-                                                              labels: entry.variants.map(function (x) { return x.label || W.default_variant; }).join("、") });
-    }
-    var spec = entry.variants[names.indexOf(variant)], steps = spec.steps, step = steps[Math.min(offence, steps.length) - 1];
-    var unit = W.scoring_units[scoring], scale = table.scale, readings = [], others = [], conversions = [], options = [], consequences = [];
-    var p = emptyPenalty();
-    applyStep(step, unit, scale, p, conversions);
-    if (step.alternative) options.push(optionOf(step.alternative, unit, scale, conversions));
-    consequences = consequences.concat(step.consequences || []);
-    if (step.adjusted_score) consequences.push(step.adjusted_score);
-    if (entry.also) consequences.push(entry.also);
-    if (v.direct_damage) {
-      if (!entry.damage) throw inputError("procedural", "direct_damage", "no_damage", { article: article, item: entry.label || item });
-      consequences.push(entry.damage.text);
-    }
-    if (entry.sequence === "listed" && steps.length > 1) addReadings(readings, others, c.listed_ladder);
-    /* a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step) */
-    [entry, spec].concat(offence <= steps.length ? [step] : []).forEach(function (source) { addReadings(readings, others, source); });
-    if (offence > steps.length) {
-      if (steps.length > 1) addReadings(readings, others, c.beyond_ladder, { offence: offence, step: step.text });
-      if (entry.repeat_note) consequences.push(entry.repeat_note);
-    }
-    if (offence > 1) addReadings(readings, others, c.offence_count);
-    conversions.filter(function (x, i) { return conversions.indexOf(x) === i; }).forEach(function (source) {
-      readings.push(fill(c.conversion.reading, { unit: fill(W.unit_amount[unit], { value: "" }), source: source }));
-    });
-    var label = entry.label || String(item), title = describePenalty(p);
-    options.forEach(function (o) { title = fill(W.headline_option, { headline: title, option: o.text }); });
-    if (v.direct_damage) title = fill(W.headline_damage, { headline: title, damage: entry.damage.ruling });
-    return makeResult("procedural", table.article, {
-      anchor: step.clause || label, band: step.text, penalty: p, quote: step.quote || spec.quote || entry.quote, readings: readings, others: others,
-      options: options, consequences: consequences, headline: title,
-      subject: subjectOf("procedural", null, { article: article, label: label, summary: spec.summary || entry.summary,
-                                               variant_text: spec.label && !spec.summary ? "（" + spec.label + "）" : "",
-                                               offence_text: entry.sequence === "single" ? "" : fill(W.offence_part, { offence: offenceName(offence) }),
-                                               scoring_label: W.scoring_names[scoring] }),
-      inputs: { article: article, item: item, offence: offence, scoring: scoring, variant: variant, direct_damage: v.direct_damage },
-      extra: { variants: entry.variants.map(function (x) { return { name: x.name, label: x.label || "" }; }) }
-    });
-  }
-
-  /* ---------- scores: scripts/penalties/scoring.py ---------- */
-  function plain() { return { anchor: null, band: null, penalty: emptyPenalty(), others: [] }; }
-  function extend(base, more) { Object.keys(more).forEach(function (k) { base[k] = more[k]; }); return base; }
-  function board(raw) {
-    var t = DATA.tables.board, number = parseInputs("board", raw).number, i = number - 1;
-    var dealer = t.dealers[i % 4], vulnerability = t.vulnerabilities[(i + Math.floor(i / 4)) % 4];
-    return makeResult("board", t.article, extend(plain(), {
-      quote: t.quote, readings: [t.notice], subject: subjectOf("board", null, { number: number, cycle: i % t.cycle + 1 }), inputs: { number: number },
-      headline: headline("board", "board", { dealer_label: t.dealer_labels[dealer], vulnerability_label: t.vulnerability_labels[vulnerability] }),
-      extra: { dealer: dealer, vulnerability: vulnerability }
-    }));
-  }
-  function fixedPlaces(value, places) {
-    var parts = fmt(roundHalfUp(value, places)).split("."), decimals = parts[1] || "";
+  function fixedPlaces(v, places) {  /* scoring.py fixed_places */
+    var parts = fmt(roundHalfUp(v, places)).split("."), decimals = parts[1] || "";
     while (decimals.length < places) decimals += "0";
     return places ? parts[0] + "." + decimals : parts[0];
   }
-  function tieRatio(raw) {
-    var t = DATA.tables.tie_break, v = parseInputs("tie-ratio", raw), spec = t.kinds[v.kind];
-    var facts = { kind_label: spec.label, won: fmt(v.won), lost: fmt(v.lost) }, ratio = v.lost.n === B0 ? null : div(v.won, v.lost), title;
-    if (ratio === null) title = headline("tie-ratio", "no-loss", facts);
-    else if (mul(ratio, R(pow10(t.decimals))).d === B1) title = headline("tie-ratio", "exact", extend(facts, { ratio: fmt(ratio) }));
-    else title = headline("tie-ratio", "repeating", extend(facts, { fraction: ratio.n + "/" + ratio.d, approx: fixedPlaces(ratio, t.decimals) }));
-    return makeResult("tie-ratio", t.article, extend(plain(), {
-      anchor: spec.anchor, quote: spec.quote, readings: [t.reading], others: [t.other_reading],
-      subject: subjectOf("tie-ratio", null, { kind_label: spec.label, formula: spec.formula }), inputs: { won: num(v.won), lost: num(v.lost), kind: v.kind },
-      headline: title, extra: { ratio: num(ratio), ratio_fraction: ratio === null ? null : [Number(ratio.n), Number(ratio.d)], formula: spec.formula }
-    }));
+  var OPS = {
+    add: add, sub: function (a, b) { return add(a, R(-b.n, b.d)); }, mul: mul, div: div, neg: function (a) { return R(-a.n, a.d); },
+    abs: function (a) { return R(babs(a.n), a.d); }, ceil: function (a) { return R(-floorR(R(-a.n, a.d)).n); },
+    floordiv: function (a, b) { return floorR(div(a, b)); }, mod: function (a, b) { return OPS.sub(a, mul(b, floorR(div(a, b)))); },
+    min: function (a, b) { return cmp(a, b) <= 0 ? a : b; }, eq: function (a, b) { return cmp(a, b) === 0; },
+    ne: function (a, b) { return cmp(a, b) !== 0; }, lt: function (a, b) { return cmp(a, b) < 0; }, le: function (a, b) { return cmp(a, b) <= 0; },
+    round: function (a, places) { return roundHalfUp(a, num(places)); }, json: function (a) { return a === null ? null : num(a); },
+    fmt: fmt, minutes: minuteText, fixed: function (a, places) { return fixedPlaces(a, num(places)); },
+    fraction: function (a) { return a.n + "/" + a.d; }, parts: function (a) { return [Number(a.n), Number(a.d)]; },
+    terminates: function (a, places) { return mul(a, R(pow10(num(places)))).d === B1; },
+    argmax: function (values) { var best = 0; values.forEach(function (v, i) { if (cmp(v, values[best]) > 0) best = i; }); return R(best); },
+    pick: function (items, index) { return items[num(index)]; },
+    cat: function () { return Array.prototype.map.call(arguments, function (p) { return p === null ? "" : p; }).join(""); },
+    join: function (separator, parts) { var kept = parts.filter(Boolean); return kept.length ? kept.join(separator) : null; },
+    or: function (a, b) { return a !== null ? a : b; }, unless_null: function (a, text) { return a === null ? "" : text; }
+  };
+  function expression(node, inputs, shared) {
+    if (!Array.isArray(node)) return node;
+    var op = node[0], args = node.slice(1);
+    if (op === "@") return expression(shared[args[0]], inputs, shared);
+    if (op === "n") return rat(args[0]);
+    if (op === "in" || op === "text") return inputs[args[0]];
+    if (op === "list") return args.map(function (a) { return expression(a, inputs, shared); });
+    if (op === "if") return expression(expression(args[0], inputs, shared) ? args[1] : args[2], inputs, shared);
+    return OPS[op].apply(null, args.map(function (a) { return expression(a, inputs, shared); }));
   }
-  function rounding(raw) {
-    var spec = DATA.conventions.rounding, v = parseInputs("rounding", raw), decimals = Number(v.decimals), rounded = roundHalfUp(v.value, decimals);
-    return makeResult("rounding", spec.article, extend(plain(), {
-      quote: spec.quote, readings: [fill(spec.reading, { decimals: decimals })], others: [spec.other_reading],
-      subject: subjectOf("rounding", null, { value: fmt(v.value), decimals: decimals }), inputs: { value: num(v.value), decimals: decimals },
-      headline: headline("rounding", "rounded", { rounded: fmt(rounded) }), extra: { value: num(rounded) }
-    }));
+  function evaluate(value, inputs, shared) {
+    if (Array.isArray(value)) return value.map(function (v) { return evaluate(v, inputs, shared); });
+    if (value === null || typeof value !== "object") return value;
+    if (value.$ !== undefined) return expression(value.$, inputs, shared);
+    if (value["@"] !== undefined) return evaluate(shared[value["@"]], inputs, shared);
+    var out = {};
+    Object.keys(value).forEach(function (k) { out[k] = evaluate(value[k], inputs, shared); });
+    return out;
   }
-  function adjusted(raw) {
-    var t = DATA.tables.adjusted_score, v = parseInputs("adjusted", raw), spec = t.responsibilities[v.responsibility], score, title;
-    var bound = t.bound_words[spec.bound];
-    if (v.scoring === "mp") {
-      score = { text: spec.score, top_percent: spec.percent, bound: spec.bound, imp: null };
-      title = headline("adjusted", "mp", { score: spec.score, bound: bound, percent: spec.percent });
-    } else {
-      score = { text: spec.score, top_percent: null, bound: "exact", imp: spec.imp };
-      title = headline("adjusted", "imp", { score: spec.score, imp_text: spec.imp ? (spec.imp > 0 ? "+" : "") + spec.imp : "0" });
-    }
-    return makeResult("adjusted", t.article, extend(plain(), {
-      anchor: t.anchor, band: spec.label, quote: t.quote, readings: [t.reading], others: [t.other_reading], consequences: [t.balance_quote],
-      subject: subjectOf("adjusted", null, { responsibility_label: spec.label, scoring_label: v.scoring.toUpperCase() }),
-      inputs: { responsibility: v.responsibility, scoring: v.scoring }, headline: title, extra: { score: score }
-    }));
+  function planFor(name, values) {
+    var plans = window.RULEBOOK_PLANS || {}, found = Object.keys(plans).map(function (k) { return plans[k]; }).filter(function (p) {
+      return p.plans.calculator === name && Object.keys(p.plans.fixed).every(function (k) { return values[k] === p.plans.fixed[k]; });
+    })[0];
+    if (!found) throw new Error("no plan of " + name + " is loaded");
+    return found;
   }
-  function fouled(raw) {
-    var t = DATA.tables.fouled_boards, v = parseInputs("fouled", raw), boards = v.boards;
-    var readings = [], consequences = [t.teams.procedural_quote], scores, title, quote, kase, spec;
-    if (v.event === "teams") {
-      spec = t.teams;
-      if (v.whole_match) {
-        var tie = v.tie_vp === null ? R(DATA.tables.forfeit.tie_vp_25) : v.tie_vp, factor = rat(spec.whole_match.offender_factor), vp = mul(tie, factor);
-        scores = { offender: { vp: num(vp) }, non_offender: { text: spec.whole_match.non_offender } };
-        title = headline("fouled", "whole-match", { factor_percent: fmt(mul(factor, R(100))), tie: fmt(tie), factor: fmt(factor), vp: fmt(vp) });
-        quote = spec.whole_match.quote; readings.push(spec.whole_match.reading); consequences.unshift(spec.whole_match.replay_quote); kase = "whole-match";
-      } else {
-        scores = { offender: { imp_per_board: 0, imp: 0 }, non_offender: { imp_per_board: 0, imp: 0 } };
-        title = headline("fouled", "teams", { boards: boards }); quote = spec.quote; kase = "teams";
-        consequences.push(spec.no_replay_quote);
-      }
-    } else {
-      spec = t.pairs; kase = "pairs";
-      if (v.event === "pairs-mp") {
-        scores = { offender: { top_percent_per_board: spec.offender.top_percent }, non_offender: { top_percent_per_board: spec.non_offender.top_percent } };
-        title = headline("fouled", "pairs-mp", { non_offender: spec.non_offender.top_percent, offender: spec.offender.top_percent, boards: boards });
-      } else {
-        var off = spec.offender.imp, non = spec.non_offender.imp;
-        scores = { offender: { imp_per_board: off, imp: off * boards }, non_offender: { imp_per_board: non, imp: non * boards } };
-        title = headline("fouled", "pairs-imp", { non_offender: non, non_offender_total: non * boards, offender: off, offender_total: off * boards });
-      }
-      quote = spec.quote;
-      readings.push(spec.reading);
-    }
-    return makeResult("fouled", t.article, extend(plain(), {
-      anchor: (v.event === "teams" ? t.teams : t.pairs).anchor, quote: quote, readings: readings, consequences: consequences, headline: title,
-      subject: subjectOf("fouled", kase, { boards: boards, scoring_label: v.event === "pairs-mp" ? "MP" : "IMP" }),
-      inputs: { event: v.event, boards: boards, whole_match: v.whole_match, tie_vp: num(v.tie_vp) }, extra: { scores: scores }
-    }));
+  function planKey(plan, name, values) {
+    var parts = [];
+    SPEC[name].parameters.forEach(function (p) {
+      var value = values[p.name.replace(/-/g, "_")], item;
+      if (p.kind === "flag") parts.push(value ? "1" : "0");
+      else if (p.kind === "choice") parts.push(value);
+      else if (p.kind !== "text") parts.push(value === null ? "-" : "+");
+      else if (p.name === "item") {
+        item = value.replace(/[.、]+$/, "");
+        parts.push(plan.items[item] || (/^[0-9]{1,3}$/.test(item) && plan.items[String(Number(item))]) || "?");
+      } else parts.push(parts[parts.length - 1] === "?" ? "" : value);
+    });
+    var key = parts.join("|");
+    if (plan.cases[key] === undefined) { parts[2] = "?"; key = parts.join("|"); }  /* a case the item does not have */
+    return key;
   }
-  function forfeit(raw) {
-    var t = DATA.tables.forfeit, v = parseInputs("forfeit", raw), spec = t.events[v.event], non = spec.non_forfeiting, rule = non.rule, tie;
-    if (v.tie_vp === null) {
-      if (v.vp_scale !== "25" && (rule === "max-of-three" || rule === "tie-factor")) throw inputError("forfeit", "tie_vp", "tie_vp_needed", { scale: choiceLabel("forfeit", "vp_scale", v.vp_scale) });
-      tie = R(t.tie_vp_25);
-    } else {
-      tie = v.tie_vp;
-    }
-    var decimals = DATA.conventions.rounding.decimals, count = v.boards;
-    var readings = spec.reading ? [spec.reading] : [], others = spec.other_reading ? [spec.other_reading] : [];
-    var candidates = [], nonScores = {}, consequences = copy(non.also || []), title;
-    if (rule === "max-of-three") {
-      non.candidates.forEach(function (c) {
-        var value = null, applies = true;
-        if (c.name === "own-average" && v.own_average !== null) value = roundHalfUp(v.own_average, decimals);
-        else if (c.name === "thirty-minus" && v.opponent_average !== null) {
-          applies = v.vp_scale === String(c.only_scale);
-          var left = sub(rat(c.minuend), v.opponent_average);
-          value = roundHalfUp(cmp(left, R(c.cap)) <= 0 ? left : R(c.cap), decimals);
-        } else if (c.name === "tie-times-1.2") value = roundHalfUp(mul(tie, rat(c.factor)), decimals);
-        candidates.push({ name: c.name, text: c.text, vp: applies ? num(value) : null, applies: applies && value !== null, quote: c.quote });
+  function calculate(name, raw) {
+    var values = parseInputs(name, raw || {}), exported = planFor(name, values), plan = exported.plans, shared = exported.shared;
+    function deref(v) { return v !== null && typeof v === "object" && v["@"] !== undefined ? deref(shared[v["@"]]) : v; }
+    var branches = deref(plan.cases[planKey(plan, name, values)]);
+    for (var i = 0; i < branches.length; i++) {
+      var when = deref(deref(branches[i])[0]), outcome = deref(deref(branches[i])[1]);
+      var holds = Object.keys(when).every(function (k) {
+        var region = deref(when[k]), v = values[k];
+        if (region[0] === "=") return cmp(v, rat(region[1])) === 0;
+        return (region[1] === null || cmp(v, rat(region[1])) > 0) && (region[2] === null || cmp(v, rat(region[2])) < 0);
       });
-      var best = null;
-      candidates.forEach(function (c) { if (c.applies && (best === null || c.vp > best.vp)) best = c; });
-      nonScores = { vp: best.vp, imp: t.imp_by_vp };
-      title = headline("forfeit", rule, { best_mark: best.text.charAt(0), best_vp: fmt(String(best.vp)) });
-    } else if (rule === "per-board") {
-      var perBoard = v.half_scale ? non.mp_per_board_half_scale : non.mp_per_board;
-      nonScores = { mp_per_board: perBoard, tp_per_board: non.tp_per_board, mp: count ? perBoard * count : null, tp: count ? non.tp_per_board * count : null };
-      title = headline("forfeit", count ? "per-board-count" : "per-board", { mp_per_board: perBoard, tp_per_board: non.tp_per_board, mp: nonScores.mp, tp: nonScores.tp });
-    } else if (rule === "fixed") {
-      nonScores = { match_points: non.match_points };
-      title = headline("forfeit", rule, { match_points: non.match_points });
-    } else if (rule === "tie-factor") {
-      var vp = roundHalfUp(mul(tie, rat(non.factor)), decimals);
-      nonScores = { vp: num(vp), imp: t.imp_by_vp, match_points: non.match_points };
-      title = headline("forfeit", rule, { tie: fmt(tie), factor: fmt(non.factor), vp: fmt(vp) });
-    } else if (rule === "per-board-text") {
-      nonScores = { per_board: non.per_board };
-      title = headline("forfeit", rule, { forfeiting_per_board: spec.forfeiting.per_board, per_board: non.per_board });
-    } else if (rule === "per-board-imp") {
-      var own = spec.forfeiting.imp_per_board;
-      nonScores = { imp_per_board: non.imp_per_board, imp: count ? non.imp_per_board * count : null };
-      title = headline("forfeit", count ? "per-board-imp-count" : rule, { forfeiting_imp: own, imp_per_board: non.imp_per_board, boards: count,
-                                                                          forfeiting_total: count ? own * count : null, imp: nonScores.imp });
-    } else if (rule === "lose-match") {
-      nonScores = { result: non.result };
-      title = headline("forfeit", rule, {});
-      consequences.push(spec.keeps_playing_quote);
-    } else {
-      if (v.tie_match_points === null) throw inputError("forfeit", "tie_match_points", "tie_points_needed", {});
-      var points = roundHalfUp(mul(v.tie_match_points, rat(non.factor)), decimals);
-      nonScores = { match_points: num(points) };
-      title = headline("forfeit", rule, { tie_points: fmt(v.tie_match_points), factor: fmt(non.factor), points: fmt(points) });
+      if (!holds) continue;
+      if (outcome.error) {
+        var e = evaluate(outcome.error, values, shared), error = new InputError(e.parameter, e.label, e.detail);
+        error.kind = e.kind; error.values = e.values;
+        throw error;
+      }
+      var result = evaluate(outcome.result, values, shared);
+      result.ruling = rulingText(result);
+      return result;
     }
-    var forfeiting = {};
-    Object.keys(spec.forfeiting).forEach(function (k) { if (k !== "quote") forfeiting[k] = spec.forfeiting[k]; });
-    var p = emptyPenalty();
-    p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
-    t.consequences.forEach(function (further) { if (further.events.indexOf(v.event) >= 0) consequences.push(further.text); });
-    return makeResult("forfeit", t.article, {
-      anchor: spec.anchor, band: spec.label, penalty: p, quote: non.quote, readings: readings, others: others, consequences: consequences,
-      subject: subjectOf("forfeit", null, { event_label: spec.label }), headline: title, inputs: { event: v.event, vp_scale: v.vp_scale, tie_vp: num(tie) },
-      extra: { scores: { forfeiting: forfeiting, non_forfeiting: nonScores }, candidates: candidates.length ? candidates : null }
-    });
+    throw new Error("no case of " + name + " holds");
   }
-  function withdrawal(raw) {
-    var t = DATA.tables.forfeit.withdrawal, v = parseInputs("withdrawal", raw), spec = t.events[v.event], boards = v.boards;
-    var scores = { withdrawing: spec.withdrawing, other: null };
-    if (spec.other_imp !== undefined) scores.other = headline("withdrawal", "other-imp", { other_imp: spec.other_imp, other_total: spec.other_imp * boards });
-    else if (spec.other_mp !== undefined) scores.other = headline("withdrawal", "other-mp", { other_mp: spec.other_mp, other_mp_half_scale: spec.other_mp_half_scale });
-    else if (spec.other !== undefined) scores.other = headline("withdrawal", "other-text", { other_text: spec.other });
-    var p = emptyPenalty();
-    p.forfeit = v.event.indexOf("pairs-") === 0 ? "session" : "match";
-    return makeResult("withdrawal", DATA.tables.forfeit.article, {
-      anchor: t.anchor, band: null, penalty: p, quote: spec.quote, readings: [t.reading], others: [], consequences: t.consequences.map(function (further) { return further.text; }),
-      subject: subjectOf("withdrawal", null, { event_label: choiceLabel("withdrawal", "event", v.event), boards: boards }),
-      headline: scores.other ? headline("withdrawal", "with-other", { withdrawing: spec.withdrawing, other: scores.other }) : headline("withdrawal", "alone", { withdrawing: spec.withdrawing }),
-      inputs: { event: v.event, boards: boards }, extra: { scores: scores }
-    });
+  function clauseText(article, anchor) {  /* result.py clause_text, for the → 原文 link */
+    var labels = DATA.conventions.clause_labels[article] || {};
+    return labels[anchor] !== undefined ? labels[anchor] : fill(W.clause, { label: anchor });
   }
-  function carryOver(raw) {
-    var t = DATA.tables.carry_over, v = parseInputs("carry-over", raw), echo = {};
-    var variables = t.variables.map(function (x) { echo[x.name] = num(v[x.name]); return { name: x.name, text: x.text, value: num(v[x.name]) }; });
-    return makeResult("carry-over", t.article, extend(plain(), {
-      quote: t.variables[0].quote, readings: [t.notice], subject: subjectOf("carry-over", null, {}), headline: headline("carry-over", "none", {}), inputs: echo,
-      extra: { value: null, variables: variables, source_lines: t.source_lines, notice: t.notice }
-    }));
+  function rulingText(r) {  /* result.py ruling_text: the text a director pastes, from the result's parts */
+    var where = fill(W.where[r.article.split("/")[0]], { number: r.article.split("/")[1] }) + (r.anchor ? clauseText(r.article, r.anchor) : "");
+    var ruling = fill(r.quote ? W.ruling : W.ruling_without_quote, { subject: r.subject, headline: r.headline, where: where, quote: r.quote || "" });
+    return r.other_reading === null ? ruling : ruling + " " + fill(W.other_reading, { other_reading: r.other_reading });
   }
-
-  var RULES = { "lateness": lateness, "slow-play": slowPlay, "procedural": procedural, "board": board, "tie-ratio": tieRatio, "forfeit": forfeit,
-                "withdrawal": withdrawal, "fouled": fouled, "adjusted": adjusted, "rounding": rounding, "carry-over": carryOver };
-  function calculate(name, inputs) { return RULES[name](inputs || {}); }
 
   /* ---------- the widgets: forms from the spec, state in the URL, the copy button ---------- */
   function el(tag, attrs, children) {
@@ -935,7 +558,8 @@
     var widgets = document.querySelectorAll(".penalty-calculator");
     if (widgets.length) keepCalculatorHash();
     for (var i = 0; i < widgets.length; i++) {
-      if (widgets[i].getAttribute("data-mounted") === "1") continue;
+      var plan = (widgets[i].getAttribute("data-plan") || "").replace(/^.*\//, "").replace(/\.js$/, "");
+      if (widgets[i].getAttribute("data-mounted") === "1" || !(window.RULEBOOK_PLANS || {})[plan]) continue;
       widgets[i].setAttribute("data-mounted", "1");
       build(widgets[i]);
     }

@@ -1,5 +1,6 @@
 /* Loads the penalty calculators only on pages that have one, and only once the reader gets near one: the data
- * (assets/generated/penalty-data.js) and the engine (assets/penalties/calculators.js), about 28 KB gzip, are added
+ * (assets/generated/penalty-data.js), the page's calculator plans (assets/generated/plans/*.js, each widget's
+ * data-plan) and the widget code (assets/penalties/calculators.js) are added
  * as <script> tags (works from file:// too: no fetch) when a .penalty-calculator comes within a screen of the
  * viewport, when the address points at one (#calc-…, the link under the article's title) or carries a ruling's
  * inputs (?lateness.minutes=12), also after Material's instant navigation swaps the page. One near the first screen
@@ -20,26 +21,42 @@
     script.onerror = function () { state = "failed"; };
     document.head.appendChild(script);
   }
-  // in this order, each after the one before: the data, the calculators, the 第45条 sheet, the offence log
-  var SCRIPTS = ["generated/penalty-data.js", "penalties/calculators.js", "penalties/tie_break.js",
-                 "penalties/tie_break_sheet.js", "penalties/offence_log.js"];
-  var MOUNTS = ["RulebookPenalties", "RulebookTieBreakSheet", "RulebookOffenceLog"];
+  // in this order, each after the one before: the data, the page's plans, the calculators, the 第45条 sheet, the
+  // offence log
+  var SCRIPTS = ["penalties/calculators.js", "penalties/tie_break.js", "penalties/tie_break_sheet.js",
+                 "penalties/offence_log.js"];
+  var MOUNTS = ["RulebookPenalties", "RulebookTieBreakSheet", "RulebookOffenceLog"], added = {};
+  function chain(scripts, done) {
+    (function next(i) {
+      if (i === scripts.length) { done(); return; }
+      if (added[scripts[i]]) { next(i + 1); return; }
+      added[scripts[i]] = true;
+      add(base + scripts[i], function () { next(i + 1); });
+    })(0);
+  }
+  function plans() {  /* the plans this page's calculators read, each loaded once */
+    var found = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".penalty-calculator[data-plan]"), function (widget) {
+      var plan = widget.getAttribute("data-plan");
+      if (!added[plan] && found.indexOf(plan) < 0) found.push(plan);
+    });
+    return found;
+  }
   function load() {
     if (watching) { watching.disconnect(); watching = null; }
-    if (state === "ready") {
-      MOUNTS.forEach(function (name) { if (window[name]) window[name].mount(); });
+    if (state === "ready") {  /* a page reached by instant navigation: its plans, then every widget mounted */
+      chain(plans(), function () { MOUNTS.forEach(function (name) { if (window[name]) window[name].mount(); }); });
       return;
     }
     if (state !== "idle") return;
     state = "loading";
-    (function next(i) {
-      if (i === SCRIPTS.length) {  /* each script mounts its widgets as it runs: all of them are in now */
-        state = "ready";
-        document.documentElement.setAttribute("data-calculators-ready", "");
-        return;
-      }
-      add(base + SCRIPTS[i], function () { next(i + 1); });
-    })(0);
+    chain(["generated/penalty-data.js"].concat(plans(), SCRIPTS), function () {
+      /* each script mounts its widgets as it runs: all of them are in now (and a page navigated to meanwhile gets
+         its plans) */
+      state = "ready";
+      load();
+      document.documentElement.setAttribute("data-calculators-ready", "");
+    });
   }
   function addressed() {
     if (/[?&][\w-]+\.[\w-]+=/.test(location.search)) return true;

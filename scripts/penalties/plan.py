@@ -1,0 +1,301 @@
+"""The calculators as data for the browser: every ruling the Python rules give, by its discrete inputs, with the
+numbers the reader types left as expressions (scripts/penalties/symbolic.py).
+
+`calculator_plan(penalties, name)` runs the calculator's rule function once for each combination of its choices,
+flags, given-or-not options and procedural items, and, for each typed number, once per interval between the constants
+the rule compares it with (region_points), each point itself a run of its own. What comes back is the result, or the
+input error, with expressions in place of what depends on the typed number. plan_evaluate.plan_outcome computes a
+result from a plan and parsed inputs; docs/assets/penalties/calculators.js does the same in the browser, and tests
+check both against the rules run directly, over the whole grid.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from scripts.penalties import symbolic
+from scripts.penalties.data import PenaltyData
+from scripts.penalties.engine import RULES
+from scripts.penalties.spec import PenaltyInputError
+from scripts.penalties.symbolic import MARK, TEXTS, Sym, Undecided
+from scripts.penalties.tables import SANCTION_TABLES
+
+SMALL_RANGE = 8  # an integer option with at most this many values is run at each of them
+
+
+def region_points(penalties: PenaltyData, name: str, parameter: dict) -> list[Fraction]:
+    """The constants calculator `name` compares input `parameter` with: each is a region of its own, and the
+    intervals between them are the others."""
+    key = parameter["name"]
+    tables = penalties.tables
+    if key == "minutes":
+        table = tables["lateness" if name == "lateness" else "slow_play"]
+        uppers = {band["upper"] for event in table["events"].values() for band in event["bands"]}
+        return sorted({Fraction(0)} | {Fraction(str(u)) for u in uppers if u is not None})
+    if parameter["kind"] == "share":
+        return [Fraction(0), Fraction(1)]
+    if key == "offence":
+        longest = max(
+            len(variant["steps"])
+            for article in SANCTION_TABLES.values()
+            for entry in tables[article]["items"]
+            for variant in entry["variants"]
+        )
+        named = max(int(k) for k in penalties.words["offence"] if k.isdigit())
+        return [Fraction(n) for n in range(1, max(longest, named) + 1)]
+    if parameter["kind"] == "integer" and parameter["max"] - parameter["min"] < SMALL_RANGE:
+        return [Fraction(n) for n in range(parameter["min"], parameter["max"] + 1)]
+    if key == "lost":
+        return [Fraction(0)]
+    return []
+
+
+def regions(points: list[Fraction], parameter: dict) -> list[tuple]:
+    """('=', value) for each point and ('()', low, high) for the open intervals between (None: unbounded), within the
+    parameter's range."""
+    kind = parameter["kind"]
+    low = Fraction(str(parameter["min"])) if "min" in parameter else FLOOR.get(kind)
+    high = Fraction(str(parameter["max"])) if "max" in parameter else CEILING.get(kind)
+
+    def holds_values(a, b) -> bool:  # an open interval with some input the parser lets through
+        if kind == "integer":
+            return a is None or b is None or b - a > 1
+        return True
+
+    out, previous = [], None
+    for point in points:
+        if previous is None and (low is None or low < point):
+            out.append(("()", None, point))
+        elif previous is not None and point > previous and holds_values(previous, point):
+            out.append(("()", previous, point))
+        out.append(("=", point))
+        previous = point
+    if high is None or previous is None or previous < high:
+        out.append(("()", previous, None))
+    return out
+
+
+def interval(region: tuple, parameter: dict) -> tuple:
+    """An open region's interval for Sym, its open ends closed at the parser's bounds: (None, 3) of an option with
+    min 1 is 1 ≤ x < 3."""
+    kind = parameter["kind"]
+    low = Fraction(str(parameter["min"])) if "min" in parameter else FLOOR.get(kind)
+    high = Fraction(str(parameter["max"])) if "max" in parameter else CEILING.get(kind)
+    _, a, b = region
+    return (
+        a if a is not None else low,
+        b if b is not None else high,
+        a is None and low is not None and not parameter.get("min_exclusive"),
+        b is None and high is not None,
+    )
+
+
+FLOOR = {"minutes": Fraction(0), "share": Fraction(0)}  # the parser refuses a negative time or share
+CEILING = {"share": Fraction(1)}
+
+
+def _raw_point(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def key_parameters(calculator: dict) -> list[dict]:
+    return [p for p in calculator["parameters"] if p["kind"] in ("choice", "flag", "text")]
+
+
+def region_parameters(calculator: dict) -> list[dict]:
+    return [p for p in calculator["parameters"] if p["kind"] not in ("choice", "flag", "text")]
+
+
+def _optional(parameter: dict) -> bool:
+    return not parameter.get("required") and "default" not in parameter
+
+
+def _key_values(penalties: PenaltyData, name: str, parameter: dict, chosen: dict) -> list[tuple[str, object]]:
+    """(key part, raw value) for one discrete parameter, given the parts chosen before it."""
+    kind = parameter["kind"]
+    if kind == "choice":
+        return [(str(v), str(v)) for v, _ in parameter["choices"]]
+    if kind == "flag":
+        return [("0", False), ("1", True)]
+    # procedural item / variant: each one the table lists, and any other text (its error names the text typed)
+    other = ("?", symbolic.placeholder(["text", parameter["name"].replace("-", "_")]))
+    table = penalties.tables[SANCTION_TABLES[chosen["article"]]]
+    if parameter["name"] == "item":
+        return [(str(e["item"]), str(e["item"])) for e in table["items"]] + [other]
+    entry = next((e for e in table["items"] if str(e["item"]) == chosen.get("item")), None)
+    if entry is None:
+        return [("", "")]
+    return [("", "")] + [(v["name"], v["name"]) for v in entry["variants"]] + [other]
+
+
+def _discrete_combinations(penalties: PenaltyData, name: str, calculator: dict):
+    """Every (key, raw inputs) of the discrete parameters, and whether each optional typed number is given."""
+
+    def walk(parameters, chosen, parts, raw):
+        if not parameters:
+            yield parts, raw
+            return
+        parameter, rest = parameters[0], parameters[1:]
+        key = parameter["name"].replace("-", "_")
+        if parameter in region_parameters(calculator):
+            if _optional(parameter):
+                yield from walk(rest, chosen, parts + ["-"], {**raw, key: None})
+            yield from walk(rest, chosen, parts + ["+"], {**raw, key: parameter})
+            return
+        for part, value in _key_values(penalties, name, parameter, chosen):
+            yield from walk(rest, {**chosen, key: part}, parts + [part], {**raw, key: value})
+
+    yield from walk(calculator["parameters"], {}, [], {})
+
+
+def _serialise(value):
+    """A result with Syms and placeholders → JSON with {"$": expression} where the browser computes."""
+    if isinstance(value, Sym):
+        return {"$": value.node if value.node[0] == "parts" else ["json", value.node]}
+    if isinstance(value, str):
+        return {"$": _text_node(value)} if MARK.search(value) else value
+    if isinstance(value, dict):
+        return {k: _serialise(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_serialise(v) for v in value]
+    if isinstance(value, Fraction):
+        return float(value)
+    return value
+
+
+def _text_node(text: str) -> list:
+    whole = MARK.fullmatch(text)
+    if whole:  # a text that is one expression (which may be None: an optional headline)
+        return _expression(TEXTS[int(whole[1])])
+    parts, at = ["cat"], 0
+    for match in MARK.finditer(text):
+        if match.start() > at:
+            parts.append(text[at : match.start()])
+        parts.append(_expression(TEXTS[int(match[1])]))
+        at = match.end()
+    if at < len(text):
+        parts.append(text[at:])
+    return parts
+
+
+def _expression(node):
+    """An expression with its texts' placeholders expanded (strings in an expression are literal texts)."""
+    if isinstance(node, str):
+        return _text_node(node) if MARK.search(node) else node
+    if isinstance(node, list) and node and node[0] == "n":
+        return node
+    if isinstance(node, list):
+        return [node[0], *(_expression(x) for x in node[1:])]
+    if isinstance(node, Sym):
+        return node.node
+    return node
+
+
+def calculator_plan(penalties: PenaltyData, name: str, fixed: dict | None = None) -> dict:
+    """{"calculator", "fixed", "cases": {key: [[{input: region}, {"result"|"error": …}], …]}, "items"}: the cases
+    of calculator `name` with the `fixed` values of a page (第34条's procedural calculator: article 34)."""
+    calculator = penalties.calculators[name]
+    fixed = {k.replace("-", "_"): str(v) for k, v in (fixed or {}).items()}
+    rule = RULES[name]
+    cases: dict[str, list] = {}
+    del TEXTS[:]
+    for parts, raw in _discrete_combinations(penalties, name, calculator):
+        if any(raw.get(k) != v for k, v in fixed.items()):
+            continue
+        given = [p for p in region_parameters(calculator) if raw.get(p["name"].replace("-", "_")) is not None]
+        options = [regions(region_points(penalties, name, p), p) for p in given]
+        branches = []
+        for chosen in itertools.product(*options):
+            inputs, when = dict(raw), {}
+            for parameter, region in zip(given, chosen):
+                key = parameter["name"].replace("-", "_")
+                when[key] = [region[0], *(None if x is None else _raw_point(x) for x in region[1:])]
+                if region[0] == "=":
+                    inputs[key] = _raw_point(region[1])
+                else:
+                    inputs[key] = Sym(["in", key], interval(region, parameter))
+            try:
+                result = rule(penalties, **inputs)
+                del result["ruling"]  # composed from the result's parts where it is read (ruling_text)
+                outcome = {"result": _serialise(result)}
+            except PenaltyInputError as error:
+                outcome = {"error": _serialise(error_data(error))}
+            except Undecided as undecided:
+                raise Undecided(f"calculator {name}, case {'|'.join(parts)} {when}: {undecided}") from None
+            branches.append([when, outcome])
+        cases["|".join(parts)] = _merged(branches)
+    plan = {"calculator": name, "fixed": fixed, "cases": cases}
+    if "article" in fixed and name == "procedural":  # how an item may be typed: 9, 9., 一、 (sanctions.item_number)
+        table = penalties.tables[SANCTION_TABLES[fixed["article"]]]
+        plan["items"] = {str(e["item"]): str(e["item"]) for e in table["items"]}
+        plan["items"].update({e["label"]: str(e["item"]) for e in table["items"] if e.get("label")})
+    return plan
+
+
+def _merged(branches: list) -> list:
+    """One branch when every region gives the same outcome (an error before the number matters, say)."""
+    if len(branches) > 1 and all(b[1] == branches[0][1] for b in branches):
+        return [[{}, branches[0][1]]]
+    return branches
+
+
+def error_data(error: PenaltyInputError) -> dict:
+    return {
+        "parameter": error.parameter,
+        "label": error.label,
+        "detail": error.message,
+        "kind": getattr(error, "kind", None),
+        "values": {k: str(v) for k, v in getattr(error, "values", {}).items()},
+    }
+
+
+# ---------- one copy of what the plans repeat ----------
+
+LEAF_OPS = ("in", "text", "n")
+SHARED_MIN_CHARS = 16  # a repeated text or expression shorter than a reference to it stays where it is
+
+
+def shared_plans(plans: dict) -> dict:
+    """{"plans": …, "shared": [...]}: every text, expression or object the plans hold more than once (and longer than
+    SHARED_MIN_CHARS written out) kept once in `shared` and named where it occurs by {"@": n} (JSON) or ["@", n]
+    (inside an expression); `resolve_shared` undoes it."""
+    import json
+
+    counts: dict[str, int] = {}
+    text_of: dict[int, str] = {}
+
+    def count(value, expression: bool) -> str:
+        if isinstance(value, dict):
+            inner = {k: count(v, expression or k == "$") for k, v in value.items()}
+            text = "{" + ",".join(f"{json.dumps(k)}:{t}" for k, t in inner.items()) + "}"
+        elif isinstance(value, list):
+            text = "[" + ",".join(count(v, expression) for v in value) + "]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+        text = ("E" if expression and isinstance(value, list) else "J") + text
+        counts[text] = counts.get(text, 0) + 1
+        text_of[id(value)] = text
+        return text
+
+    count(plans, False)
+    shared: list = []
+    index: dict[str, int] = {}
+
+    def replace(value, expression: bool, top: bool = False):
+        text = text_of.get(id(value))
+        if not top and text and counts[text] > 1 and len(text) > SHARED_MIN_CHARS:
+            if text not in index:
+                index[text] = len(shared)
+                shared.append(None)
+                shared[index[text]] = replace(value, expression, top=True)
+            return ["@", index[text]] if expression else {"@": index[text]}
+        if isinstance(value, dict):
+            return {k: replace(v, expression or k == "$") for k, v in value.items()}
+        if isinstance(value, list) and expression and value and value[0] in LEAF_OPS:
+            return value  # an input's name or a constant is read as it is written
+        if isinstance(value, list):
+            return [replace(v, expression) for v in value]
+        return value
+
+    return {"plans": replace(plans, False, top=True), "shared": shared}

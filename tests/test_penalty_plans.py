@@ -1,0 +1,104 @@
+"""The calculators' plans (scripts/penalties/plan.py): the rulings the browser computes are the Python rules' own,
+case for case; a comparison the intervals do not decide stops the build naming its calculator; and the browser's
+code decides no rule (it reads no rule table)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
+from penalty_grid import engine_grid
+from scripts.paths import ROOT
+from scripts.errors import PenaltySpecError
+from scripts.penalties import PenaltyInputError, calculate
+from scripts.penalties import plan as plan_module
+from scripts.penalties.export import plan_texts
+from scripts.penalties.plan_evaluate import plan_outcome
+from scripts.penalties.spec import parse_inputs
+from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
+
+PLAN_SCRIPT = re.compile(r'\[("[^"]+")\] = (.*);\n$', re.S)
+
+
+def exported_plans() -> dict:
+    plans = {}
+    for text in plan_texts(PENALTIES).values():
+        match = PLAN_SCRIPT.search(text)
+        plans[json.loads(match[1])] = json.loads(match[2])
+    return plans
+
+
+def outcome(run, *args):
+    try:
+        return json.loads(json.dumps(run(*args)))
+    except PenaltyInputError as error:
+        return {"error": str(error)}
+
+
+def from_plan(plans: dict, name: str, raw: dict) -> dict:
+    values = parse_inputs(PENALTIES, name, raw, refuse=False)
+    plan = plans[name + (f"-{values['article']}" if name == "procedural" else "")]
+    return plan_outcome(PENALTIES, plan, name, values)
+
+
+def test_every_plan_gives_the_rules_own_ruling_over_the_grid():
+    plans = exported_plans()
+    cases = engine_grid()
+    differ = []
+    for name, raw in cases:
+        want = outcome(lambda: calculate(PENALTIES, name, **raw))  # noqa: B023 (called at once)
+        if outcome(from_plan, plans, name, raw) != want:
+            differ.append((name, raw))
+    assert len(cases) > 2000
+    assert not differ, f"{len(differ)} of {len(cases)} differ, first: {differ[0]}"
+
+
+def test_a_comparison_no_interval_decides_stops_the_build_naming_the_calculator(monkeypatch):
+    monkeypatch.setattr(plan_module, "region_points", lambda penalties, name, parameter: [])
+    with pytest.raises(Undecided, match=r"calculator lateness, case .*minutes"):
+        plan_module.calculator_plan(PENALTIES, "lateness")
+
+
+def test_a_headline_a_rule_uses_and_the_spec_lacks_stops_the_build_at_its_line():
+    """A renamed (or garbled) headline key is found when the plans run every case, named by file and line."""
+    spec = PENALTY_TEXTS["penalties/calculators.yml"]
+    assert spec.count("tie-factor-match-points:") == 1
+    garbled = penalties_with(
+        {"penalties/calculators.yml": spec.replace("tie-factor-match-points:", "tie-factor-matchpoints:")}
+    )
+    with pytest.raises(PenaltySpecError) as raised:
+        plan_texts(garbled)
+    lines = spec.splitlines()
+    key_line = next(n for n, x in enumerate(lines, 1) if x.strip().startswith("tie-factor-match-points:"))
+    headlines_line = max(n for n, x in enumerate(lines[:key_line], 1) if x.strip() == "headlines:")
+    message = str(raised.value)
+    assert message.startswith("rulebook_src/penalties/calculators.yml:") and "\n" not in message
+    assert "`forfeit` has no headline `tie-factor-match-points`" in message
+    assert headlines_line <= int(message.split(":")[1]) < key_line  # the forfeit calculator's headlines
+
+
+def test_an_interval_decides_only_what_holds_over_all_of_it():
+    minutes = Sym(["in", "minutes"], (Fraction(5), Fraction(10), False, True))  # 5 < t ≤ 10
+    assert minutes > 5 and minutes <= 10 and not minutes == 0 and bool(minutes)
+    with pytest.raises(Undecided):
+        _ = minutes <= 7
+    with pytest.raises(Undecided):
+        _ = minutes * 2 == 12  # an expression has no interval of its own
+
+
+def test_the_helpers_are_plain_python_on_plain_numbers():
+    assert when(True, "a", "b") == "a" and when(1 == 2, "a", "b") == "b"
+    assert largest_index([3, 7, 7, 1]) == 1  # the first largest, as max() picks it
+    assert pick(["N", "E", "S", "W"], 2) == "S"
+
+
+def test_the_browser_code_reads_no_rule_table():
+    code = (ROOT / "docs/assets/penalties/calculators.js").read_text(encoding="utf-8")
+    rule_words = ["bands", "per_minute", "steps", "minuend", "non_forfeiting", "headlines", "conversion", "tie_vp"]
+    assert not [word for word in rule_words if re.search(rf"\b{word}\b", code)]
+    # the tables are read only for the procedural form's lists of items and cases (fieldsFor)
+    assert len(re.findall(r"DATA\.tables\[", code)) == 1
