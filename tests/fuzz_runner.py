@@ -93,6 +93,7 @@ def run_calculator_examples() -> list[str]:
     is a problem (the data passed the loader, so the engines must cope with it)."""
     from scripts.curated.rulebook_src import rulebook_src_from_texts
     from scripts.penalties import __main__ as penalties_cli
+    from scripts.penalties.export import plan_texts
     from scripts.penalties.tables import penalty_data
 
     # the data no longer changes: its penalty files read once (not all of rulebook_src/, which the render just
@@ -106,6 +107,7 @@ def run_calculator_examples() -> list[str]:
             parser = build_parser(penalties)
             penalties_cli.build_parser = lambda _penalties: parser
             examples = calculator_examples(penalties)
+            plan_texts(penalties)  # worked out once: a child whose mutation leaves the tables as they were reuses them
         except BaseException:  # noqa: BLE001 - the spec itself could not be read
             return [f"reading the calculators: {traceback.format_exc()}"]
         return calculator_problems(penalties_cli, penalties, examples)

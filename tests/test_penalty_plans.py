@@ -16,7 +16,7 @@ from scripts.paths import ROOT
 from scripts.errors import PenaltySpecError
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties import plan as plan_module
-from scripts.penalties.export import plan_texts
+from scripts.penalties.export import plan_texts, widget_data_text
 from scripts.penalties.plan_evaluate import plan_outcome
 from scripts.penalties.spec import parse_inputs
 from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
@@ -100,5 +100,10 @@ def test_the_browser_code_reads_no_rule_table():
     code = (ROOT / "docs/assets/penalties/calculators.js").read_text(encoding="utf-8")
     rule_words = ["bands", "per_minute", "steps", "minuend", "non_forfeiting", "headlines", "conversion", "tie_vp"]
     assert not [word for word in rule_words if re.search(rf"\b{word}\b", code)]
-    # the tables are read only for the procedural form's lists of items and cases (fieldsFor)
-    assert len(re.findall(r"DATA\.tables\[", code)) == 1
+    assert "DATA.tables" not in code
+    # nor does the page get one: the exported data holds the forms' lists (export.py form_items), not the tables
+    data = json.loads(widget_data_text(PENALTIES).split(" = ", 1)[1].rstrip().removesuffix(";"))
+    assert "tables" not in data and set(data["items"]) == {"34", "37", "38"}
+    exported = json.dumps({k: v for k, v in data.items() if k != "tie_break_sheet"}, ensure_ascii=False)
+    assert not [word for word in rule_words if f'"{word}"' in exported]
+    assert "由比赛仲裁委员会处理" not in exported and "扣1.5VP" not in exported  # a band's consequence and quote

@@ -10,7 +10,7 @@ import pytest
 
 from scripts.errors import CuratedFileError, RulebookError
 from scripts.penalties import PenaltyInputError, PenaltySpecError, calculate
-from scripts.penalties.export import widget_data_text
+from scripts.penalties.export import plan_texts, widget_data_text
 from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
@@ -321,7 +321,10 @@ def test_edit_to_a_table_reaches_the_data_file_and_the_page():
     after_edit = calculate(changed, "lateness", event="teams-vp", minutes="30")["penalty"]["committee"]
     assert after_edit == "由比赛仲裁委员会处理（已改）"
     after = widget_data_text(changed)
-    assert after != before and '"committee":"由比赛仲裁委员会处理（已改）"' in after
+    assert after != before and "迟到的判罚（第26条，已改）" in after  # the spec's words: the widget's data
+    lateness_plan = plan_texts(changed)["assets/generated/plans/lateness.js"]  # the table's rulings: its plan
+    assert "由比赛仲裁委员会处理（已改）" in lateness_plan
+    assert "已改" not in plan_texts(PENALTIES)["assets/generated/plans/lateness.js"]
     assert "已改" in calculator_notice_for(changed, "regulations", "26")
 
 
@@ -340,7 +343,8 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     serve_hooks.on_startup(command="serve", dirty=False)
     serve_hooks.on_pre_build(config=config)
     data = tmp_path / "docs" / "assets" / "generated" / "penalty-data.js"
-    assert '"committee":"由比赛仲裁委员会处理"' in data.read_text(encoding="utf-8")
+    plan = tmp_path / "docs" / "assets" / "generated" / "plans" / "lateness.js"
+    assert "由比赛仲裁委员会处理" in plan.read_text(encoding="utf-8") and "已改" not in plan.read_text(encoding="utf-8")
     table = tmp_path / "rulebook_src" / "penalties" / "lateness.yml"
     table.write_text(
         table.read_text(encoding="utf-8").replace(
@@ -357,8 +361,11 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     )
     serve_hooks.on_pre_build(config=config)
     written = serve_hooks.STATE.builds[-1]["written"]
-    assert "assets/generated/penalty-data.js" in written and "regulations/26.md" in written
-    assert '"committee":"由比赛仲裁委员会处理（已改）"' in data.read_text(encoding="utf-8")
+    assert {"assets/generated/penalty-data.js", "assets/generated/plans/lateness.js", "regulations/26.md"} <= set(
+        written
+    )
+    assert "迟到的判罚（第26条，已改）" in data.read_text(encoding="utf-8")
+    assert "由比赛仲裁委员会处理（已改）" in plan.read_text(encoding="utf-8")
     assert "迟到的判罚（第26条，已改）" in (tmp_path / "docs" / "regulations" / "26.md").read_text(encoding="utf-8")
 
 

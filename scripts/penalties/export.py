@@ -1,12 +1,15 @@
-"""Exports the penalty tables and the calculator spec as the text of docs/assets/generated/penalty-data.js
-(written by python -m scripts.render; loaded only on pages with a calculator, by docs/assets/penalties/loader.js)."""
+"""Exports what the calculator widgets read, written by python -m scripts.render and loaded only on pages with a
+calculator (docs/assets/penalties/loader.js): docs/assets/generated/penalty-data.js (the forms, their words and the
+第45条 sheet's steps) and one plan per calculator and page (assets/generated/plans/, scripts/penalties/plan.py), which
+holds every ruling; no rule table leaves Python."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
-from scripts.penalties.result import AMOUNT_KEYS, EMPTY_PENALTY
 from scripts.penalties.spec import INPUT_FORMS
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import SANCTION_TABLES
@@ -15,10 +18,35 @@ from scripts.penalties.tie_break import sheet_data
 from scripts.penalties.widgets import placements, plan_name, plan_path
 
 DATA_JS = Path("assets") / "generated" / "penalty-data.js"
+# what the widgets read of a calculator's declaration (its form, title and offence log); its templates are in the plans
+WIDGET_KEYS = ("name", "title", "article", "parameters", "log")
+
+
+# The plans of the last penalty data seen, by its content: they take about a second to work out and are a function
+# of that content alone, so a render whose tables did not change (an edit to an article under `make serve`, each of
+# the fuzz runner's children, forked after the parent worked them out) takes them as they are.
+_LAST_PLANS: list[tuple[str, dict[str, str]]] = []
+
+
+def penalty_fingerprint(penalties: PenaltyData) -> str:
+    """A digest of everything the plans are made from: the tables, the calculators and the words."""
+    parts = [penalties.tables, penalties.calculators, penalties.words]
+    text = json.dumps(
+        parts, ensure_ascii=False, sort_keys=True, default=lambda o: dict(o) if isinstance(o, Mapping) else repr(o)
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def plan_texts(penalties: PenaltyData) -> dict[str, str]:
     """Each page's calculator plans as scripts (`window.RULEBOOK_PLANS[name] = {...}`), by path under docs/."""
+    key = penalty_fingerprint(penalties)
+    if not _LAST_PLANS or _LAST_PLANS[0][0] != key:
+        _LAST_PLANS[:] = [(key, worked_out_plan_texts(penalties))]
+    return dict(_LAST_PLANS[0][1])
+
+
+def worked_out_plan_texts(penalties: PenaltyData) -> dict[str, str]:
+    """plan_texts, worked out afresh."""
     texts = {}
     for entries in placements(penalties).values():
         for name, fixed, _ in entries:
@@ -38,17 +66,33 @@ def plan_texts(penalties: PenaltyData) -> dict[str, str]:
     return texts
 
 
+def form_items(penalties: PenaltyData) -> dict[str, list[dict]]:
+    """What the procedural form lists for each article (第34、37、38条): every item with its label and summary, the
+    cases it has and whether it can cause direct damage. The rulings themselves are in the plans: no rule table is
+    exported."""
+    return {
+        article: [
+            {
+                "item": str(entry["item"]),
+                "label": entry.get("label"),
+                "summary": entry["summary"],
+                "damage": bool(entry.get("damage")),
+                "variants": [{"name": v["name"], "label": v.get("label")} for v in entry["variants"]],
+            }
+            for entry in penalties.tables[table]["items"]
+        ]
+        for article, table in SANCTION_TABLES.items()
+    }
+
+
 def widget_data_text(penalties: PenaltyData) -> str:
     """`window.RULEBOOK_PENALTIES = {...};` — a script, not JSON, so that it also loads from file:// (no fetch)."""
-    tables = penalties.tables
     data = {
-        "conventions": tables["conventions"],
-        "tables": {name: table for name, table in tables.items() if name != "conventions"},
-        "calculators": list(penalties.calculators.values()),
+        "clause_labels": penalties.conventions["clause_labels"],
+        "items": form_items(penalties),
+        "calculators": [{k: c[k] for k in WIDGET_KEYS if k in c} for c in penalties.calculators.values()],
         "words": penalties.words,
-        "sanction_tables": SANCTION_TABLES,
         "inputs": INPUT_FORMS,
-        "penalty": {"empty": EMPTY_PENALTY, "amount_keys": list(AMOUNT_KEYS)},
         "tie_break_sheet": sheet_data(penalties),  # 第45条's steps for docs/assets/penalties/tie_break.js
     }
     body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -12,6 +12,7 @@ check both against the rules run directly, over the whole grid.
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 
 from scripts.penalties import symbolic
@@ -210,9 +211,11 @@ def calculator_plan(penalties: PenaltyData, name: str, fixed: dict | None = None
             inputs, when = dict(raw), {}
             for parameter, region in zip(given, chosen):
                 key = parameter["name"].replace("-", "_")
-                when[key] = [region[0], *(None if x is None else _raw_point(x) for x in region[1:])]
-                if region[0] == "=":
+                when[key] = bounds(region)
+                if region[0] == "=" and parameter["kind"] == "integer":  # a count or an offence's number: as typed
                     inputs[key] = _raw_point(region[1])
+                elif region[0] == "=":  # a number at a constant: symbolic too, so it can join the interval beside it
+                    inputs[key] = Sym(["in", key], (region[1], region[1], True, True))
                 else:
                     inputs[key] = Sym(["in", key], interval(region, parameter))
             try:
@@ -224,13 +227,43 @@ def calculator_plan(penalties: PenaltyData, name: str, fixed: dict | None = None
             except Undecided as undecided:
                 raise Undecided(f"calculator {name}, case {'|'.join(parts)} {when}: {undecided}") from None
             branches.append([when, outcome])
-        cases["|".join(parts)] = _merged(branches)
+        cases["|".join(parts)] = _merged(_joined(branches, [p["name"].replace("-", "_") for p in given]))
     plan = {"calculator": name, "fixed": fixed, "cases": cases}
     if "article" in fixed and name == "procedural":  # how an item may be typed: 9, 9., 一、 (sanctions.item_number)
         table = penalties.tables[SANCTION_TABLES[fixed["article"]]]
         plan["items"] = {str(e["item"]): str(e["item"]) for e in table["items"]}
         plan["items"].update({e["label"]: str(e["item"]) for e in table["items"] if e.get("label")})
     return plan
+
+
+def bounds(region: tuple) -> list:
+    """A region as the plan writes it: [low, high, low closed, high closed], None for an unbounded end (a point is
+    [p, p, True, True])."""
+    if region[0] == "=":
+        return [_raw_point(region[1]), _raw_point(region[1]), True, True]
+    return [None if x is None else _raw_point(x) for x in region[1:]] + [False, False]
+
+
+def _touching(low: list, high: list) -> bool:
+    """Whether region `high` starts where `low` ends, the boundary in exactly one of them."""
+    return low[1] is not None and low[1] == high[0] and low[3] != high[2]
+
+
+def _joined(branches: list, keys: list[str]) -> list:
+    """Neighbouring regions of one typed number that give the same outcome (the others' regions equal) as one
+    region: 5 < t < 10 and t = 10 of one band as 5 < t ≤ 10."""
+    for key in keys:
+        groups: dict[str, list] = {}
+        for when, outcome in branches:
+            others = repr([when[k] for k in keys if k != key])
+            group = groups.setdefault(others, [])
+            if group and group[-1][1] == outcome and _touching(group[-1][0][key], when[key]):
+                last = group[-1][0][key]
+                group[-1] = [{**group[-1][0], key: [last[0], when[key][1], last[2], when[key][3]]}, outcome]
+            else:
+                group.append([when, outcome])
+        branches = [branch for group in groups.values() for branch in group]
+    return branches
 
 
 def _merged(branches: list) -> list:
@@ -260,23 +293,28 @@ def shared_plans(plans: dict) -> dict:
     """{"plans": …, "shared": [...]}: every text, expression or object the plans hold more than once (and longer than
     SHARED_MIN_CHARS written out) kept once in `shared` and named where it occurs by {"@": n} (JSON) or ["@", n]
     (inside an expression); `resolve_shared` undoes it."""
-    import json
-
     counts: dict[str, int] = {}
     text_of: dict[int, str] = {}
+    leaf_texts: dict[tuple, str] = {}  # a text, number, bool or null as JSON, worked out once (most recur)
 
     def count(value, expression: bool) -> str:
         if isinstance(value, dict):
             inner = {k: count(v, expression or k == "$") for k, v in value.items()}
-            text = "{" + ",".join(f"{json.dumps(k)}:{t}" for k, t in inner.items()) + "}"
+            text = "{" + ",".join(f"{leaf(k)}:{t}" for k, t in inner.items()) + "}"
         elif isinstance(value, list):
             text = "[" + ",".join(count(v, expression) for v in value) + "]"
         else:
-            text = json.dumps(value, ensure_ascii=False)
+            text = leaf(value)
         text = ("E" if expression and isinstance(value, list) else "J") + text
         counts[text] = counts.get(text, 0) + 1
         text_of[id(value)] = text
         return text
+
+    def leaf(value) -> str:
+        key = (type(value), value)
+        if key not in leaf_texts:
+            leaf_texts[key] = json.dumps(value, ensure_ascii=False)
+        return leaf_texts[key]
 
     count(plans, False)
     shared: list = []

@@ -124,10 +124,11 @@ def plan_key(penalties: PenaltyData, name: str, values: dict) -> str:
 
 
 def in_region(value: Fraction, region: list) -> bool:
-    if region[0] == "=":
-        return value == Fraction(region[1])
-    low, high = region[1:]
-    return (low is None or value > Fraction(low)) and (high is None or value < Fraction(high))
+    """Whether `value` lies in a plan's region [low, high, low closed, high closed] (plan.py bounds)."""
+    low, high, low_closed, high_closed = region
+    above = low is None or value > Fraction(low) or (low_closed and value == Fraction(low))
+    below = high is None or value < Fraction(high) or (high_closed and value == Fraction(high))
+    return above and below
 
 
 def plan_outcome(penalties: PenaltyData, exported: dict, name: str, values: dict) -> dict:

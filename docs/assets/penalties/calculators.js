@@ -6,7 +6,7 @@
  * URL, copy and share code. No rule is decided here. Loaded only on pages with a calculator, by loader.js. */
 (function () {
   "use strict";
-  var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words, SANCTION_TABLES = DATA.sanction_tables;
+  var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words;
   DATA.calculators.forEach(function (c) { SPEC[c.name] = c; });
 
   /* ---------- exact rationals {n, d} (BigInt), d > 0 ---------- */
@@ -227,9 +227,8 @@
     for (var i = 0; i < branches.length; i++) {
       var when = deref(deref(branches[i])[0]), outcome = deref(deref(branches[i])[1]);
       var holds = Object.keys(when).every(function (k) {
-        var region = deref(when[k]), v = values[k];
-        if (region[0] === "=") return cmp(v, rat(region[1])) === 0;
-        return (region[1] === null || cmp(v, rat(region[1])) > 0) && (region[2] === null || cmp(v, rat(region[2])) < 0);
+        var r = deref(when[k]), low = r[0] === null ? 1 : cmp(values[k], rat(r[0])), high = r[1] === null ? -1 : cmp(values[k], rat(r[1]));
+        return (low > 0 || (low === 0 && r[2])) && (high < 0 || (high === 0 && r[3]));  /* plan_evaluate.py in_region */
       });
       if (!holds) continue;
       if (outcome.error) {
@@ -244,7 +243,7 @@
     throw new Error("no case of " + name + " holds");
   }
   function clauseText(article, anchor) {  /* result.py clause_text, for the → 原文 link */
-    var labels = DATA.conventions.clause_labels[article] || {};
+    var labels = DATA.clause_labels[article] || {};
     return labels[anchor] !== undefined ? labels[anchor] : fill(W.clause, { label: anchor });
   }
   function rulingText(r) {  /* result.py ruling_text: the text a director pastes, from the result's parts */
@@ -263,14 +262,14 @@
     return node;
   }
   function fieldsFor(form, values) {
-    /* the spec's parameters less the page's fixed ones; procedural items and variants come from the article's table */
-    var table = form.calculator === "procedural" && DATA.tables[SANCTION_TABLES[form.fixed.article]];
-    var entry = table && (table.items.filter(function (e) { return String(e.item) === String(values.item || table.items[0].item); })[0] || table.items[0]);
+    /* the spec's parameters less the page's fixed ones; procedural items and cases as export.py form_items lists them */
+    var items = form.calculator === "procedural" && DATA.items[form.fixed.article];
+    var entry = items && (items.filter(function (e) { return e.item === String(values.item || items[0].item); })[0] || items[0]);
     return SPEC[form.calculator].parameters.filter(function (p) { return form.fixed[p.name] === undefined; }).map(function (p) {
       var f = copy(p);
       if (p.choices_from) {
         f.choices = p.choices_from === "items"
-          ? table.items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
+          ? items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
           : entry.variants.map(function (x) { return [x.name, x.label || W.default_variant]; });
         if (p.choices_from === "variants" && entry.variants.length < 2) return null;
       }

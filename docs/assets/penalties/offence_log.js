@@ -57,8 +57,8 @@
        the same offence; read from the form, so that it is known before the ruling is complete */
     var number = widget.getAttribute("data-fixed-article") || spec.article.split("/")[1], text = "第" + number + "条";
     (spec.log.same || []).forEach(function (name) {
-      var value = inputOf(widget, name), table = DATA.tables[DATA.sanction_tables[number]];
-      var item = name === "item" && table && table.items.filter(function (e) { return String(e.item) === value; })[0];
+      var value = inputOf(widget, name), items = DATA.items[number];
+      var item = name === "item" && items && items.filter(function (e) { return e.item === value; })[0];
       text += item && item.label ? item.label : value;
     });
     return text;
