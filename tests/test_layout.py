@@ -257,8 +257,9 @@ JS_OVER_THE_LIMIT = {
     "iframe-worker shim, whose importScripts loads asynchronously (script tags), so code in a "
     "second file would not be there when the worker's first lines run; the build also "
     "hashes and copies it as one file (scripts/site/search_hooks.py)",
-    "docs/assets/penalties/calculators.js": "the browser engine of every calculator, mirrored rule for rule by "
-    "scripts/penalties/ and compared with it per calculator; loaded on demand as one file by loader.js",
+    "docs/assets/penalties/calculators.js": "every calculator's widget: the plans' evaluator (scripts/penalties/"
+    "plan_evaluate.py in the browser), the forms, the address and the copy and share buttons; loaded on demand as one "
+    "file by loader.js after the page's plans",
 }
 
 

@@ -73,35 +73,39 @@ class Sym:
     def __ceil__(self) -> Sym:
         return Sym(["ceil", self.node])
 
-    def _decide(self, other, test) -> bool:
+    def _decide(self, other, op: str) -> bool:
         if self.interval is None or isinstance(other, Sym):
             raise Undecided(f"{self.node} against {as_node(other)}")
         constant = Fraction(other)
-        answers = {test(value, constant) for value in _probes(*self.interval, constant)}
-        if len(answers) != 1:
+        key = (self.interval, constant, op)
+        if key not in _DECIDED:  # a plan asks the same few questions thousands of times
+            test = COMPARISONS[op]
+            answers = {test(value, constant) for value in _probes(*self.interval, constant)}
+            _DECIDED[key] = answers.pop() if len(answers) == 1 else None
+        if _DECIDED[key] is None:
             raise Undecided(f"{self.node} in {self.interval} against {constant}")
-        return answers.pop()
+        return _DECIDED[key]
 
     def __lt__(self, o):
-        return self._decide(o, lambda v, c: v < c)
+        return self._decide(o, "lt")
 
     def __le__(self, o):
-        return self._decide(o, lambda v, c: v <= c)
+        return self._decide(o, "le")
 
     def __gt__(self, o):
-        return self._decide(o, lambda v, c: v > c)
+        return self._decide(o, "gt")
 
     def __ge__(self, o):
-        return self._decide(o, lambda v, c: v >= c)
+        return self._decide(o, "ge")
 
     def __eq__(self, o):
-        return self._decide(o, lambda v, c: v == c)
+        return self._decide(o, "eq")
 
     def __ne__(self, o):
-        return self._decide(o, lambda v, c: v != c)
+        return self._decide(o, "ne")
 
     def __bool__(self):
-        return self._decide(0, lambda v, c: v != c)
+        return self._decide(0, "ne")
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -109,6 +113,17 @@ class Sym:
         return placeholder(["fmt", self.node])
 
     __format__ = lambda self, spec: str(self)  # noqa: E731
+
+
+COMPARISONS = {
+    "lt": lambda v, c: v < c,
+    "le": lambda v, c: v <= c,
+    "gt": lambda v, c: v > c,
+    "ge": lambda v, c: v >= c,
+    "eq": lambda v, c: v == c,
+    "ne": lambda v, c: v != c,
+}
+_DECIDED: dict[tuple, bool | None] = {}  # (interval, constant, comparison) → its answer over the interval, or None
 
 
 def _probes(low, high, low_closed, high_closed, constant):
