@@ -100,6 +100,7 @@ def test_javascript_walk_agrees_with_python_over_the_grid(tmp_path):
             NODE,
             str(Path(__file__).with_name("tie_break_node.js")),
             str(tmp_path / "data.js"),
+            str(ROOT / "docs/assets/penalties/calculators.js"),
             str(ROOT / "docs/assets/penalties/tie_break.js"),
             str(tmp_path / "cases.json"),
         ],

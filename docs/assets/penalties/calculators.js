@@ -564,6 +564,7 @@
     }
   }
   window.RulebookPenalties = { calculate: calculate, mount: mount, InputError: InputError, hostedLink: hostedLink, copiedPage: copiedPage,
-                                el: el, copyText: copyText };
+                                el: el, copyText: copyText, fill: fill, asciiText: asciiText,
+                                exact: { R: R, pow10: pow10, cmp: cmp, fmt: fmt, fixedPlaces: fixedPlaces } };
   mount();
 })();

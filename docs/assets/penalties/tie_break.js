@@ -8,37 +8,9 @@
   var SHEET = window.RULEBOOK_PENALTIES.tie_break_sheet, W = SHEET.words;
   var NAME_LIMIT = SHEET.limits[0], FIGURE_MAX = BigInt(SHEET.limits[1]), PLACES = SHEET.limits[2];
   var FIGURE = new RegExp("^([0-9]{1,12})(?:\\.([0-9]{1," + PLACES + "}))?$");
-  var B0 = BigInt(0), B1 = BigInt(1), B2 = BigInt(2), B10 = BigInt(10);
-
-  /* ---------- exact numbers: {n, d} with d > 0, reduced ---------- */
-  function gcd(a, b) { while (b) { var t = a % b; a = b; b = t; } return a || B1; }
-  function R(n, d) { var g = gcd(n < B0 ? -n : n, d); return { n: n / g, d: d / g }; }
-  function pow10(p) { var r = B1; for (var i = 0; i < p; i++) r *= B10; return r; }
-  function cmp(a, b) { var x = a.n * b.d - b.n * a.d; return x < B0 ? -1 : x > B0 ? 1 : 0; }
-  function formatNumber(v) {  /* result.py format_number: the exact decimal of a terminating decimal */
-    if (v.d === B1) return String(v.n);
-    var places = 0;
-    while ((v.n * pow10(places)) % v.d !== B0) places++;
-    var digits = String(v.n * pow10(places) / v.d);
-    while (digits.length < places + 1) digits = "0" + digits;
-    return digits.slice(0, -places) + "." + digits.slice(-places);
-  }
-  function fixedPlaces(v, places) {  /* scoring.py fixed_places: rounded half up, exactly `places` decimals */
-    var scale = pow10(places), text = formatNumber(R((B2 * v.n * scale + v.d) / (B2 * v.d), scale));
-    var parts = text.split(".");
-    var decimals = parts[1] || "";
-    while (decimals.length < places) decimals += "0";
-    return places ? parts[0] + "." + decimals : parts[0];
-  }
-  function fill(template, values) {
-    Object.keys(values).forEach(function (k) { template = template.split("{" + k + "}").join(String(values[k])); });
-    return template;
-  }
-  function asciiText(value) {  /* spec.py ascii_text */
-    return String(value)
-      .replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
-      .replace(/\u3000/g, " ").replace(/。/g, ".").trim();
-  }
+  /* exact numbers {n, d} (BigInt), the data's templates and full-width input: calculators.js's (loaded before) */
+  var P = window.RulebookPenalties, X = P.exact, R = X.R, pow10 = X.pow10, cmp = X.cmp, formatNumber = X.fmt;
+  var fixedPlaces = X.fixedPlaces, fill = P.fill, asciiText = P.asciiText, B0 = BigInt(0);
 
   /* ---------- the walk (tie_break.py tie_break) ---------- */
   function SheetError(message, parameter, label) {
