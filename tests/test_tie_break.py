@@ -144,7 +144,22 @@ def test_a_team_that_lost_no_imp_ranks_first_by_the_reading():
         ("round-robin", [{"name": "甲队"}], "至少要比较2个队"),
         ("round-robin", [{"name": "甲队"}, {"name": "甲队"}], "队名“甲队”重复"),
         ("round-robin", [{"name": "甲队"}, {"name": " "}], "第2队没有队名"),
-        ("round-robin", [{"name": "甲"}, {"name": "乙"}, {"name": "丙"}], "第45条一2、一3"),
+        ("round-robin", [{"name": "甲"}, {"name": "乙"}, {"name": "丙"}], "3个队同分请选“循环赛：3个队VP积分相同”"),
+        ("round-robin-3", [{"name": "甲"}, {"name": "乙"}], "2个队同分请选“循环赛：2个队VP积分相同”"),
+        ("round-robin-more", [{"name": f"{n}队"} for n in range(7)], "本表一次最多比较6个队"),
+        ("round-robin", [{"name": "甲", "matches": {}}, {"name": "乙"}], "只用于3个或更多队的循环赛"),
+        ("round-robin-3", [{"name": "甲", "matches": []}, {"name": "乙"}, {"name": "丙"}], "应为以对手队名为键"),
+        (
+            "round-robin-3",
+            [{"name": "甲", "matches": {"丁": {}}}, {"name": "乙"}, {"name": "丙"}],
+            "没有名为“丁”的对手",
+        ),
+        ("round-robin-3", [{"name": "甲", "matches": {"乙": {"ko": 1}}}, {"name": "乙"}, {"name": "丙"}], "没有“ko”"),
+        (
+            "round-robin-3",
+            [{"name": "甲", "matches": {"乙": {"vp": "x"}}}, {"name": "乙"}, {"name": "丙"}],
+            "甲对乙的“所得VP”应为0至999999999之间的数",
+        ),
         ("knock-out", [{"name": "甲"}, {"name": "乙"}, {"name": "丙"}], "淘汰赛是2队之间的比赛"),
         (
             "round-robin",
@@ -205,7 +220,10 @@ def test_command_line_errors_and_help_are_chinese():
     status, out, err = run_cli(["tie-break", "--event", "knock-out", "--teams", "[]"])
     assert status == 2 and err == "error: --teams（各队数据）：至少要比较2个队\n"
     status, _, err = run_cli(["tie-break", "--event", "pairs", "--teams", "[]"])
-    assert status == 2 and "没有“pairs”这一项（可选：round-robin、knock-out、swiss）" in err
+    assert (
+        status == 2
+        and "没有“pairs”这一项（可选：round-robin、round-robin-3、round-robin-more、knock-out、swiss）" in err
+    )
     status, _, err = run_cli(["tie-break", "--event", "swiss"])
     assert status == 2 and "缺少必填的选项：--teams" in err
     status, out, _ = run_cli(["tie-break", "--help"])
@@ -230,9 +248,136 @@ def test_sheet_that_does_not_end_in_a_playoff_stops():
 
 
 def test_each_sequence_takes_every_clause_of_its_section_in_the_text_order(rulebook):
-    """一1's ⑴—⑹, 二's 1—4 and 三's 1—5 are the sheet's steps, none left out, none out of order."""
+    """一1's ⑴—⑹, 一2's ⑴—⑸ (⑸ by its ①—④), 一3's ⑴—⑷, 二's 1—4 and 三's 1—5 are the sheet's steps, none left out,
+    none out of order: a clause with items of its own is walked item by item."""
     article = rulebook.books["regulations"].articles["45"]
     clauses = {clause.anchor: clause for clause in article.walk_clauses()}
-    for name, event in PENALTIES.tables["tie_break"]["sheet"]["events"].items():
+
+    def leaves(anchor: str) -> list[str]:
+        children = clauses[anchor].children
+        return [leaf for child in children for leaf in leaves(child.anchor)] if children else [anchor]
+
+    events = PENALTIES.tables["tie_break"]["sheet"]["events"]
+    assert {event["anchor"] for event in events.values()} == {"一-1", "一-2", "一-3", "二", "三"}
+    for name, event in events.items():
         walked = list(dict.fromkeys(step["anchor"] for step in event["steps"]))
-        assert walked == [child.anchor for child in clauses[event["anchor"]].children], name
+        assert walked == [leaf for child in clauses[event["anchor"]].children for leaf in leaves(child.anchor)], name
+
+
+# --- 3 or more teams tied in a round robin (第45条一2、一3): their matches against each other ---------------------
+
+SAME_RATIOS = {"imp_won": "300", "imp_lost": "300", "tp_won": "5000", "tp_lost": "5000"}
+
+
+def round_robin(*teams: tuple[str, dict, dict]) -> list[dict]:
+    """Teams as (name, figures, {other: VP got in the match against it, or the match's figures}): every ratio equal
+    unless given."""
+    return [
+        {
+            "name": name,
+            **SAME_RATIOS,
+            **figures,
+            "matches": {other: match if isinstance(match, dict) else {"vp": match} for other, match in got.items()},
+        }
+        for name, figures, got in teams
+    ]
+
+
+def test_three_teams_one_of_which_beat_both_others():
+    """一2⑵“如果其中一个队在与之对比的两队中的比赛中比其他两队的每一队都获得更多的VP，这个队是胜者，剩下的两队按前述
+    “两队同分时”解决”: 甲队 first; 乙队 and 丙队 start again at 一1, whose ⑵ (their own match's VP) decides."""
+    teams = round_robin(
+        ("甲队", {}, {"乙队": "18", "丙队": "16"}),
+        ("乙队", {}, {"甲队": "12", "丙队": "17"}),
+        ("丙队", {}, {"甲队": "14", "乙队": "13"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    assert decided_at(result) == ["一-2-2", "一-1-2"]
+    assert [step["anchor"] for step in result["steps"]] == ["一-2-1", "一-2-2", "一-1-1", "一-1-2"]
+    assert result["order"] == [["甲队"], ["乙队"], ["丙队"]] and result["decided"]
+    assert result["headline"] == "名次：甲队 ＞ 乙队 ＞ 丙队（第45条一2（2）、一1（2））"
+    beat_both = result["steps"][1]
+    assert beat_both["quote"].startswith("如果其中一个队在与之对比的两队中的比赛中比其他两队的每一队都获得更多的VP")
+    assert beat_both["text"] == "胜另两队：甲队 2胜0平0负，乙队 1胜0平1负，丙队 0胜0平2负；甲队 ＞ 乙队＝丙队"
+    assert result["steps"][3]["text"] == "相互间比赛的VP：乙队 17，丙队 13；乙队 ＞ 丙队"
+
+
+def test_three_teams_one_drew_one_and_beat_the_other():
+    """一2⑶“如果其中一个队和另一队在两者之间的比赛中打平，并且在与之对比的剩下的一队身上获得更多的VP，这个队是胜者。”;
+    乙队 and 丙队 then go on at 一1, where their own match (丙队 20 : 乙队 10) decides."""
+    teams = round_robin(
+        ("甲队", {}, {"乙队": "15", "丙队": "18"}),
+        ("乙队", {}, {"甲队": "15", "丙队": "10"}),
+        ("丙队", {}, {"甲队": "12", "乙队": "20"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    assert decided_at(result) == ["一-2-3", "一-1-2"]
+    assert result["order"] == [["甲队"], ["丙队"], ["乙队"]]
+    assert [step["outcome"] for step in result["steps"][:3]] == ["equal", "equal", "separates"]
+    assert result["steps"][1]["text"].endswith("；没有符合本款的队")
+
+
+def test_three_teams_two_of_which_drew_and_beat_the_third():
+    """⑶ fits two teams, so it decides nothing; ⑷“如果其中一个队是被与之对比的另两个队在比赛打败了的，这个队将排在第3位”
+    puts 丙队 third, and 甲队 and 乙队, whose match was drawn, go on at 一1."""
+    teams = round_robin(
+        ("甲队", {}, {"乙队": {"vp": "15", "imp": "40"}, "丙队": "18"}),
+        ("乙队", {}, {"甲队": {"vp": "15", "imp": "38"}, "丙队": "19"}),
+        ("丙队", {}, {"甲队": "12", "乙队": "11"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    assert decided_at(result) == ["一-2-4", "一-1-3"]  # 一1⑶“比较2队相互间比赛的IMP值，多者名次列前；”
+    assert result["order"] == [["甲队"], ["乙队"], ["丙队"]]
+    assert result["steps"][3]["quote"] == "如果其中一个队是被与之对比的另两个队在比赛打败了的，这个队将排在第3位；"
+
+
+def test_three_teams_that_beat_each_other_in_a_circle_go_to_the_net_imp():
+    """一2⑸“在所有其他情况下”①“净胜IMP总分，比较每个有关队；”: 甲 beat 乙, 乙 beat 丙, 丙 beat 甲."""
+    teams = round_robin(
+        ("甲队", {"imp_won": "320", "imp_lost": "320"}, {"乙队": "18", "丙队": "12"}),
+        ("乙队", {"imp_won": "290", "imp_lost": "290"}, {"甲队": "12", "丙队": "18"}),
+        ("丙队", {"imp_won": "301", "imp_lost": "300"}, {"甲队": "18", "乙队": "12"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    # 301/300 is the higher ratio: ⑴ sets 丙队 apart first; 甲队 and 乙队 go on at 一1, whose ⑵ (18 : 12) decides
+    assert decided_at(result) == ["一-2-1", "一-1-2"] and result["order"] == [["丙队"], ["甲队"], ["乙队"]]
+    teams[2]["imp_won"] = "300"
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    assert [step["anchor"] for step in result["steps"][:5]] == ["一-2-1", "一-2-2", "一-2-3", "一-2-4", "一-2-5-1"]
+    assert result["steps"][4]["text"] == "净胜IMP总分：甲队 320 − 320 = 0，乙队 290 − 290 = 0，丙队 300 − 300 = 0；相同"
+    assert result["steps"][-1]["anchor"] == "一-2-5-4" and not result["decided"]
+    assert result["headline"] == "甲队＝乙队＝丙队：以上各款都相同，按第45条一2（5）④加赛"
+
+
+def test_four_teams_one_of_which_beat_all_then_three_start_again():
+    """一3⑵“如果其中一队在与之对比的剩下的各队身上获得更多的VP……则该队是胜者，剩下的3队可按“3个队同分时”解决”."""
+    teams = round_robin(
+        ("甲队", {}, {"乙队": "16", "丙队": "16", "丁队": "16"}),
+        ("乙队", {}, {"甲队": "14", "丙队": "20", "丁队": "18"}),
+        ("丙队", {}, {"甲队": "14", "乙队": "10", "丁队": "17"}),
+        ("丁队", {}, {"甲队": "14", "乙队": "12", "丙队": "13"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-more", teams)
+    assert decided_at(result) == ["一-3-2", "一-2-2", "一-1-2"]
+    assert result["order"] == [["甲队"], ["乙队"], ["丙队"], ["丁队"]]
+
+
+def test_four_teams_the_only_one_with_one_draw_and_no_loss():
+    """一3⑵“或者该队是唯一的只平一场并且战胜其他有关队的队”: 乙队 drew with 甲队 and beat the others; 甲队 lost to 丁队."""
+    teams = round_robin(
+        ("甲队", {}, {"乙队": "15", "丙队": "16", "丁队": "12"}),
+        ("乙队", {}, {"甲队": "15", "丙队": "20", "丁队": "18"}),
+        ("丙队", {}, {"甲队": "14", "乙队": "10", "丁队": "17"}),
+        ("丁队", {}, {"甲队": "18", "乙队": "12", "丙队": "13"}),
+    )
+    result = tie_break(PENALTIES, "round-robin-more", teams)
+    assert decided_at(result)[0] == "一-3-2" and result["order"][0] == ["乙队"]
+
+
+def test_a_blank_match_is_asked_for_by_both_teams():
+    teams = round_robin(("甲队", {}, {"乙队": "18"}), ("乙队", {}, {"甲队": "12"}), ("丙队", {}, {}))
+    result = tie_break(PENALTIES, "round-robin-3", teams)
+    assert result["missing"][0] == {"team": "甲队", "figure": "match_vp", "label": "所得VP", "other": "丙队"}
+    assert result["headline"].startswith(
+        "要比较第45条一2（2）（胜另两队），请填写甲队对丙队的“所得VP”、乙队对丙队的“所得VP”"
+    )

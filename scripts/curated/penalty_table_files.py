@@ -1,6 +1,6 @@
 """The schemas of the calculators' tables under rulebook_src/penalties/ (bands, ladders, forfeits, fouled boards,
-adjusted scores, boards, carry-over, tie-break) and the map of every penalty file to its schema; the shared value
-types and the calculator spec's and readings' schemas are in penalty_files.py."""
+adjusted scores, boards, carry-over; the tie-break file's is in tie_break_schema.py) and the map of every penalty file
+to its schema; the shared value types and the calculator spec's and readings' schemas are in penalty_files.py."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from scripts.curated.penalty_files import (
     WORDS_LIST,
     table,
 )
+from scripts.curated.tie_break_schema import TIE_BREAK
 
 # --- band tables: 第26条 lateness, 第27条 slow play -----------------------------------------------------------------
 EVENTS = ("teams-vp", "teams-ko", "pairs-mp", "pairs-imp")
@@ -314,68 +315,6 @@ CARRY_OVER = table(
         "variables": list_of(record({"name": ONE_LINE, "text": ONE_LINE, "quote": PROSE})),
     },
 )
-# 第45条's sequences for the tie-break sheet: each step compares a figure (`more`), a ratio of two (`ratio`), or is
-# what the text orders once the figures are equal (`playoff`); scripts/penalties/tie_break.py walks them
-TIE_BREAK_FIGURE = map_of(record({"label": ONE_LINE}), key=text(one_line=True, pattern="[a-z_]+", form="a name"))
-TIE_BREAK_STEP = any_of(
-    (
-        record({"anchor": ANCHOR, "compare": choice(("more",)), "figure": ONE_LINE, "label": ONE_LINE, "quote": PROSE}),
-        record(
-            {
-                "anchor": ANCHOR,
-                "compare": choice(("ratio",)),
-                "won": ONE_LINE,
-                "lost": ONE_LINE,
-                "label": ONE_LINE,
-                "quote": PROSE,
-            },
-            optional={"zero": choice(("highest",))},  # a lost of 0 ranks first (else the ratio is refused)
-        ),
-        record({"anchor": ANCHOR, "compare": choice(("playoff",)), "label": ONE_LINE, "quote": PROSE}),
-    )
-)
-TIE_BREAK_EVENT = record(
-    {
-        "label": ONE_LINE,
-        "anchor": ANCHOR,
-        "max_teams": whole(minimum=2),
-        "beyond": PROSE,
-        "steps": list_of(TIE_BREAK_STEP),
-    },
-    optional={"quote": PROSE},
-)
-TIE_BREAK_SHEET_WORDS = (
-    "subject ratio_value ratio_repeating ratio_infinite team_value equal separates playoff playoff_then missing need"
-    " decided undecided order_joiner tie_joiner list_joiner value_joiner teams_label not_list too_few no_name long_name"
-    " same_name unknown_figure other_event bad_figure zero_ratio unknown_event"
-).split()
-TIE_BREAK_SHEET = record(
-    {
-        "page": ARTICLE,
-        "title": ONE_LINE,
-        "figures": TIE_BREAK_FIGURE,
-        "events": record({event: TIE_BREAK_EVENT for event in ("round-robin", "knock-out", "swiss")}),
-        "words": record({word: ONE_LINE for word in TIE_BREAK_SHEET_WORDS}),
-        "reading": PROSE,
-        "other_reading": PROSE,
-    }
-)
-TIE_BREAK = table(
-    "tie-ratio",
-    {
-        "decimals": whole(minimum=0),
-        "reading": PROSE,
-        "other_reading": PROSE,
-        "kinds": record(
-            {
-                kind: record({"label": ONE_LINE, "anchor": ANCHOR, "formula": ONE_LINE, "quote": PROSE})
-                for kind in ("imp", "tp")
-            }
-        ),
-        "sheet": TIE_BREAK_SHEET,
-    },
-)
-
 # file (relative to rulebook_src/) → schema; files.py puts these before its catch-all for penalties/*.yml
 PENALTY_SCHEMAS = {
     "penalties/calculators.yml": CALCULATORS,

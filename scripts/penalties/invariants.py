@@ -222,8 +222,18 @@ def check_table(name: str, table: dict, lines) -> None:
 def check_tie_break_sheet(sheet: dict, lines) -> None:
     """第45条's sequences: every figure a step compares is declared, and each sequence ends in what the text orders
     once the figures are equal (加赛, 抽签), with no comparison after it."""
+    for key, mutual in sheet["match_figures"].items():
+        if mutual["figure"] not in sheet["figures"]:
+            raise fail(lines, ("sheet", "match_figures", key, "figure"), f"{mutual['figure']!r} is not a figure")
     for event, spec in sheet["events"].items():
         steps = spec["steps"]
+        for index, name in enumerate(spec.get("restart", [])):
+            if name not in sheet["events"]:
+                raise fail(lines, ("sheet", "events", event, "restart", index), f"{name!r} is not one of the events")
+        if spec.get("min_teams", 2) > spec["max_teams"]:
+            raise fail(lines, ("sheet", "events", event, "min_teams"), "min_teams is above max_teams")
+        if any(step["compare"] == "record" for step in steps) and "restart" not in spec:
+            raise fail(lines, ("sheet", "events", event), "a `record` step needs the mutual matches of `restart`")
         for index, step in enumerate(steps):
             keys = ("sheet", "events", event, "steps", index)
             for key in ("figure", "won", "lost"):

@@ -1,5 +1,7 @@
 """第45条 同分名次表: walks the article's sequence of steps (rulebook_src/penalties/tie_break.yml `sheet`) over two or
-more teams' figures, to the first step that separates them, quoting each clause it applies.
+more teams' figures, to the first step that separates them, quoting each clause it applies. For 3 or more teams tied in
+a round robin (一2、一3) the steps also count the teams' matches against each other, and the teams a step leaves tied
+start again at the sequence for their number (the event's `restart`).
 
 The rule lives here once. The widget on the 第45条 page (docs/assets/penalties/tie_break.js) runs the same walk over
 the same data (`sheet_data`, exported into penalty-data.js) because it works on the figures a director types; it
@@ -9,35 +11,27 @@ over a grid. Ratios are compared as exact fractions: 312/287 and 313/288 differ 
 
 from __future__ import annotations
 
-import json
-import re
 from fractions import Fraction
 from typing import Any
 
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.result import clause_text, format_number
 from scripts.penalties.scoring import fixed_places
-from scripts.penalties.spec import PenaltyInputError, ascii_text, fill
+from scripts.penalties.spec import PenaltyInputError, fill
+from scripts.penalties.tie_break_teams import (  # noqa: F401 (event_figures, sheet_of: public here)
+    FIGURE_MAX,
+    FIGURE_PLACES,
+    MATCHES,
+    NAME_LIMIT,
+    event_figures,
+    parse_teams,
+    refuse,
+    restart_event,
+    sheet_of,
+)
 
-NAME_LIMIT = 20  # characters of a team's name
-FIGURE_MAX = 999999999
-FIGURE_PLACES = 4
-FIGURE = re.compile(rf"([0-9]{{1,12}})(?:\.([0-9]{{1,{FIGURE_PLACES}}}))?")  # after ascii_text (stripped)
 INFINITE = None  # the value of a ratio whose divisor is 0 under a step with `zero: highest`
-
-
-def sheet_of(penalties: PenaltyData) -> dict:
-    return penalties.tables["tie_break"]["sheet"]
-
-
-def event_figures(sheet: dict, event: str) -> list[str]:
-    """The figures the steps of `event` compare, in the order they are first used."""
-    names: list[str] = []
-    for step in sheet["events"][event]["steps"]:
-        for key in ("figure", "won", "lost"):
-            if key in step and step[key] not in names:
-                names.append(step[key])
-    return names
+RECORD_FIGURE = "vp"  # a match is won by the side that got more VP (第45条一2⑵“获得更多的VP”)
 
 
 def sheet_data(penalties: PenaltyData) -> dict:
@@ -52,63 +46,40 @@ def sheet_data(penalties: PenaltyData) -> dict:
     return dict(sheet, events=events, event_order=list(events), article=article, limits=limits)
 
 
-def refuse(sheet: dict, message: str, **facts) -> PenaltyInputError:
-    return PenaltyInputError("teams", sheet["words"]["teams_label"], fill(sheet["words"][message], **facts))
+def view(sheet: dict, figures: dict, team: str, group: list[str]) -> dict:
+    """A team's figures as a step of `group` reads them: in a two-team group of a larger tie, the mutual-match
+    figures (match_figures' `figure`) are what the team got in its match against the other."""
+    values = figures[team]
+    if MATCHES not in values or len(group) != 2:
+        return values
+    other = next(name for name in group if name != team)
+    got = values[MATCHES][other]
+    return {**values, **{mutual["figure"]: got[key] for key, mutual in sheet["match_figures"].items()}}
 
 
-def parse_figure(sheet: dict, team: str, figure: str, raw: Any) -> Fraction | None:
-    """A figure as typed (312, 12.5, full-width digits) or as JSON; blank is None (not needed until a step asks)."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return None
-    text = ascii_text(raw) if not isinstance(raw, bool) else "?"
-    match = FIGURE.fullmatch(text)
-    value = Fraction(int(match[1] + (match[2] or "")), 10 ** len(match[2] or "")) if match else None
-    if value is None or value > FIGURE_MAX:
-        label = sheet["figures"][figure]["label"]
-        shown = json.dumps(raw) if isinstance(raw, bool) else raw  # true, as JSON writes it
-        raise refuse(sheet, "bad_figure", team=team, figure=label, max=FIGURE_MAX, places=FIGURE_PLACES, value=shown)
-    return value
-
-
-def parse_teams(sheet: dict, event: str, teams: Any) -> list[tuple[str, dict]]:
-    """[(name, {figure: Fraction or None})] of the teams as given: names unique, every figure one of the event's."""
-    words, figures = sheet["words"], event_figures(sheet, event)
-    if isinstance(teams, str):
-        try:
-            teams = json.loads(teams)
-        except ValueError:
-            raise refuse(sheet, "not_list") from None
-    if not isinstance(teams, list) or not all(isinstance(team, dict) for team in teams):
-        raise refuse(sheet, "not_list")
-    if len(teams) < 2:
-        raise refuse(sheet, "too_few")
-    spec = sheet["events"][event]
-    if len(teams) > spec["max_teams"]:
-        raise PenaltyInputError("teams", words["teams_label"], spec["beyond"])
-    parsed: list[tuple[str, dict]] = []
-    for number, team in enumerate(teams, 1):
-        name = team.get("name")
-        name = name.strip() if isinstance(name, str) else ""
-        if not name:
-            raise refuse(sheet, "no_name", number=number)
-        if len(name) > NAME_LIMIT:
-            raise refuse(sheet, "long_name", number=number, limit=NAME_LIMIT)
-        if name in (known for known, _ in parsed):
-            raise refuse(sheet, "same_name", name=name)
-        values = {}
-        for key, raw in team.items():
-            if key == "name":
+def step_blanks(sheet: dict, step: dict, group: list[str], figures: dict) -> list[dict]:
+    """The figures `step` needs of `group` that were left blank: {team, figure, label[, other]} each."""
+    vp = sheet["match_figures"][RECORD_FIGURE]
+    if step["compare"] == "record":
+        return [
+            {"team": team, "figure": vp["figure"], "label": vp["label"], "other": other}
+            for team in group
+            for other in group
+            if other != team and figures[team][MATCHES][other][RECORD_FIGURE] is None
+        ]
+    mutual = {m["figure"]: m["label"] for m in sheet["match_figures"].values()}
+    blanks = []
+    for team in group:
+        values = view(sheet, figures, team, group)
+        for figure in [step["figure"]] if step["compare"] == "more" else [step["won"], step["lost"]]:
+            if values[figure] is not None:
                 continue
-            if key not in sheet["figures"]:
-                raise refuse(sheet, "unknown_figure", team=name, key=key)
-            if key not in figures:
-                if parse_figure(sheet, name, key, raw) is None:
-                    continue  # a blank field of another event's form
-                label = sheet["figures"][key]["label"]
-                raise refuse(sheet, "other_event", team=name, figure=label, event_label=spec["label"])
-            values[key] = parse_figure(sheet, name, key, raw)
-        parsed.append((name, {figure: values.get(figure) for figure in figures}))
-    return parsed
+            if MATCHES in figures[team] and figure in mutual:
+                other = next(name for name in group if name != team)
+                blanks.append({"team": team, "figure": figure, "label": mutual[figure], "other": other})
+            else:
+                blanks.append({"team": team, "figure": figure, "label": sheet["figures"][figure]["label"]})
+    return blanks
 
 
 def step_value(sheet: dict, step: dict, team: str, values: dict) -> tuple[Fraction | None, str]:
@@ -117,6 +88,9 @@ def step_value(sheet: dict, step: dict, team: str, values: dict) -> tuple[Fracti
     if step["compare"] == "more":
         return values[step["figure"]], format_number(values[step["figure"]])
     won, lost = values[step["won"]], values[step["lost"]]
+    if step["compare"] == "net":
+        net = won - lost
+        return net, fill(words["net_value"], won=format_number(won), lost=format_number(lost), net=format_number(net))
     if lost == 0:
         if step.get("zero") != "highest" or won == 0:
             figure = sheet["figures"][step["lost"]]["label"]
@@ -136,6 +110,52 @@ def step_value(sheet: dict, step: dict, team: str, values: dict) -> tuple[Fracti
     return ratio, text
 
 
+def match_record(figures: dict, team: str, group: list[str]) -> tuple[int, int, int]:
+    """(wins, draws, losses) of `team` in its matches against the rest of `group`, by the VP each side got."""
+    wins = draws = losses = 0
+    for other in group:
+        if other != team:
+            got, gave = figures[team][MATCHES][other][RECORD_FIGURE], figures[other][MATCHES][team][RECORD_FIGURE]
+            wins, draws, losses = wins + (got > gave), draws + (got == gave), losses + (got < gave)
+    return wins, draws, losses
+
+
+def fits(step: dict, records: dict, team: str) -> bool:
+    """Whether `team` fits one of a record step's conditions (`all`: every other team of the group; `only`: no other
+    team fits that condition)."""
+
+    def holds(condition: dict, name: str) -> bool:
+        counts = dict(zip(("wins", "draws", "losses"), records[name]))
+        return all(
+            counts[key] == (len(records) - 1 if condition[key] == "all" else condition[key])
+            for key in counts
+            if key in condition
+        )
+
+    return any(
+        holds(condition, team) and (not condition.get("only") or [n for n in records if holds(condition, n)] == [team])
+        for condition in step["fits"]
+    )
+
+
+def compare_group(sheet: dict, step: dict, group: list[str], figures: dict) -> tuple[list[list[str]], list[str]]:
+    """`group` split by `step` (the first place first), and each team's value as text."""
+    words = sheet["words"]
+    if step["compare"] == "record":
+        records = {team: match_record(figures, team, group) for team in group}
+        texts = [fill(words["record_value"], team=t, wins=w, draws=d, losses=lo) for t, (w, d, lo) in records.items()]
+        fitting = [team for team in group if fits(step, records, team)]
+        if len(fitting) != 1:
+            return [group], texts
+        rest = [team for team in group if team != fitting[0]]
+        return ([fitting, rest] if step["place"] == "first" else [rest, fitting]), texts
+    keys, texts = {}, []
+    for team in group:
+        keys[team], text = step_value(sheet, step, team, view(sheet, figures, team, group))
+        texts.append(fill(words["team_value"], team=team, value=text))
+    return ranked(group, keys), texts
+
+
 def ranked(group: list[str], keys: dict) -> list[list[str]]:
     """`group` split by `keys` (None above every number), the highest first; equal keys stay together in order."""
 
@@ -152,81 +172,96 @@ def order_text(sheet: dict, groups: list[list[str]]) -> str:
 
 
 def tie_break(penalties: PenaltyData, event: str, teams: Any) -> dict:
-    """The walk for `event` (round-robin, knock-out, swiss) over `teams`: a JSON list (or its text) of objects with
-    a `name` and the event's figures; a figure left out is asked for only when a step compares it."""
+    """The walk for `event` (round-robin, round-robin-3, round-robin-more, knock-out, swiss) over `teams`: a JSON list
+    (or its text) of objects with a `name` and the event's figures (and, for 3 or more teams in a round robin, the
+    `matches` against each other); a figure left out is asked for only when a step compares it."""
     sheet = sheet_of(penalties)
-    words, article = sheet["words"], penalties.tables["tie_break"]["article"]
+    words = sheet["words"]
     if event not in sheet["events"]:
         raise PenaltyInputError(
             "event", "比赛", fill(words["unknown_event"], value=event, choices="、".join(sheet["events"]))
         )
-    spec = sheet["events"][event]
     parsed = parse_teams(sheet, event, teams)
-    figures = dict(parsed)
-    groups = [[name for name, _ in parsed]]
-    walked: list[dict] = []
-    missing: list[dict] = []
-    separating: list[str] = []
+    walk = {"steps": [], "missing": [], "separating": []}
+    groups = walk_groups(penalties, event, [[name for name, _ in parsed]], dict(parsed), walk)
+    return sheet_result(penalties, event, parsed, groups, walk)
+
+
+def walk_groups(penalties: PenaltyData, event: str, groups: list[list[str]], figures: dict, walk: dict) -> list:
+    """The steps of `event` over `groups` (recorded in `walk`), to the first that leaves every group one team, a
+    playoff, or a figure left blank; the groups as they then stand, the first place first. With `restart`, the teams
+    still tied after a step that sets some apart start again at the event for their number."""
+    sheet = sheet_of(penalties)
+    words, article, spec = sheet["words"], penalties.tables["tie_break"]["article"], sheet["events"][event]
     for step in spec["steps"]:
-        if all(len(group) == 1 for group in groups):
+        if walk["missing"] or all(len(group) == 1 for group in groups):
             break
         clause = clause_text(penalties, article, step["anchor"])
         record = {"anchor": step["anchor"], "clause": clause, "label": step["label"], "quote": step["quote"]}
         if step["compare"] == "playoff":
             tied = [group for group in groups if len(group) > 1]
-            first = not any(done["outcome"] == "playoff" for done in walked)
+            first = not any(done["outcome"] == "playoff" for done in walk["steps"])
             text = fill(words["playoff" if first else "playoff_then"], quote=step["quote"])
-            walked.append(dict(record, outcome="playoff", teams=tied, text=text))
+            walk["steps"].append(dict(record, outcome="playoff", teams=tied, text=text))
             continue
-        needed = [step["figure"]] if step["compare"] == "more" else [step["won"], step["lost"]]
-        blanks = [
-            {"team": team, "figure": figure, "label": sheet["figures"][figure]["label"]}
-            for group in groups
-            if len(group) > 1
-            for team in group
-            for figure in needed
-            if figures[team][figure] is None
-        ]
+        blanks = [blank for group in groups if len(group) > 1 for blank in step_blanks(sheet, step, group, figures)]
         if blanks:
-            missing = blanks
-            needs = words["list_joiner"].join(fill(words["need"], team=b["team"], figure=b["label"]) for b in blanks)
-            walked.append(
-                dict(
-                    record,
-                    outcome="missing",
-                    teams=[],
-                    text=fill(words["missing"], clause=clause, label=step["label"], needs=needs),
+            walk["missing"] = blanks
+            needs = words["list_joiner"].join(
+                fill(
+                    words["need_match" if "other" in b else "need"],
+                    team=b["team"],
+                    figure=b["label"],
+                    other=b.get("other"),
                 )
+                for b in blanks
             )
+            text = fill(words["missing"], clause=clause, label=step["label"], needs=needs)
+            walk["steps"].append(dict(record, outcome="missing", teams=[], text=text))
             break
         next_groups: list[list[str]] = []
         for group in groups:
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            keys, texts = {}, []
-            for team in group:
-                keys[team], text = step_value(sheet, step, team, figures[team])
-                texts.append(fill(words["team_value"], team=team, value=text))
-            split = ranked(group, keys)
+            split, texts = compare_group(sheet, step, group, figures)
             values = words["value_joiner"].join(texts)
             if len(split) == 1:
-                line = fill(words["equal"], label=step["label"], values=values)
+                line = fill(
+                    words["none_fits" if step["compare"] == "record" else "equal"], label=step["label"], values=values
+                )
             else:
                 line = fill(words["separates"], label=step["label"], values=values, order=order_text(sheet, split))
-                if clause not in separating:
-                    separating.append(clause)
+                if clause not in walk["separating"]:
+                    walk["separating"].append(clause)
             outcome = "equal" if len(split) == 1 else "separates"
-            walked.append(dict(record, outcome=outcome, teams=[group], order=split, text=line))
+            walk["steps"].append(dict(record, outcome=outcome, teams=[group], order=split, text=line))
+            if "restart" in spec and len(split) > 1:  # a restart event walks one group: its teams, at its start
+                for part in split:
+                    if len(part) == 1 or walk["missing"]:
+                        next_groups.append(part)
+                    else:
+                        restart = restart_event(sheet, spec, len(part))
+                        next_groups.extend(walk_groups(penalties, restart, [part], figures, walk))
+                return next_groups
             next_groups.extend(split)
         groups = next_groups
-    return sheet_result(penalties, event, parsed, groups, walked, missing, separating)
+    return groups
 
 
-def sheet_result(penalties, event, parsed, groups, walked, missing, separating) -> dict:
+def figures_text(values: dict) -> dict:
+    """A team's figures as the result shows them: exact decimals, None for a blank (and so its matches)."""
+    return {
+        key: figures_text(value) if isinstance(value, dict) else None if value is None else format_number(value)
+        for key, value in values.items()
+    }
+
+
+def sheet_result(penalties: PenaltyData, event: str, parsed: list, groups: list, walk: dict) -> dict:
     """The JSON object of a walk: its steps, the order reached, the headline and the text a director pastes."""
     sheet = sheet_of(penalties)
     words, spec = sheet["words"], sheet["events"][event]
+    walked, missing, separating = walk["steps"], walk["missing"], walk["separating"]
     names = [name for name, _ in parsed]
     order = order_text(sheet, groups)
     if missing:
@@ -248,17 +283,14 @@ def sheet_result(penalties, event, parsed, groups, walked, missing, separating) 
         "calculator": "tie-break",
         "article": penalties.tables["tie_break"]["article"],
         "event": event,
-        "teams": [
-            {"name": name, **{key: None if value is None else format_number(value) for key, value in values.items()}}
-            for name, values in parsed
-        ],
+        "teams": [{"name": name, **figures_text(values)} for name, values in parsed],
         "steps": walked,
         "order": groups,
         "decided": not missing and all(len(group) == 1 for group in groups),
         "missing": missing,
         "subject": subject,
         "headline": headline,
-        "reading": sheet["reading"],
-        "other_reading": sheet["other_reading"],
+        "reading": " ".join(filter(None, [sheet["reading"], spec.get("reading")])),
+        "other_reading": " ".join(filter(None, [sheet["other_reading"], spec.get("other_reading")])),
         "ruling": "\n".join(lines),
     }

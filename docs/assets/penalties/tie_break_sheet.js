@@ -27,35 +27,68 @@
     var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
     function read() {
       Array.prototype.forEach.call(teamBox.querySelectorAll("input"), function (input) {
-        state.teams[Number(input.getAttribute("data-team"))][input.name] = input.value;
+        var team = state.teams[Number(input.getAttribute("data-team"))], other = input.getAttribute("data-other");
+        if (other === null) team[input.name] = input.value;
+        else (team.matches[other] = team.matches[other] || {})[input.name] = input.value;
       });
     }
+    function field(id, name, value, label, attrs) {
+      var input = el("input", Object.assign({ id: id, name: name, type: "text", autocomplete: "off", spellcheck: "false",
+                                              inputmode: name === "name" ? "text" : "decimal" }, attrs));
+      input.value = value === undefined ? "" : value;
+      return el("div", { className: "penalty-field" }, [el("label", { "for": id, text: label }), input]);
+    }
+    function opponentLabel(j) { return "对" + (state.teams[j].name || "第" + (j + 1) + "队") + "："; }
     function draw() {
       var spec = SHEET.events[state.event];
       teamBox.textContent = "";
       state.teams.forEach(function (team, i) {
         var fields = el("div", { className: "penalty-fields" });
         ["name"].concat(spec.figures).forEach(function (figure) {
-          var id = root.id + "-" + i + "-" + figure;
-          var input = el("input", { id: id, name: figure, type: "text", autocomplete: "off", spellcheck: "false",
-                                    "data-team": String(i), inputmode: figure === "name" ? "text" : "decimal" });
-          input.value = team[figure] === undefined ? "" : team[figure];
           var label = figure === "name" ? "队名" : SHEET.figures[figure].label;
-          var labelled = [el("label", { "for": id, text: label }), input];
-          fields.appendChild(el("div", { className: "penalty-field" }, labelled));
+          fields.appendChild(field(root.id + "-" + i + "-" + figure, figure, team[figure], label, { "data-team": String(i) }));
         });
+        /* 3 or more teams in a round robin (一2、一3): what this team got in its match against each other team */
+        if (spec.restart) {
+          team.matches = team.matches || {};
+          state.teams.forEach(function (other, j) {
+            if (j === i) return;
+            Object.keys(SHEET.match_figures).forEach(function (key) {
+              var row = field(root.id + "-" + i + "-vs-" + j + "-" + key, key, (team.matches[j] || {})[key],
+                              opponentLabel(j) + SHEET.match_figures[key].label, { "data-team": String(i), "data-other": String(j) });
+              row.querySelector("label").setAttribute("data-opponent", String(j));
+              fields.appendChild(row);
+            });
+          });
+        }
         var legend = el("legend", { text: "第" + (i + 1) + "队" });
         teamBox.appendChild(el("fieldset", { className: "tie-break-team" }, [legend, fields]));
       });
       addButton.hidden = state.teams.length >= spec.max_teams;
-      dropButton.hidden = state.teams.length <= 2;
+      dropButton.hidden = state.teams.length <= (spec.min_teams || 2);
+    }
+    function renameOpponents() {  /* a name typed: the labels of the matches against that team follow it */
+      Array.prototype.forEach.call(teamBox.querySelectorAll("label[data-opponent]"), function (label) {
+        var j = Number(label.getAttribute("data-opponent"));
+        label.textContent = label.textContent.replace(/^对.*?：/, opponentLabel(j));
+      });
     }
     function teamsFor(event) {
-      /* each team's name and the event's figures (a figure of another event's form is not sent) */
-      var figures = SHEET.events[event].figures;
+      /* each team's name and the event's figures (a figure of another event's form is not sent), and for 3 or more
+         teams in a round robin its matches, by the other team's name */
+      var spec = SHEET.events[event];
       return state.teams.map(function (team) {
         var given = { name: team.name || "" };
-        figures.forEach(function (f) { if (team[f] !== undefined && team[f] !== "") given[f] = team[f]; });
+        spec.figures.forEach(function (f) { if (team[f] !== undefined && team[f] !== "") given[f] = team[f]; });
+        if (spec.restart) {
+          given.matches = {};
+          Object.keys(team.matches || {}).forEach(function (j) {
+            var other = state.teams[Number(j)], got = {};
+            if (!other) return;
+            Object.keys(team.matches[j]).forEach(function (k) { if (team.matches[j][k] !== "") got[k] = team.matches[j][k]; });
+            if (Object.keys(got).length) given.matches[(other.name || "").trim()] = got;
+          });
+        }
         return given;
       });
     }
@@ -104,12 +137,13 @@
       el("div", { className: "penalty-actions" }, [addButton, dropButton])
     ]);
     form.addEventListener("submit", function (event) { event.preventDefault(); read(); render(); });
-    form.addEventListener("input", function () { read(); render(); });
+    form.addEventListener("input", function (event) { read(); if (event.target.name === "name") renameOpponents(); render(); });
     eventSelect.addEventListener("change", function () {
       read();
       state.event = eventSelect.value;
-      var max = SHEET.events[state.event].max_teams;
-      if (state.teams.length > max) state.teams = state.teams.slice(0, max);
+      var spec = SHEET.events[state.event];
+      if (state.teams.length > spec.max_teams) state.teams = state.teams.slice(0, spec.max_teams);
+      while (state.teams.length < (spec.min_teams || 2)) state.teams.push({ name: NAMES[state.teams.length] || "" });
       draw(); render();
     });
     addButton.addEventListener("click", function () {
@@ -117,7 +151,13 @@
       state.teams.push({ name: NAMES[state.teams.length] || "" });
       draw(); render();
     });
-    dropButton.addEventListener("click", function () { read(); state.teams.pop(); draw(); render(); });
+    dropButton.addEventListener("click", function () {
+      read();
+      var gone = String(state.teams.length - 1);
+      state.teams.pop();
+      state.teams.forEach(function (team) { if (team.matches) delete team.matches[gone]; });
+      draw(); render();
+    });
     copyButton.addEventListener("click", function () {
       if (state.ruling) copyText(state.ruling, status); else status.textContent = "输入有误，没有可复制的结果";
     });
