@@ -89,3 +89,46 @@ def test_the_sheet_mounts_after_instant_navigation(open_phone_page, site_url):
     type_figures(page, 0, {"imp_won": "312", "imp_lost": "287"})
     type_figures(page, 1, {"imp_won": "300", "imp_lost": "290"})
     assert page.locator(SHEET).get_attribute("data-decided-at") == "一-1-1"
+
+
+def type_match(page, team: int, other: int, figures: dict) -> None:
+    for figure, value in figures.items():
+        page.locator(f"{SHEET} input[name={figure}][data-team='{team}'][data-other='{other}']").fill(value)
+
+
+def test_three_teams_tied_in_a_round_robin_by_their_matches(open_phone_page, site_url, artifacts_dir):
+    """一2⑵“如果其中一个队在与之对比的两队中的比赛中比其他两队的每一队都获得更多的VP，这个队是胜者，剩下的两队按前述
+    “两队同分时”解决”: 甲队 beat both; 乙队 and 丙队 start again at 一1, whose ⑵ (their own match, 17 : 13) decides."""
+    page = open_phone_page(360, 740)
+    open_sheet(page, site_url)
+    page.locator(f"{SHEET} select[name=event]").select_option("round-robin-3")
+    assert page.locator(f"{SHEET} .tie-break-team").count() == 3  # the clause is for 3 teams: the third is added
+    assert page.locator(f"{SHEET} .tie-break-add").is_hidden() and page.locator(f"{SHEET} .tie-break-drop").is_hidden()
+    for team in range(3):
+        type_figures(page, team, {"imp_won": "300", "imp_lost": "300"})
+    got = {(0, 1): "18", (0, 2): "16", (1, 0): "12", (1, 2): "17", (2, 0): "14", (2, 1): "13"}
+    for (team, other), vp in got.items():
+        type_match(page, team, other, {"vp": vp})
+    sheet = page.locator(SHEET)
+    assert sheet.locator(".penalty-headline").inner_text() == "名次：甲队 ＞ 乙队 ＞ 丙队（第45条一2（2）、一1（2））"
+    assert sheet.get_attribute("data-decided-at") == "一-1-2"
+    steps = sheet.locator(".tie-break-step")
+    assert [steps.nth(i).get_attribute("data-anchor") for i in range(steps.count())] == [
+        "一-2-1",
+        "一-2-2",
+        "一-1-1",
+        "一-1-2",
+    ]
+    assert "比其他两队的每一队都获得更多的VP" in steps.nth(1).inner_text()
+    teams = [{"name": name, "imp_won": "300", "imp_lost": "300", "matches": {}} for name in ("甲队", "乙队", "丙队")]
+    for (team, other), vp in got.items():
+        teams[team]["matches"][teams[other]["name"]] = {"vp": vp}
+    shown = json.loads(sheet.get_attribute("data-result"))
+    assert shown == json.loads(json.dumps(tie_break(PENALTIES, "round-robin-3", teams), ensure_ascii=False))
+    # a team renamed: the rows of the matches against it follow, and so does the ruling
+    page.locator(f"{SHEET} input[name=name][data-team='1']").fill("北京队")
+    assert page.locator("label[for='tie-break-sheet-0-vs-1-vp']").inner_text() == "对北京队：所得VP"
+    assert sheet.locator(".penalty-headline").inner_text() == "名次：甲队 ＞ 北京队 ＞ 丙队（第45条一2（2）、一1（2））"
+    assert page.evaluate(NO_SIDEWAYS)
+    sheet.locator(".penalty-headline").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "tie-break-sheet-3-teams-360.png"), full_page=False)
