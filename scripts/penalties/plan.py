@@ -293,22 +293,13 @@ def shared_plans(plans: dict) -> dict:
     """{"plans": …, "shared": [...]}: every text, expression or object the plans hold more than once (and longer than
     SHARED_MIN_CHARS written out) kept once in `shared` and named where it occurs by {"@": n} (JSON) or ["@", n]
     (inside an expression); `resolve_shared` undoes it."""
-    counts: dict[str, int] = {}
-    text_of: dict[int, str] = {}
+    # each distinct subtree once, by its kind and its children's numbers (hash-consing): node number → how often it
+    # occurs and its size written out (JSON, plus one character a node, as the sharing threshold was first measured)
+    nodes: dict[tuple, int] = {}
+    counts: list[int] = []
+    sizes: list[int] = []
+    node_of: dict[int, int] = {}  # id() of a value in `plans` → its node
     leaf_texts: dict[tuple, str] = {}  # a text, number, bool or null as JSON, worked out once (most recur)
-
-    def count(value, expression: bool) -> str:
-        if isinstance(value, dict):
-            inner = {k: count(v, expression or k == "$") for k, v in value.items()}
-            text = "{" + ",".join(f"{leaf(k)}:{t}" for k, t in inner.items()) + "}"
-        elif isinstance(value, list):
-            text = "[" + ",".join(count(v, expression) for v in value) + "]"
-        else:
-            text = leaf(value)
-        text = ("E" if expression and isinstance(value, list) else "J") + text
-        counts[text] = counts.get(text, 0) + 1
-        text_of[id(value)] = text
-        return text
 
     def leaf(value) -> str:
         key = (type(value), value)
@@ -316,18 +307,39 @@ def shared_plans(plans: dict) -> dict:
             leaf_texts[key] = json.dumps(value, ensure_ascii=False)
         return leaf_texts[key]
 
+    def count(value, expression: bool) -> int:
+        if isinstance(value, dict):
+            entries = tuple((k, count(v, expression or k == "$")) for k, v in value.items())
+            key: tuple = ("dict", entries)
+            size = 2 + sum(len(leaf(k)) + 1 + sizes[n] for k, n in entries) + max(len(entries) - 1, 0)
+        elif isinstance(value, list):
+            items = tuple(count(v, expression) for v in value)
+            key = ("expression" if expression else "list", items)
+            size = 2 + sum(sizes[n] for n in items) + max(len(items) - 1, 0)
+        else:
+            key = ("leaf", leaf(value))
+            size = len(key[1])
+        node = nodes.get(key)
+        if node is None:
+            node = nodes[key] = len(sizes)
+            sizes.append(1 + size)
+            counts.append(0)
+        counts[node] += 1
+        node_of[id(value)] = node
+        return node
+
     count(plans, False)
     shared: list = []
-    index: dict[str, int] = {}
+    index: dict[int, int] = {}
 
     def replace(value, expression: bool, top: bool = False):
-        text = text_of.get(id(value))
-        if not top and text and counts[text] > 1 and len(text) > SHARED_MIN_CHARS:
-            if text not in index:
-                index[text] = len(shared)
+        node = node_of.get(id(value))
+        if not top and node is not None and counts[node] > 1 and sizes[node] > SHARED_MIN_CHARS:
+            if node not in index:
+                index[node] = len(shared)
                 shared.append(None)
-                shared[index[text]] = replace(value, expression, top=True)
-            return ["@", index[text]] if expression else {"@": index[text]}
+                shared[index[node]] = replace(value, expression, top=True)
+            return ["@", index[node]] if expression else {"@": index[node]}
         if isinstance(value, dict):
             return {k: replace(v, expression or k == "$") for k, v in value.items()}
         if isinstance(value, list) and expression and value and value[0] in LEAF_OPS:
