@@ -16,7 +16,7 @@ from scripts.paths import ROOT
 from scripts.errors import PenaltySpecError
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties import plan as plan_module
-from scripts.penalties.export import plan_texts, widget_data_text
+from scripts.penalties.export import plan_reads, plan_texts, widget_data_text
 from scripts.penalties.plan_evaluate import plan_outcome
 from scripts.penalties.spec import parse_inputs
 from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
@@ -107,3 +107,43 @@ def test_the_browser_code_reads_no_rule_table():
     exported = json.dumps({k: v for k, v in data.items() if k != "tie_break_sheet"}, ensure_ascii=False)
     assert not [word for word in rule_words if f'"{word}"' in exported]
     assert "由比赛仲裁委员会处理" not in exported and "扣1.5VP" not in exported  # a band's consequence and quote
+
+
+def test_each_plan_reads_only_what_plan_reads_names():
+    """export.py remembers a plan by what its calculator reads (plan_reads): worked out from only those tables and
+    its own declaration (any other read is a KeyError), every plan is the one worked out from everything."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from scripts.penalties.widgets import placements
+
+    done = set()
+    for entries in placements(PENALTIES).values():
+        for name, fixed, _ in entries:
+            if (name, str(fixed)) in done:
+                continue
+            done.add((name, str(fixed)))
+            reads = plan_reads(PENALTIES, name)
+            assert len(reads.tables) < len(PENALTIES.tables)
+            alone = replace(reads, calculators=MappingProxyType({name: PENALTIES.calculators[name]}))
+            assert plan_module.calculator_plan(alone, name, fixed) == plan_module.calculator_plan(
+                PENALTIES, name, fixed
+            )
+    assert len(done) == len(plan_texts(PENALTIES)) == 13
+
+
+def test_a_plan_is_worked_out_again_when_what_it_reads_changes():
+    """An edit to the lateness table changes the lateness plan and leaves the slow-play plan as it was."""
+    before = plan_texts(PENALTIES)
+    changed = penalties_with(
+        {
+            "penalties/lateness.yml": PENALTY_TEXTS["penalties/lateness.yml"].replace(
+                "committee: 由比赛仲裁委员会处理\n", "committee: 由比赛仲裁委员会处理（已改）\n", 1
+            )
+        }
+    )
+    after = plan_texts(changed)
+    lateness, slow_play = "assets/generated/plans/lateness.js", "assets/generated/plans/slow-play.js"
+    assert "（已改）" in after[lateness] and "（已改）" not in before[lateness]
+    assert after[slow_play] == before[slow_play]
+    assert plan_texts(PENALTIES)[lateness] == before[lateness]  # and back again
