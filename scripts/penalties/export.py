@@ -46,25 +46,38 @@ def plan_reads(penalties: PenaltyData, name: str) -> PenaltyData:
     return replace(penalties, tables=MappingProxyType(tables))
 
 
-def plan_fingerprint(reads: PenaltyData, name: str) -> str:
-    """A digest of what calculator `name`'s plan is made from (`reads`: plan_reads)."""
-    parts = [reads.tables, reads.calculators[name], reads.words]
-    text = json.dumps(
-        parts, ensure_ascii=False, sort_keys=True, default=lambda o: dict(o) if isinstance(o, Mapping) else repr(o)
-    )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def plan_fingerprint(reads: PenaltyData, name: str, digests: dict | None = None) -> str:
+    """A digest of what calculator `name`'s plan is made from (`reads`: plan_reads); `digests` keeps each table's and
+    the words' digest for the other plans of one render."""
+    digests = {} if digests is None else digests
+
+    def digest(key: str, value) -> str:
+        if key not in digests:
+            text = json.dumps(
+                value,
+                ensure_ascii=False,
+                sort_keys=True,
+                default=lambda o: dict(o) if isinstance(o, Mapping) else repr(o),
+            )
+            digests[key] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return digests[key]
+
+    parts = [digest(f"table {t}", content) for t, content in sorted(reads.tables.items())]
+    parts += [digest("words", reads.words), digest(f"calculator {name}", reads.calculators[name])]
+    return hashlib.sha256(" ".join(parts).encode("utf-8")).hexdigest()
 
 
 def plan_texts(penalties: PenaltyData) -> dict[str, str]:
     """Each page's calculator plans as scripts (`window.RULEBOOK_PLANS[name] = {...}`), by path under docs/."""
-    texts = {}
+    texts: dict[str, str] = {}
+    digests: dict[str, str] = {}
     for entries in placements(penalties).values():
         for name, fixed, _ in entries:
             path = plan_path(name, fixed).as_posix()
             if path in texts:
                 continue
             reads = plan_reads(penalties, name)
-            key = plan_fingerprint(reads, name)
+            key = plan_fingerprint(reads, name, digests)
             if _REMEMBERED_PLANS.get(path, ("",))[0] != key:
                 _REMEMBERED_PLANS[path] = (key, plan_script(reads, name, fixed))
             texts[path] = _REMEMBERED_PLANS[path][1]
