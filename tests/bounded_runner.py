@@ -98,6 +98,11 @@ def main() -> None:
     os.chdir(project)
     sys.path.insert(0, str(project))
     import scripts.render.docs  # noqa: F401 - import once, before forking: children start warm
+    from scripts.curated.rulebook_src import read_rulebook_src
+    from scripts.penalties.export import plan_texts
+    from scripts.penalties.tables import penalty_data
+
+    plan_texts(penalty_data(read_rulebook_src(project / "rulebook_src")))  # a child whose attack left them reuses them
 
     attacks = json.loads(attacks_file.read_text(encoding="utf-8"))
     check_within_lanes((rel for attack in attacks for rel in touched_files(attack)), "an attack")
