@@ -63,6 +63,11 @@ def grid() -> list[tuple[str, list]]:
         ("round-robin-3", [{"name": "甲", "matches": {"甲": {}}}, {"name": "乙"}, {"name": "丙"}]),
         ("round-robin-3", [{"name": "甲", "matches": {"乙": {"vp": "1", "x": 1}}}, {"name": "乙"}, {"name": "丙"}]),
         ("round-robin-3", [{"name": "甲", "matches": {"乙": {"tp": True}}}, {"name": "乙"}, {"name": "丙"}]),
+        # two bad figures of one match: the first in the data's order (VP, IMP, TP) is named, whatever the JSON's
+        (
+            "round-robin-3",
+            [{"name": "甲", "matches": {"乙": {"tp": "y", "imp": "z", "vp": "x"}}}, {"name": "乙"}, {"name": "丙"}],
+        ),
         ("swiss", [{"name": "甲", "matches": {}}, {"name": "乙"}]),
         ("knock-out", [{"name": "甲", "total_tp": True}, {"name": "乙"}]),
         ("knock-out", [{"name": "甲", "total_tp": "１２３４"}, {"name": "乙", "total_tp": "1234。5"}]),

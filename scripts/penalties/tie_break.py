@@ -43,7 +43,8 @@ def sheet_data(penalties: PenaltyData) -> dict:
         steps = [dict(step, clause=clause_text(penalties, article, step["anchor"])) for step in event["steps"]]
         events[name] = dict(event, steps=steps, figures=event_figures(sheet, name))
     limits = [NAME_LIMIT, FIGURE_MAX, FIGURE_PLACES]
-    return dict(sheet, events=events, event_order=list(events), article=article, limits=limits)
+    match_order = list(sheet["match_figures"])  # the data's order (VP first): the export sorts keys
+    return dict(sheet, events=events, event_order=list(events), match_order=match_order, article=article, limits=limits)
 
 
 def view(sheet: dict, figures: dict, team: str, group: list[str]) -> dict:

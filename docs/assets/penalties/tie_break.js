@@ -80,7 +80,7 @@
       if (other === team) return;
       var given = raw[other] || {};
       matches[other] = {};
-      Object.keys(SHEET.match_figures).forEach(function (key) {
+      SHEET.match_order.forEach(function (key) {
         var mutual = SHEET.match_figures[key];
         matches[other][key] = parseFigure(team + "对" + other, mutual.figure, given[key], mutual.label);
       });
@@ -91,7 +91,7 @@
     var values = figures[team];
     if (!values[MATCHES] || group.length !== 2) return values;
     var other = group[0] === team ? group[1] : group[0], got = values[MATCHES][other], seen = clone(values);
-    Object.keys(SHEET.match_figures).forEach(function (key) { seen[SHEET.match_figures[key].figure] = got[key]; });
+    SHEET.match_order.forEach(function (key) { seen[SHEET.match_figures[key].figure] = got[key]; });
     return seen;
   }
   function stepBlanks(step, group, figures) {  /* tie_break.py step_blanks */
@@ -106,7 +106,7 @@
       });
       return blanks;
     }
-    Object.keys(SHEET.match_figures).forEach(function (k) { mutual[SHEET.match_figures[k].figure] = SHEET.match_figures[k].label; });
+    SHEET.match_order.forEach(function (k) { mutual[SHEET.match_figures[k].figure] = SHEET.match_figures[k].label; });
     group.forEach(function (team) {
       var values = view(figures, team, group);
       (step.compare === "more" ? [step.figure] : [step.won, step.lost]).forEach(function (f) {

@@ -53,7 +53,7 @@
           team.matches = team.matches || {};
           state.teams.forEach(function (other, j) {
             if (j === i) return;
-            Object.keys(SHEET.match_figures).forEach(function (key) {
+            SHEET.match_order.forEach(function (key) {
               var row = field(root.id + "-" + i + "-vs-" + j + "-" + key, key, (team.matches[j] || {})[key],
                               opponentLabel(j) + SHEET.match_figures[key].label, { "data-team": String(i), "data-other": String(j) });
               row.querySelector("label").setAttribute("data-opponent", String(j));
