@@ -26,7 +26,7 @@ TEXTS: list[list] = []  # placeholder number → expression (a list), for the pl
 
 class Undecided(RulebookError):
     """A rule compared a symbolic input in a way its interval does not decide (plan.py names the calculator: the
-    constant belongs in its REGION_POINTS, or the rule should say `when`)."""
+    constant belongs in plan.py region_points, or the rule should say `when`)."""
 
 
 def as_node(value):
