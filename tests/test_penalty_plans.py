@@ -16,7 +16,8 @@ from scripts.paths import ROOT
 from scripts.errors import PenaltySpecError
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties import plan as plan_module
-from scripts.penalties.export import plan_reads, plan_texts, widget_data_text
+from scripts.penalties.export import plan_texts, widget_data_text
+from scripts.penalties.plan_cache import EVERY_KEY, plan_reads, recorded_reads
 from scripts.penalties.plan_evaluate import plan_outcome
 from scripts.penalties.spec import parse_inputs
 from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
@@ -109,31 +110,43 @@ def test_the_browser_code_reads_no_rule_table():
     assert "由比赛仲裁委员会处理" not in exported and "扣1.5VP" not in exported  # a band's consequence and quote
 
 
-def test_each_plan_reads_only_what_plan_reads_names():
-    """export.py remembers a plan by what its calculator reads (plan_reads): worked out from only those tables and
-    its own declaration (any other read is a KeyError), every plan is the one worked out from everything."""
+def test_each_plan_reads_only_what_it_is_remembered_by():
+    """plan_cache.py remembers a plan by what its calculator reads: worked out from only the tables plan_reads names,
+    its own declaration, and the keys of the words and of conventions.yml recorded while it was worked out (any other
+    read is a KeyError), every plan is the one worked out from everything."""
     from dataclasses import replace
     from types import MappingProxyType
 
     from scripts.penalties.widgets import placements
 
-    done = set()
+    done, recorded = set(), []
     for entries in placements(PENALTIES).values():
         for name, fixed, _ in entries:
             if (name, str(fixed)) in done:
                 continue
             done.add((name, str(fixed)))
+            whole = plan_module.calculator_plan(PENALTIES, name, fixed)
             reads = plan_reads(PENALTIES, name)
             assert len(reads.tables) < len(PENALTIES.tables)
-            alone = replace(reads, calculators=MappingProxyType({name: PENALTIES.calculators[name]}))
-            assert plan_module.calculator_plan(alone, name, fixed) == plan_module.calculator_plan(
-                PENALTIES, name, fixed
+            tracked, words, conventions = recorded_reads(reads)
+            assert plan_module.calculator_plan(tracked, name, fixed) == whole
+            assert EVERY_KEY not in words | conventions
+            recorded.append(len(words))
+            conventions_read = {k: PENALTIES.conventions[k] for k in conventions if k in PENALTIES.conventions}
+            alone = replace(
+                reads,
+                calculators=MappingProxyType({name: PENALTIES.calculators[name]}),
+                words={key: PENALTIES.words[key] for key in words if key in PENALTIES.words},
+                tables=MappingProxyType({**reads.tables, "conventions": conventions_read}),
             )
+            assert plan_module.calculator_plan(alone, name, fixed) == whole, name
     assert len(done) == len(plan_texts(PENALTIES)) == 13
+    assert max(recorded) < len(PENALTIES.words)  # no plan reads every word: an edit to one leaves others as they were
 
 
 def test_a_plan_is_worked_out_again_when_what_it_reads_changes():
-    """An edit to the lateness table changes the lateness plan and leaves the slow-play plan as it was."""
+    """An edit to the lateness table changes the lateness plan and leaves the slow-play plan as it was; so does an
+    edit to a word only slow play uses (share_difference)."""
     before = plan_texts(PENALTIES)
     changed = penalties_with(
         {
@@ -147,3 +160,7 @@ def test_a_plan_is_worked_out_again_when_what_it_reads_changes():
     assert "（已改）" in after[lateness] and "（已改）" not in before[lateness]
     assert after[slow_play] == before[slow_play]
     assert plan_texts(PENALTIES)[lateness] == before[lateness]  # and back again
+    spec = PENALTY_TEXTS["penalties/calculators.yml"]
+    assert spec.count("是第35条取舍所致") == 1
+    reworded = plan_texts(penalties_with({"penalties/calculators.yml": spec.replace("是第35条取舍所致", "是取舍所致")}))
+    assert "是取舍所致" in reworded[slow_play] and reworded[lateness] == before[lateness]

@@ -5,17 +5,14 @@ holds every ruling; no rule table leaves Python."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
-from types import MappingProxyType
 
 from scripts.penalties.spec import INPUT_FORMS
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.plan import calculator_plan, shared_plans
+from scripts.penalties.plan_cache import remembered_plan
 from scripts.penalties.tie_break import sheet_data
 from scripts.penalties.widgets import placements, plan_name, plan_path
 
@@ -24,63 +21,16 @@ DATA_JS = Path("assets") / "generated" / "penalty-data.js"
 WIDGET_KEYS = ("name", "title", "article", "parameters", "log")
 
 
-# Each plan as last worked out, by what its calculator reads (plan_reads): a plan takes up to a quarter of a second and
-# is a function of that content alone, so a render that changed none of it (an article edited under `make serve`, a
-# table of another calculator edited, each of the fuzz runner's children, forked after the parent worked them out)
-# takes it as it was. tests/test_penalty_plans.py proves plan_reads complete: each plan, worked out from only what
-# plan_reads names, is the same.
-_REMEMBERED_PLANS: dict[str, tuple[str, str]] = {}  # plan's path → (fingerprint of what it reads, its script)
-
-# tables a calculator reads besides those that name it (`calculator:`) and conventions.yml
-ALSO_READS = {"fouled": ("forfeit",), "withdrawal": ("forfeit",)}
-
-
-def plan_reads(penalties: PenaltyData, name: str) -> PenaltyData:
-    """The penalty data with only the tables calculator `name`'s plan reads: conventions.yml, the tables that name it
-    and those ALSO_READS lists (of the calculators' declarations the plan reads its own, and the words)."""
-    tables = {
-        table: content
-        for table, content in penalties.tables.items()
-        if table == "conventions" or content.get("calculator") == name or table in ALSO_READS.get(name, ())
-    }
-    return replace(penalties, tables=MappingProxyType(tables))
-
-
-def plan_fingerprint(reads: PenaltyData, name: str, digests: dict | None = None) -> str:
-    """A digest of what calculator `name`'s plan is made from (`reads`: plan_reads); `digests` keeps each table's and
-    the words' digest for the other plans of one render."""
-    digests = {} if digests is None else digests
-
-    def digest(key: str, value) -> str:
-        if key not in digests:
-            text = json.dumps(
-                value,
-                ensure_ascii=False,
-                sort_keys=True,
-                default=lambda o: dict(o) if isinstance(o, Mapping) else repr(o),
-            )
-            digests[key] = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        return digests[key]
-
-    parts = [digest(f"table {t}", content) for t, content in sorted(reads.tables.items())]
-    parts += [digest("words", reads.words), digest(f"calculator {name}", reads.calculators[name])]
-    return hashlib.sha256(" ".join(parts).encode("utf-8")).hexdigest()
-
-
 def plan_texts(penalties: PenaltyData) -> dict[str, str]:
-    """Each page's calculator plans as scripts (`window.RULEBOOK_PLANS[name] = {...}`), by path under docs/."""
+    """Each page's calculator plans as scripts (`window.RULEBOOK_PLANS[name] = {...}`), by path under docs/; a plan
+    whose calculator read nothing that changed is taken as remembered (scripts/penalties/plan_cache.py)."""
     texts: dict[str, str] = {}
     digests: dict[str, str] = {}
     for entries in placements(penalties).values():
         for name, fixed, _ in entries:
             path = plan_path(name, fixed).as_posix()
-            if path in texts:
-                continue
-            reads = plan_reads(penalties, name)
-            key = plan_fingerprint(reads, name, digests)
-            if _REMEMBERED_PLANS.get(path, ("",))[0] != key:
-                _REMEMBERED_PLANS[path] = (key, plan_script(reads, name, fixed))
-            texts[path] = _REMEMBERED_PLANS[path][1]
+            if path not in texts:
+                texts[path] = remembered_plan(penalties, name, fixed, path, plan_script, digests)
     return texts
 
 
