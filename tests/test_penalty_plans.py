@@ -17,7 +17,7 @@ from scripts.errors import PenaltySpecError
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties import plan as plan_module
 from scripts.penalties.export import plan_texts, widget_data_text
-from scripts.penalties.plan_cache import EVERY_KEY, plan_reads, recorded_reads
+from scripts.penalties.plan_cache import EVERY_KEY, MAPPING_THERE, plan_reads, recorded_reads
 from scripts.penalties.plan_evaluate import plan_outcome
 from scripts.penalties.spec import parse_inputs
 from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
@@ -110,6 +110,25 @@ def test_the_browser_code_reads_no_rule_table():
     assert "由比赛仲裁委员会处理" not in exported and "扣1.5VP" not in exported  # a band's consequence and quote
 
 
+def only_the_paths(mapping, paths) -> dict:
+    """Nested dicts holding only the values of `mapping` at `paths` (a path ending in EVERY_KEY: the whole mapping)."""
+    kept: dict = {}
+    for path in paths:
+        source, target = mapping, kept
+        for key in path[:-1]:
+            if key not in source:
+                break
+            source, target = source[key], target.setdefault(key, {})
+        else:
+            if path[-1] == EVERY_KEY:
+                target.update(source)
+            elif path[-1] == MAPPING_THERE:
+                continue  # the mapping itself: kept by setdefault above
+            elif path[-1] in source:
+                target[path[-1]] = source[path[-1]]
+    return kept
+
+
 def test_each_plan_reads_only_what_it_is_remembered_by():
     """plan_cache.py remembers a plan by what its calculator reads: worked out from only the tables plan_reads names,
     its own declaration, and the keys of the words and of conventions.yml recorded while it was worked out (any other
@@ -130,14 +149,15 @@ def test_each_plan_reads_only_what_it_is_remembered_by():
             assert len(reads.tables) < len(PENALTIES.tables)
             tracked, words, conventions = recorded_reads(reads)
             assert plan_module.calculator_plan(tracked, name, fixed) == whole
-            assert EVERY_KEY not in words | conventions
-            recorded.append(len(words))
-            conventions_read = {k: PENALTIES.conventions[k] for k in conventions if k in PENALTIES.conventions}
+            assert (EVERY_KEY,) not in words | conventions
+            recorded.append(len({path[0] for path in words}))
             alone = replace(
                 reads,
                 calculators=MappingProxyType({name: PENALTIES.calculators[name]}),
-                words={key: PENALTIES.words[key] for key in words if key in PENALTIES.words},
-                tables=MappingProxyType({**reads.tables, "conventions": conventions_read}),
+                words=only_the_paths(PENALTIES.words, words),
+                tables=MappingProxyType(
+                    {**reads.tables, "conventions": only_the_paths(PENALTIES.conventions, conventions)}
+                ),
             )
             assert plan_module.calculator_plan(alone, name, fixed) == whole, name
     assert len(done) == len(plan_texts(PENALTIES)) == 13

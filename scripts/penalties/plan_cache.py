@@ -3,11 +3,11 @@ a plan, and a render whose penalty data changed elsewhere (an article edited und
 table, each of the fuzz runner's children, forked after the parent worked the plans out) takes them as they were.
 
 A plan is a function of what its calculator reads: the tables `plan_reads` names (conventions.yml, the tables that name
-the calculator, ALSO_READS), its own declaration, and those top-level keys of the words and of conventions.yml that
-working it out read, recorded by `ReadKeys` (a key looked for and not there is recorded too; a mapping walked whole
-counts whole). A plan is taken as remembered when all of that is the same again: the same reads, in the same order,
-then give the same plan. tests/test_penalty_plans.py works every plan out from only the tables `plan_reads` names and
-the keys recorded, and gets the same plan.
+the calculator, ALSO_READS), its own declaration, and those values of the words and of conventions.yml that working it
+out read, recorded by `ReadKeys` as paths down to the leaves (a key looked for and not there is recorded too; a mapping
+walked whole counts whole). A plan is taken as remembered when all of that is the same again: the same reads, in the
+same order, then give the same plan. tests/test_penalty_plans.py works every plan out from only the tables
+`plan_reads` names and the paths recorded, and gets the same plan.
 
 Home-made: a memo keyed by the reads a computation recorded (a build system's dependency tracking, at the level of
 these mappings); functools.lru_cache keys on the arguments, and the PenaltyData as a whole changes with every edit.
@@ -28,36 +28,44 @@ from scripts.penalties.data import PenaltyData
 ALSO_READS = {"fouled": ("forfeit",), "withdrawal": ("forfeit",)}
 EVERY_KEY = "\0every key"  # recorded when a mapping is walked or measured: all of it counts
 ABSENT = "\0absent"  # the value of a key looked for and not there
+MAPPING_THERE = "\0mapping"  # recorded under a key whose value, a mapping, was read: that it is still one is read
 
 
 class ReadKeys(Mapping):
-    """A read-only view of a mapping that records the keys read of it into `reads`."""
+    """A read-only view of a mapping that records the keys read of it into `reads`, as paths from the top
+    ("errors", "above"); a mapping read of it is a view of the same kind, so the reads are recorded to the leaves."""
 
-    def __init__(self, data: Mapping, reads: set[str]):
-        self._data, self._reads = data, reads
+    def __init__(self, data: Mapping, reads: set[tuple[str, ...]], path: tuple[str, ...] = ()):
+        self._data, self._reads, self._path = data, reads, path
 
     def __getitem__(self, key: str) -> Any:
-        self._reads.add(key)
-        return self._data[key]
+        if key not in self._data:  # looked for and not there: its absence is read (Mapping.get comes here too)
+            self._reads.add((*self._path, key))
+        value = self._data[key]
+        if isinstance(value, Mapping):  # that it is there is read; what of it is read, the view records
+            self._reads.add((*self._path, key, MAPPING_THERE))
+            return ReadKeys(value, self._reads, (*self._path, key))
+        self._reads.add((*self._path, key))
+        return value
 
     def __contains__(self, key: object) -> bool:
-        self._reads.add(str(key))
+        self._reads.add((*self._path, str(key)))
         return key in self._data
 
     def __iter__(self) -> Iterator[str]:
-        self._reads.add(EVERY_KEY)
+        self._reads.add((*self._path, EVERY_KEY))
         return iter(self._data)
 
     def __len__(self) -> int:
-        self._reads.add(EVERY_KEY)
+        self._reads.add((*self._path, EVERY_KEY))
         return len(self._data)
 
 
 @dataclass(frozen=True)
 class RememberedPlan:
     fingerprint: str
-    words: frozenset[str]  # the top-level keys of the words that working the plan out read
-    conventions: frozenset[str]  # and of conventions.yml
+    words: frozenset[tuple[str, ...]]  # the paths of the words that working the plan out read
+    conventions: frozenset[tuple[str, ...]]  # and of conventions.yml
     script: str
 
 
@@ -82,9 +90,22 @@ def digest_of(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def plan_fingerprint(reads: PenaltyData, name: str, words: frozenset[str], conventions: frozenset[str], digests: dict):
+def value_at(mapping: Any, path: tuple[str, ...]) -> Any:
+    """The value at `path` of nested mappings (ABSENT where a key is not there; the mapping itself for EVERY_KEY)."""
+    for key in path:
+        if key == EVERY_KEY:
+            return mapping
+        if key == MAPPING_THERE:
+            return isinstance(mapping, Mapping)
+        if not isinstance(mapping, Mapping) or key not in mapping:
+            return ABSENT
+        mapping = mapping[key]
+    return mapping
+
+
+def plan_fingerprint(reads: PenaltyData, name: str, words: frozenset, conventions: frozenset, digests: dict) -> str:
     """A digest of what calculator `name`'s plan was made from: the tables of `reads` (plan_reads) but conventions.yml,
-    its declaration, and the keys `words` and `conventions` of those two mappings; `digests` keeps the parts' digests
+    its declaration, and the paths `words` and `conventions` of those two mappings; `digests` keeps the parts' digests
     for the other plans of one render."""
 
     def part(key: str, value: Any) -> str:
@@ -92,10 +113,11 @@ def plan_fingerprint(reads: PenaltyData, name: str, words: frozenset[str], conve
             digests[key] = digest_of(value)
         return digests[key]
 
-    def keys_of(label: str, mapping: Mapping, keys: frozenset[str]) -> list[str]:
-        if EVERY_KEY in keys:
-            return [part(label, mapping)]
-        return [f"{key}={part(f'{label} {key}', mapping.get(key, ABSENT))}" for key in sorted(keys)]
+    def keys_of(label: str, mapping: Mapping, paths: frozenset) -> list[str]:
+        texts = ["/".join(path) for path in sorted(paths)]
+        return [
+            f"{text}={part(f'{label} {text}', value_at(mapping, path))}" for text, path in zip(texts, sorted(paths))
+        ]
 
     parts = [part(f"table {t}", content) for t, content in sorted(reads.tables.items()) if t != "conventions"]
     parts += [part(f"calculator {name}", reads.calculators[name])]
@@ -103,10 +125,10 @@ def plan_fingerprint(reads: PenaltyData, name: str, words: frozenset[str], conve
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
-def recorded_reads(penalties: PenaltyData) -> tuple[PenaltyData, set[str], set[str]]:
+def recorded_reads(penalties: PenaltyData) -> tuple[PenaltyData, set[tuple[str, ...]], set[tuple[str, ...]]]:
     """`penalties` whose words and conventions.yml record the keys read of them, and the two sets they record into."""
-    words: set[str] = set()
-    conventions: set[str] = set()
+    words: set[tuple[str, ...]] = set()
+    conventions: set[tuple[str, ...]] = set()
     tables = MappingProxyType({**penalties.tables, "conventions": ReadKeys(penalties.conventions, conventions)})
     return replace(penalties, words=ReadKeys(penalties.words, words), tables=tables), words, conventions
 
