@@ -228,6 +228,7 @@ def test_command_line_errors_and_help_are_chinese():
     assert status == 2 and "缺少必填的选项：--teams" in err
     status, out, _ = run_cli(["tie-break", "--help"])
     assert status == 0 and "同分名次表（第45条）" in out and "imp_won＝" in out and "ratio" not in out
+    assert "matches＝对其他各队的相互间比赛" in out and "--event round-robin-3" in out  # how to give 3 teams' matches
 
 
 def test_sheet_data_that_names_no_figure_stops_with_its_line():

@@ -118,16 +118,20 @@ def add_tie_break(commands, penalties: PenaltyData) -> None:
     """`tie-break`: the 第45条 sheet; the teams come as one JSON list (its text, or - to read it from stdin)."""
     sheet = sheet_of(penalties)
     events = "、".join(f"{name}＝{event['label']}" for name, event in sheet["events"].items())
+    matches = "、".join(f"{key}＝{mutual['label']}" for key, mutual in sheet["match_figures"].items())
     figures = "；".join(
-        f"{name}：" + "、".join(f"{key}＝{sheet['figures'][key]['label']}" for key in event_figures(sheet, name))
-        for name in sheet["events"]
+        f"{name}："
+        + "、".join(f"{key}＝{sheet['figures'][key]['label']}" for key in event_figures(sheet, name))
+        + (f"、matches＝对其他各队的相互间比赛，以对手队名为键（{matches}）" if "restart" in event else "")
+        for name, event in sheet["events"].items()
     )
     sub = commands.add_parser(
         "tie-break",
         help=sheet["title"],
         description=f"{sheet['title']}：逐款比较同分各队，到第一款分出名次为止。",
         epilog='例：--event round-robin --teams \'[{"name":"甲队","imp_won":312,"imp_lost":287},'
-        ' {"name":"乙队","imp_won":300,"imp_lost":290}]\'',
+        ' {"name":"乙队","imp_won":300,"imp_lost":290}]\'；'
+        '3个队：--event round-robin-3，每队另加 "matches": {"乙队": {"vp": 18}, "丙队": {"vp": 16}}',
     )
     sub.add_argument("--event", required=True, metavar="EVENT", help=f"比赛：{events}")
     sub.add_argument(
