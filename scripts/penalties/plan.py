@@ -58,8 +58,7 @@ def regions(points: list[Fraction], parameter: dict) -> list[tuple]:
     """('=', value) for each point and ('()', low, high) for the open intervals between (None: unbounded), within the
     parameter's range."""
     kind = parameter["kind"]
-    low = Fraction(str(parameter["min"])) if "min" in parameter else FLOOR.get(kind)
-    high = Fraction(str(parameter["max"])) if "max" in parameter else CEILING.get(kind)
+    low, high = parser_range(parameter)
 
     def holds_values(a, b) -> bool:  # an open interval with some input the parser lets through
         if kind == "integer":
@@ -82,9 +81,7 @@ def regions(points: list[Fraction], parameter: dict) -> list[tuple]:
 def interval(region: tuple, parameter: dict) -> tuple:
     """An open region's interval for Sym, its open ends closed at the parser's bounds: (None, 3) of an option with
     min 1 is 1 ≤ x < 3."""
-    kind = parameter["kind"]
-    low = Fraction(str(parameter["min"])) if "min" in parameter else FLOOR.get(kind)
-    high = Fraction(str(parameter["max"])) if "max" in parameter else CEILING.get(kind)
+    low, high = parser_range(parameter)
     _, a, b = region
     return (
         a if a is not None else low,
@@ -98,12 +95,16 @@ FLOOR = {"minutes": Fraction(0), "share": Fraction(0)}  # the parser refuses a n
 CEILING = {"share": Fraction(1)}
 
 
+def parser_range(parameter: dict) -> tuple[Fraction | None, Fraction | None]:
+    """The lowest and highest value the parser lets through for `parameter` (None: unbounded)."""
+    kind = parameter["kind"]
+    low = Fraction(str(parameter["min"])) if "min" in parameter else FLOOR.get(kind)
+    high = Fraction(str(parameter["max"])) if "max" in parameter else CEILING.get(kind)
+    return low, high
+
+
 def _raw_point(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def key_parameters(calculator: dict) -> list[dict]:
-    return [p for p in calculator["parameters"] if p["kind"] in ("choice", "flag", "text")]
 
 
 def region_parameters(calculator: dict) -> list[dict]:
