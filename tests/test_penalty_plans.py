@@ -102,7 +102,7 @@ def test_the_browser_code_reads_no_rule_table():
     rule_words = ["bands", "per_minute", "steps", "minuend", "non_forfeiting", "headlines", "conversion", "tie_vp"]
     assert not [word for word in rule_words if re.search(rf"\b{word}\b", code)]
     assert "DATA.tables" not in code
-    # nor does the page get one: the exported data holds the forms' lists (export.py form_items), not the tables
+    # nor does the page get one: the exported data holds the forms' lists (widgets.py form_items), not the tables
     data = json.loads(widget_data_text(PENALTIES).split(" = ", 1)[1].rstrip().removesuffix(";"))
     assert "tables" not in data and set(data["items"]) == {"34", "37", "38"}
     exported = json.dumps({k: v for k, v in data.items() if k != "tie_break_sheet"}, ensure_ascii=False)

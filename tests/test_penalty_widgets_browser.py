@@ -96,7 +96,7 @@ INTERNAL_NAMES = re.compile(r"[A-Za-z]{4}")  # an engine name (default, no-scree
 
 FORM_CONTROLS = """([widget, names]) => Object.fromEntries(names.map(name => {
   const control = document.getElementById(widget + "-" + name);
-  if (!control) return [name, null];
+  if (!control || control.closest("[hidden]")) return [name, null];  // a field the chosen item has not
   const select = control.tagName === "SELECT";
   const options = select ? [...control.options].map(option => option.value) : null;
   return [name, { tag: select ? "select" : control.type, options }];

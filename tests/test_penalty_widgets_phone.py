@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from reader_steps import open_ready, reach_calculators
+from reader_steps import HeldScript, open_ready, reach_calculators
 from scripts.penalties.widgets import placements
 from penalty_data import PENALTIES
 
@@ -172,3 +172,40 @@ def test_the_calculator_fragment_survives_scrolling(open_phone_page, site_url):
     page.evaluate("() => document.getElementById('一-2').scrollIntoView()")
     page.wait_for_timeout(500)
     assert page.evaluate("() => location.hash") != "#calc-lateness"
+
+
+# each shown field of the form against the widget's top (the offence log's field, added after mounting, is not one)
+FIELD_BOXES = """(id) => {
+    const widget = document.getElementById(id), top = widget.getBoundingClientRect().top;
+    return [...widget.querySelectorAll('.penalty-fields > .penalty-field')].map(row => {
+        const box = row.getBoundingClientRect();
+        return row.hidden ? null : [box.left, box.top - top, box.width, box.height].map(Math.round);
+    });
+}"""
+
+
+@pytest.mark.parametrize("widget_id, path", WIDGETS, ids=[widget_id for widget_id, _ in WIDGETS])
+def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
+    open_phone_page, site_url, widget_id, path
+):
+    """The form comes with the page (scripts/penalties/widgets.py widget_form): while the calculators' script has not
+    come (held back, as on a slow network) its fields are there, disabled; mounting enables them where they stood.
+    Without JavaScript the fields show with the note that the calculator needs it."""
+    page = open_phone_page(360, 780)
+    held = HeldScript(page, "**/penalties/calculators.js")
+    open_ready(page, site_url + path)
+    page.locator(f"#{widget_id}").scroll_into_view_if_needed()
+    held.wait_until_asked()
+    widget = page.locator(f"#{widget_id}")
+    assert widget.locator(".penalty-field").count() > 0
+    assert widget.locator("select:enabled, input:enabled, button:enabled").count() == 0
+    before = page.evaluate(FIELD_BOXES, widget_id)
+    held.release()
+    reach_calculators(page)
+    # the form's own controls (the offence log's box, added after mounting, has a button of its own that waits)
+    assert widget.locator(".penalty-fields :disabled, .penalty-copy:disabled, .penalty-share:disabled").count() == 0
+    assert page.evaluate(FIELD_BOXES, widget_id) == before
+    without = open_phone_page(360, 780, java_script_enabled=False)
+    without.goto(site_url + path)
+    assert "本条的计算器需要 JavaScript" in without.locator(f"#{widget_id}").inner_text()
+    assert without.locator(f"#{widget_id} .penalty-fields > .penalty-field").count() == len(before)

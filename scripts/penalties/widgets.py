@@ -1,4 +1,6 @@
-"""Where the calculator widgets go (the `pages` of each calculator in calculators.yml) and their placeholders."""
+"""Where the calculator widgets go (the `pages` of each calculator in calculators.yml), and each widget's form as
+HTML: the page arrives with its fields drawn (disabled until docs/assets/penalties/calculators.js mounts them and
+rules), so nothing moves when the script comes, and the script only reads, rules and shows."""
 
 from __future__ import annotations
 
@@ -6,8 +8,28 @@ import html
 from pathlib import Path
 
 from scripts.penalties.data import PenaltyData
+from scripts.penalties.tables import SANCTION_TABLES
 
 PLANS_DIR = Path("assets") / "generated" / "plans"  # one script per calculator and page-fixed values (plan.py)
+
+
+def form_items(penalties: PenaltyData) -> dict[str, list[dict]]:
+    """What the procedural form lists for each article (第34、37、38条): every item with its label and summary, the
+    cases it has and whether it can cause direct damage. The rulings themselves are in the plans: no rule table is
+    exported."""
+    return {
+        article: [
+            {
+                "item": str(entry["item"]),
+                "label": entry.get("label"),
+                "summary": entry["summary"],
+                "damage": bool(entry.get("damage")),
+                "variants": [{"name": v["name"], "label": v.get("label")} for v in entry["variants"]],
+            }
+            for entry in penalties.tables[table]["items"]
+        ]
+        for article, table in SANCTION_TABLES.items()
+    }
 
 
 def plan_name(name: str, fixed: dict) -> str:
@@ -34,17 +56,129 @@ def placements(penalties: PenaltyData) -> dict[tuple[str, str], list[tuple[str, 
     return found
 
 
+# Written out whole: the site's combined stylesheet keeps only the rules for classes a page or a script names as a
+# word (scripts/site/css.py classes_in_use)
+FIELD_CLASS = {
+    "select": "penalty-field penalty-field-select",
+    "checkbox": "penalty-field penalty-field-checkbox",
+    "text": "penalty-field penalty-field-text",
+}
+NOSCRIPT = "本条的计算器需要 JavaScript。"
+
+
+def _attributes(**values) -> str:
+    """' a="1" b' from keyword values (an underscore in a name is a dash; True is a bare attribute, None none)."""
+    out = []
+    for name, value in values.items():
+        name = name.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {name}")
+        elif value is not None and value is not False:
+            out.append(f' {name}="{html.escape(str(value))}"')
+    return "".join(out)
+
+
+def _choices(penalties: PenaltyData, parameter: dict, entries: list[dict] | None) -> list[tuple[str, str]]:
+    """(value, label) of a select: the spec's choices, or the procedural article's items, or the first item's cases."""
+    if parameter.get("choices_from") == "items":
+        return [
+            (e["item"], f"{e['label']}、{e['summary']}" if e["label"] else f"{e['item']}. {e['summary']}")
+            for e in entries
+        ]
+    if parameter.get("choices_from") == "variants":
+        return [(v["name"], v["label"] or penalties.words["default_variant"]) for v in entries[0]["variants"]]
+    return [(str(value), label) for value, label in parameter["choices"]]
+
+
+def _field(penalties: PenaltyData, parameter: dict, widget_id: str, entries: list[dict] | None) -> str:
+    """One field of the form, as calculators.js reads it: its control is `#<widget id>-<name>`, disabled until the
+    script mounts it; a case field (variants) and a damage flag (only_with) are hidden while the chosen item has
+    none (the script shows them for another item)."""
+    key = parameter["name"].replace("-", "_")
+    control_id = f"{widget_id}-{key}"
+    kind = "select" if "choices" in parameter or "choices_from" in parameter else parameter["kind"]
+    kind = kind if kind == "select" else "checkbox" if kind == "flag" else "text"
+    hidden = False
+    if parameter.get("choices_from") == "variants":
+        hidden = len(entries[0]["variants"]) < 2
+    elif parameter.get("only_with") and entries is not None:
+        hidden = not entries[0][parameter["only_with"]]
+    default = parameter.get("default")
+    label = f'<label for="{control_id}">{html.escape(parameter["label"])}</label>'
+    if kind == "select":
+        choices = _choices(penalties, parameter, entries)
+        chosen = (
+            str(default)
+            if default is not None
+            else choices[0][0]
+            if parameter.get("required") or parameter.get("choices_from")
+            else ""
+        )
+        options = [] if chosen != "" else ['<option value="">—</option>']
+        options += [
+            f"<option{_attributes(value=v, selected=v == chosen)}>{html.escape(text)}</option>" for v, text in choices
+        ]
+        control = f"<select{_attributes(id=control_id, name=key, disabled=True)}>{''.join(options)}</select>"
+    elif kind == "checkbox":
+        control = f'<input{_attributes(id=control_id, name=key, type="checkbox", disabled=True)}>'
+    else:
+        typed = _attributes(
+            id=control_id,
+            name=key,
+            type="text",
+            inputmode="numeric" if parameter["kind"] == "integer" else "decimal",
+            autocomplete="off",
+            placeholder=parameter.get("placeholder", ""),
+            spellcheck="false",
+            value=default,
+            disabled=True,
+        )
+        control = f"<input{typed}>"
+        if parameter["kind"] == "minutes":  # a numeric keypad may have no colon: this key types 分:秒's colon (:)
+            control = (
+                f'<span class="penalty-time">{control}<button type="button" class="penalty-colon"'
+                f' aria-label="输入分秒之间的冒号" disabled>：</button></span>'
+            )
+    parts = [control, label] if kind == "checkbox" else [label, control]
+    if parameter.get("help"):
+        parts.append(f"<small>{html.escape(parameter['help'])}</small>")
+    return f"<div{_attributes(class_=FIELD_CLASS[kind], hidden=hidden)}>{''.join(parts)}</div>"
+
+
+def widget_form(penalties: PenaltyData, name: str, fixed: dict, widget_id: str) -> list[str]:
+    """The lines of a calculator's widget inside its placeholder: title, fields (the spec's parameters less the page's
+    fixed ones), the place for the ruling, and the copy and share buttons."""
+    calculator = penalties.calculators[name]
+    entries = form_items(penalties).get(fixed.get("article", ""))
+    fields = [
+        _field(penalties, parameter, widget_id, entries)
+        for parameter in calculator["parameters"]
+        if parameter["name"] not in fixed
+    ]
+    return [
+        f'<p class="penalty-title">计算器：{html.escape(calculator["title"])}</p>',
+        '<form class="penalty-form" novalidate><div class="penalty-fields">',
+        *fields,
+        "</div></form>",
+        f'<div class="penalty-output" aria-live="polite"><noscript><p class="penalty-noscript">{NOSCRIPT}</p>'
+        "</noscript></div>",
+        '<div class="penalty-actions"><button type="button" class="md-button penalty-copy" disabled>复制裁决</button>'
+        '<button type="button" class="md-button penalty-share" disabled>分享</button>'
+        '<span class="penalty-copy-status" aria-live="polite"></span></div>',
+    ]
+
+
 def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
-    """The HTML placeholders to put at the end of an article page ('' when the article has no calculator)."""
+    """The HTML of the calculators to put at the end of an article page ('' when the article has none)."""
     blocks = []
     for name, fixed, widget_id in placements(penalties).get((book, slug), ()):
         attributes = "".join(f' data-fixed-{html.escape(key)}="{html.escape(value)}"' for key, value in fixed.items())
-        blocks.append(
+        opening = (
             f'<div class="penalty-calculator" id="{widget_id}" data-calculator="{name}"'
             f' data-page="{book}/{slug}" data-plan="{plan_path(name, fixed).relative_to("assets").as_posix()}"'
             f"{attributes}>"
-            f'<p class="penalty-noscript">本条的计算器需要 JavaScript。</p></div>'
         )
+        blocks.append("\n".join([opening, *widget_form(penalties, name, fixed, widget_id), "</div>"]))
     sheet = penalties.tables["tie_break"]["sheet"]
     if sheet["page"] == f"{book}/{slug}":
         blocks.append(

@@ -2,8 +2,9 @@
  * (assets/generated/plans/<calculator>.js, written by scripts/penalties/plan.py) holds, for every combination of
  * choices and flags, the result or the input error, with expressions where a value depends on a typed number. This
  * file parses the inputs (the forms of spec.py INPUT_FORMS), picks the case and the interval the numbers fall in,
- * computes the expressions on exact BigInt rationals (plan.py evaluate, operation for operation), and holds the form,
- * URL, copy and share code. No rule is decided here. Loaded only on pages with a calculator, by loader.js. */
+ * computes the expressions on exact BigInt rationals (plan.py evaluate, operation for operation), and wires the form
+ * the page came with (scripts/penalties/widgets.py widget_form): URL, copy and share. No rule is decided here. Loaded
+ * only on pages with a calculator, by loader.js. */
 (function () {
   "use strict";
   var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words;
@@ -74,10 +75,6 @@
   var FORMS = DATA.inputs, FLAG_TRUE = FORMS.flag_true, FLAG_FALSE = FORMS.flag_false;  /* spec.py INPUT_FORMS */
   var DECIMAL = new RegExp(FORMS.decimal), MINUTES_CLOCK = new RegExp(FORMS.minutes_clock), INTEGER = new RegExp(FORMS.integer);
   var SHARE_FRACTION = new RegExp(FORMS.share_fraction), SHARE_PERCENT = new RegExp(FORMS.share_percent);
-  /* Written out whole: the site's combined stylesheet keeps only the rules for classes a page or a script names as a
-     word (scripts/site/css.py classes_in_use), and "penalty-field-" + kind names none. */
-  var FIELD_CLASS = { select: "penalty-field penalty-field-select", checkbox: "penalty-field penalty-field-checkbox",
-                      text: "penalty-field penalty-field-text" };
 
   function within(c, p, value, text) {
     if (p.min !== undefined) {
@@ -252,7 +249,7 @@
     return r.other_reading === null ? ruling : ruling + " " + fill(W.other_reading, { other_reading: r.other_reading });
   }
 
-  /* ---------- the widgets: forms from the spec, state in the URL, the copy button ---------- */
+  /* ---------- the widgets: the page's forms, state in the URL, the copy button ---------- */
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
@@ -261,21 +258,20 @@
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
   }
-  function fieldsFor(form, values) {
-    /* the spec's parameters less the page's fixed ones; procedural items and cases as export.py form_items lists them */
-    var items = form.calculator === "procedural" && DATA.items[form.fixed.article];
-    var entry = items && (items.filter(function (e) { return e.item === String(values.item || items[0].item); })[0] || items[0]);
-    return SPEC[form.calculator].parameters.filter(function (p) { return form.fixed[p.name] === undefined; }).map(function (p) {
-      var f = copy(p);
-      if (p.choices_from) {
-        f.choices = p.choices_from === "items"
-          ? items.map(function (e) { return [String(e.item), (e.label ? e.label + "、" : e.item + ". ") + e.summary]; })
-          : entry.variants.map(function (x) { return [x.name, x.label || W.default_variant]; });
-        if (p.choices_from === "variants" && entry.variants.length < 2) return null;
-      }
-      if (p.only_with && entry && !entry[p.only_with]) return null;
-      return f;
-    }).filter(Boolean);
+  function control(form, name) { return form.box.querySelector("[name=" + name + "]"); }
+  function showItem(form) {
+    /* the chosen item's cases (a field only for two or more) and its only_with flags (widgets.py form_items) */
+    var entries = DATA.items[form.fixed.article], item = control(form, "item"), variant = control(form, "variant");
+    if (!entries || !item) return;
+    var entry = entries.filter(function (e) { return e.item === item.value; })[0] || entries[0];
+    if (variant) {
+      variant.textContent = "";
+      entry.variants.forEach(function (v) { variant.appendChild(el("option", { value: v.name, text: v.label || W.default_variant })); });
+      variant.parentNode.hidden = entry.variants.length < 2;
+    }
+    SPEC[form.calculator].parameters.forEach(function (p) {
+      if (p.only_with && control(form, key(p))) control(form, key(p)).parentNode.hidden = !entry[p.only_with];
+    });
   }
   function key(p) { return p.name.replace(/-/g, "_"); }
   function readUrl(prefix) {
@@ -324,12 +320,37 @@
     if (!items.length) return null;
     return el("div", { className: "penalty-list" }, [el("strong", { text: title }), el("ul", {}, items.map(function (t) { return el("li", { text: t }); }))]);
   }
+  function shown(form) {  /* the controls of the fields shown now */
+    return Array.prototype.filter.call(form.box.querySelectorAll("[name]"), isShown);
+  }
+  function isShown(input) { return !input.closest(".penalty-field").hidden; }
   function currentValues(form) {
     var values = {};
-    form.inputs.forEach(function (input) {
+    shown(form).forEach(function (input) {
       values[input.name] = input.type === "checkbox" ? (input.hasAttribute("data-raw") ? input.getAttribute("data-raw") : (input.checked ? "1" : "")) : input.value;
     });
     return values;
+  }
+  function defaults(form) {  /* what each shown field holds as the page sent it (or first, for a case): left out of the URL */
+    var values = {};
+    shown(form).forEach(function (c) {
+      var first = c.tagName === "SELECT" && (Array.prototype.filter.call(c.options, function (o) { return o.defaultSelected; })[0] || c.options[0]);
+      values[c.name] = c.type === "checkbox" ? "" : first ? first.value : c.defaultValue;
+    });
+    return values;
+  }
+  function setValue(input, value) {  /* a value from the URL: one a select does not offer is kept, so that the error shows */
+    if (input.type === "checkbox") {
+      var text = asciiText(value).toLowerCase();
+      input.checked = FLAG_TRUE.indexOf(text) >= 0;
+      if (!input.checked && FLAG_FALSE.indexOf(text) < 0) input.setAttribute("data-raw", value);
+      return;
+    }
+    input.value = value;
+    if (input.tagName === "SELECT" && input.value !== value) {
+      input.appendChild(el("option", { value: value, text: "（无效：" + value + "）" }));
+      input.value = value;
+    }
   }
   function inFormWords(e) {
     /* the widget's wording of an input error: a choice or a case by its label, never by the engine's name */
@@ -338,7 +359,7 @@
     return e.detail;
   }
   function render(widget, form) {
-    /* the form's values, with the URL's values for parameters the drawn form has no field for (the engine refuses
+    /* the form's values, with the URL's values for parameters the form shows no field for (the engine refuses
        them as the command line does, so they show an error, never a ruling for other inputs) */
     var values = currentValues(form), out = form.output, result, inputs = copy(values), urlValues = copy(values);
     Object.keys(form.stray).forEach(function (k) { inputs[k] = urlValues[k] = form.stray[k]; });
@@ -352,7 +373,7 @@
         widget.setAttribute("data-error", fill(W.errors.unknown_in_url, { keys: unknown.map(function (k) { return "“" + k + "”"; }).join("、") }));
         widget.removeAttribute("data-result");
         out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + widget.getAttribute("data-error") }));
-        writeUrl(form.prefix, urlValues, form.defaults);
+        writeUrl(form.prefix, urlValues, defaults(form));
         return;
       }
       result = calculate(form.calculator, inputs);
@@ -360,10 +381,10 @@
       if (!(e instanceof InputError)) throw e;
       widget.setAttribute("data-error", e.message);
       widget.removeAttribute("data-result");
-      var field = form.inputs.filter(function (input) { return input.name === e.parameter.replace(/-/g, "_"); })[0];
+      var field = shown(form).filter(function (input) { return input.name === e.parameter.replace(/-/g, "_"); })[0];
       if (field && field.value === "" && e.detail === W.errors.required) out.appendChild(el("p", { className: "penalty-prompt", text: W.errors.required + "：" + e.label }));
       else out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + e.label + "：" + inFormWords(e) }));
-      writeUrl(form.prefix, urlValues, form.defaults);
+      writeUrl(form.prefix, urlValues, defaults(form));
       announce(widget, null);
       return;
     }
@@ -385,7 +406,7 @@
        el("p", { className: "penalty-reading" }, [el("strong", { text: "采用的读法：" }), el("span", { text: result.reading })]),
      result.other_reading && el("p", { className: "penalty-reading" }, [el("strong", { text: "另一种读法：" }), el("span", { text: result.other_reading })])
     ].forEach(function (node) { if (node) out.appendChild(node); });
-    writeUrl(form.prefix, urlValues, form.defaults);
+    writeUrl(form.prefix, urlValues, defaults(form));
     form.ruling = result.ruling;
     announce(widget, result);
   }
@@ -442,115 +463,61 @@
       });
     } else copyText(text + (link ? "\n" + link : ""), status);
   }
-  function timeSeparator(input) {
-    /* a numeric keypad may have no colon: this button types 分:秒's colon into the minutes field */
-    var button = el("button", { type: "button", className: "penalty-colon", "aria-label": "输入分秒之间的冒号", text: ":" });
-    button.addEventListener("mousedown", function (event) { event.preventDefault(); });  /* the keyboard stays up */
-    button.addEventListener("click", function () {
-      var at = input.selectionStart === null ? input.value.length : input.selectionStart;
-      input.value = input.value.slice(0, at) + ":" + input.value.slice(input.selectionEnd === null ? at : input.selectionEnd);
-      input.focus();
-      try { input.setSelectionRange(at + 1, at + 1); } catch (e) { /* not a text field */ }
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    return button;
+  function typeColon(button) {  /* a numeric keypad may have no colon: the button types 分:秒's colon */
+    var input = button.previousElementSibling, at = input.selectionStart === null ? input.value.length : input.selectionStart;
+    input.value = input.value.slice(0, at) + ":" + input.value.slice(input.selectionEnd === null ? at : input.selectionEnd);
+    input.focus();
+    try { input.setSelectionRange(at + 1, at + 1); } catch (e) { /* not a text field */ }
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   }
   function build(widget) {
-    var calculator = widget.getAttribute("data-calculator"), spec = SPEC[calculator];
-    if (!spec) return;
-    var fixed = {};
+    /* the form as the page sent it (widgets.py widget_form): the URL's values put in, its controls enabled, wired */
+    var calculator = widget.getAttribute("data-calculator"), spec = SPEC[calculator], fixed = {};
     spec.parameters.forEach(function (p) { var v = widget.getAttribute("data-fixed-" + p.name); if (v !== null) fixed[p.name] = v; });
     var prefix = [calculator].concat(Object.keys(fixed).map(function (k) { return fixed[k]; })).join("-");
-    var form = { calculator: calculator, fixed: fixed, prefix: prefix, inputs: [], defaults: {}, ruling: null, stray: {}, unknown: {} };
-    var box = el("form", { className: "penalty-form", novalidate: "novalidate" }), fieldBox = el("div", { className: "penalty-fields" });
-    var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
-    var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制裁决" });
-    var shareButton = el("button", { type: "button", className: "md-button penalty-share", text: "分享" });
-    form.output = el("div", { className: "penalty-output", "aria-live": "polite" });
-    widget.textContent = "";
-    function draw(values) {
-      fieldBox.textContent = "";
-      form.inputs = [];
-      fieldsFor(form, values).forEach(function (f) {
-        var name = key(f), id = widget.id + "-" + name, input, value;
-        var kind = f.choices ? "select" : f.kind === "flag" ? "checkbox" : "text";
-        form.defaults[name] = kind === "checkbox" ? "" : (f["default"] !== undefined ? String(f["default"]) : (kind === "select" && (f.required || f.choices_from) ? String(f.choices[0][0]) : ""));
-        value = values[name] !== undefined ? values[name] : form.defaults[name];
-        if (name === "event" && values[name] === undefined && kind === "select") {
-          var kept = rememberedEvent(form.calculator);
-          if (kept && f.choices.some(function (c) { return String(c[0]) === kept; })) value = kept;
-        }
-        if (kind === "select") {
-          input = el("select", { id: id, name: name });
-          if (!f.required && f["default"] === undefined && !f.choices_from) input.appendChild(el("option", { value: "", text: "—" }));
-          f.choices.forEach(function (c) { input.appendChild(el("option", { value: c[0], text: c[1] })); });
-          input.value = value;
-          if (input.value !== String(value)) {  /* a value from the URL that is not a choice: kept, so that the error shows */
-            input.appendChild(el("option", { value: value, text: "（无效：" + value + "）" }));
-            input.value = value;
-          }
-        } else if (kind === "checkbox") {
-          input = el("input", { id: id, name: name, type: "checkbox" });
-          var text = asciiText(value).toLowerCase();
-          if (FLAG_TRUE.indexOf(text) >= 0) input.checked = true;
-          else if (FLAG_FALSE.indexOf(text) < 0) input.setAttribute("data-raw", value);
-        } else {
-          input = el("input", { id: id, name: name, type: "text", inputmode: f.kind === "integer" ? "numeric" : "decimal", autocomplete: "off",
-                                placeholder: f.placeholder || "", spellcheck: "false" });
-          input.value = value;
-        }
-        form.inputs.push(input);
-        var label = el("label", { "for": id, text: f.label });
-        var field = f.kind === "minutes" ? el("span", { className: "penalty-time" }, [input, timeSeparator(input)]) : input;
-        var row = el("div", { className: FIELD_CLASS[kind] }, kind === "checkbox" ? [input, label] : [label, field]);
-        if (f.help) row.appendChild(el("small", { text: f.help }));
-        fieldBox.appendChild(row);
-      });
-    }
-    var fromUrl = readUrl(prefix), drawn = {};
-    draw(fromUrl);
-    form.inputs.forEach(function (input) { drawn[input.name] = true; });
+    var form = { calculator: calculator, fixed: fixed, prefix: prefix, ruling: null, stray: {}, unknown: {},
+                 box: widget.querySelector(".penalty-form"), output: widget.querySelector(".penalty-output") };
+    var status = widget.querySelector(".penalty-copy-status"), fromUrl = readUrl(prefix), kept = rememberedEvent(calculator);
+    if (fromUrl.item !== undefined && control(form, "item")) setValue(control(form, "item"), fromUrl.item);
+    showItem(form);
+    var event = control(form, "event");
+    if (fromUrl.event === undefined && event && Array.prototype.some.call(event.options, function (o) { return o.value === kept; })) event.value = kept;
     Object.keys(fromUrl).forEach(function (k) {
-      /* a URL value the drawn form has no field for: a parameter goes to the engine as given; a key of no parameter,
+      /* a URL value the form has no field shown for: a parameter goes to the engine as given; a key of no parameter,
          or a page-fixed one with another value, is an error of its own */
-      var p = parameterOf(calculator, k);
+      var p = parameterOf(calculator, k), input = control(form, k);
       if (!p || key(p) !== k || (fixed[p.name] !== undefined && String(fixed[p.name]) !== fromUrl[k])) form.unknown[k] = fromUrl[k];
-      else if (fixed[p.name] === undefined && !drawn[k]) form.stray[k] = fromUrl[k];
+      else if (input && isShown(input)) setValue(input, fromUrl[k]);
+      else if (fixed[p.name] === undefined) form.stray[k] = fromUrl[k];
     });
-    function edited() { form.stray = {}; form.unknown = {}; }  /* the reader's own input replaces what the URL said */
-    box.appendChild(fieldBox);
-    box.addEventListener("input", function (event) {
-      edited();
+    Array.prototype.forEach.call(widget.querySelectorAll("[disabled]"), function (c) { c.disabled = false; });
+    function changed(event) {
+      form.stray = {}; form.unknown = {};  /* the reader's own input replaces what the URL said */
       event.target.removeAttribute("data-raw");
-      if (event.target.name === "item") { var values = currentValues(form); delete values.variant; draw(values); }
-      render(widget, form);
-      revealResult(form);
-    });
-    box.addEventListener("change", function (event) {
-      /* a text field's change comes on blur, after its input events have ruled: ruling (and scrolling) again then
-         moved the 复制裁决 button under a tap that left the field, and the tap was lost */
-      if (event.target.type === "text") return;
-      edited();
-      event.target.removeAttribute("data-raw");
+      if (event.target.name === "item") showItem(form);
       if (event.target.name === "event") rememberEvent(calculator, event.target.value);
       render(widget, form);
       revealResult(form);
-    });
+    }
+    form.box.addEventListener("input", changed);
+    /* a text field's change comes on blur, after its input events have ruled: ruling (and scrolling) again then
+       moved the 复制裁决 button under a tap that left the field, and the tap was lost */
+    form.box.addEventListener("change", function (event) { if (event.target.type !== "text") changed(event); });
     if (window.visualViewport) {
       window.visualViewport.addEventListener("resize", function () {  /* the keyboard came up over the answer */
         if (widget.contains(document.activeElement)) revealResult(form);
       });
     }
-    box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
-    copyButton.addEventListener("click", function () {
+    form.box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });
+    Array.prototype.forEach.call(widget.querySelectorAll(".penalty-colon"), function (button) {
+      button.addEventListener("mousedown", function (event) { event.preventDefault(); });  /* the keyboard stays up */
+      button.addEventListener("click", function () { typeColon(button); });
+    });
+    widget.querySelector(".penalty-copy").addEventListener("click", function () {
       if (form.ruling) copyText(form.ruling + "\n" + copiedPage(widget), status);
       else status.textContent = "输入有误，没有可复制的裁决";
     });
-    widget.appendChild(el("p", { className: "penalty-title", text: "计算器：" + spec.title }));
-    widget.appendChild(box);
-    widget.appendChild(form.output);
-    shareButton.addEventListener("click", function () { shareRuling(widget, form, status); });
-    widget.appendChild(el("div", { className: "penalty-actions" }, [copyButton, shareButton, status]));
+    widget.querySelector(".penalty-share").addEventListener("click", function () { shareRuling(widget, form, status); });
     render(widget, form);
   }
   function mount() {
