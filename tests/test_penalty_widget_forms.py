@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from penalty_data import PENALTIES
+from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
+from scripts.errors import PenaltySpecError
 from scripts.penalties.widgets import form_items, placements, widget_markup_for
 
 WIDGETS = [
@@ -127,3 +128,31 @@ def test_an_item_with_two_cases_and_one_that_can_cause_damage_are_first_in_some_
     assert len(first["38"]["variants"]) == 2 and len(first["34"]["variants"]) == 1
     assert not first["38"]["damage"]
     assert any(e["damage"] for e in form_items(PENALTIES)["34"])
+
+
+SPEC = "penalties/calculators.yml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("choices_from: items}", "choices_from: articles}", "choices_from must be one of items, variants"),
+        ("only_with: damage}", "only_with: harm}", "only_with must be one of damage"),
+        (
+            '{page: regulations/37, fixed: {article: "37"}}',
+            "{page: regulations/37}",
+            "needs the page to fix `article` to one of 34, 37, 38",
+        ),
+    ],
+)
+def test_a_form_list_the_widget_cannot_draw_stops_with_its_line(old, new, message):
+    """What the form takes from the article's table (widgets.py form_items) is checked with the spec: a list or a
+    flag the items do not have, or a page that fixes no article, is one line naming calculators.yml, not a traceback
+    in the render."""
+    text = PENALTY_TEXTS[SPEC]
+    assert text.count(old) == 1
+    changed = text.replace(old, new)
+    with pytest.raises(PenaltySpecError) as caught:
+        penalties_with({SPEC: changed})
+    line = next(n for n, row in enumerate(changed.splitlines(), 1) if new in row)
+    assert str(caught.value).startswith(f"rulebook_src/{SPEC}:{line}: ") and str(caught.value).endswith(message)

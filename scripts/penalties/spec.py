@@ -37,6 +37,12 @@ DECIMAL, MINUTES_CLOCK, SHARE_FRACTION, SHARE_PERCENT, INTEGER = (
     for name in ("decimal", "minutes_clock", "share_fraction", "share_percent", "integer")
 )
 FLAG_TRUE, FLAG_FALSE = tuple(INPUT_FORMS["flag_true"]), tuple(INPUT_FORMS["flag_false"])
+# --article N of the procedural calculator → table name
+SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}
+# what a form lists from the article's table (scripts/penalties/widgets.py form_items): `choices_from` names one of
+# FORM_LISTS, `only_with` one of ITEM_FLAGS (the field shows only for an item that has it)
+FORM_LISTS = ("items", "variants")
+ITEM_FLAGS = ("damage",)
 
 
 class PenaltyInputError(RulebookError, ValueError):
@@ -90,10 +96,21 @@ def checked_spec(spec: Any, lines: Lines) -> tuple[dict[str, Any], Any]:
                     parse_parameter(words, calculator, parameter, parameter["default"])
                 except PenaltyInputError as error:
                     problem(here + ("default",), f"the default does not parse: {error}")
+            if parameter.get("choices_from", FORM_LISTS[0]) not in FORM_LISTS:
+                problem(here + ("choices_from",), f"choices_from must be one of {', '.join(FORM_LISTS)}")
+            if parameter.get("only_with", ITEM_FLAGS[0]) not in ITEM_FLAGS:
+                problem(here + ("only_with",), f"only_with must be one of {', '.join(ITEM_FLAGS)}")
+        listed = any("choices_from" in p or "only_with" in p for p in calculator["parameters"])
         for number, page in enumerate(calculator["pages"]):
             for key in page.get("fixed", {}):
                 if key not in names:
                     problem(at + ("pages", number), f"fixed value for `{key}`, which is not a parameter")
+            if listed and str(page.get("fixed", {}).get("article")) not in SANCTION_TABLES:
+                problem(
+                    at + ("pages", number),
+                    "a form that lists an article's items (choices_from, only_with) needs the page to fix `article`"
+                    f" to one of {', '.join(SANCTION_TABLES)}",
+                )
         if "log" in calculator:  # the offence log drives the count input: a flag or a whole number
             kinds = {parameter["name"]: parameter["kind"] for parameter in calculator["parameters"]}
             if kinds.get(calculator["log"]["count"]) not in ("flag", "integer"):

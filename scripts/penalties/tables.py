@@ -12,13 +12,10 @@ from types import MappingProxyType
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
-from scripts.penalties.spec import checked_spec
+from scripts.penalties.spec import SANCTION_TABLES, checked_spec
 
 FOLDER = "penalties"
 SPEC_FILE = f"{FOLDER}/calculators.yml"  # the calculators' declaration; every other *.yml there is a table
-
-# --article N of the procedural calculator → table name
-SANCTION_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}
 
 __all__ = ["SANCTION_TABLES", "SPEC_FILE", "PenaltyData", "article_of", "iter_quotes", "penalty_data", "table_names"]
 

@@ -473,6 +473,7 @@
   function build(widget) {
     /* the form as the page sent it (widgets.py widget_form): the URL's values put in, its controls enabled, wired */
     var calculator = widget.getAttribute("data-calculator"), spec = SPEC[calculator], fixed = {};
+    if (!spec || !widget.querySelector(".penalty-form")) return;
     spec.parameters.forEach(function (p) { var v = widget.getAttribute("data-fixed-" + p.name); if (v !== null) fixed[p.name] = v; });
     var prefix = [calculator].concat(Object.keys(fixed).map(function (k) { return fixed[k]; })).join("-");
     var form = { calculator: calculator, fixed: fixed, prefix: prefix, ruling: null, stray: {}, unknown: {},
