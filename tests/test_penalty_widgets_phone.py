@@ -8,7 +8,7 @@ import json
 import pytest
 
 from reader_steps import HeldScript, open_ready, reach_calculators
-from scripts.penalties.widgets import placements
+from scripts.penalties.widgets import LOAD_FAILED, LOADING, placements
 from penalty_data import PENALTIES
 
 WIDGETS = sorted(
@@ -200,12 +200,30 @@ def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
     assert widget.locator(".penalty-field").count() > 0
     assert widget.locator("select:enabled, input:enabled, button:enabled").count() == 0
     before = page.evaluate(FIELD_BOXES, widget_id)
+    assert widget.locator(".penalty-loading").inner_text() == LOADING  # what the dead fields are waiting for
     held.release()
     reach_calculators(page)
     # the form's own controls (the offence log's box, added after mounting, has a button of its own that waits)
     assert widget.locator(".penalty-fields :disabled, .penalty-copy:disabled, .penalty-share:disabled").count() == 0
     assert page.evaluate(FIELD_BOXES, widget_id) == before
+    assert widget.locator(".penalty-loading, .penalty-load-failed").count() == 0  # the ruling's place now
     without = open_phone_page(360, 780, java_script_enabled=False)
     without.goto(site_url + path)
     assert "本条的计算器需要 JavaScript" in without.locator(f"#{widget_id}").inner_text()
+    assert not without.locator(f"#{widget_id} .penalty-loading").is_visible()
     assert without.locator(f"#{widget_id} .penalty-fields > .penalty-field").count() == len(before)
+
+
+def test_a_calculator_whose_script_cannot_be_fetched_says_so(open_phone_page, site_url):
+    """The network goes after the page came (a venue's Wi-Fi): the calculators' script fails, and each calculator says
+    that it could not be loaded and what to do, instead of waiting forever with its fields dead."""
+    page = open_phone_page(360, 780)
+    page.route("**/penalties/calculators.js", lambda route: route.abort("internetdisconnected"))
+    open_ready(page, site_url + "regulations/34/")
+    widget = page.locator("#calc-procedural-34")
+    widget.scroll_into_view_if_needed()
+    failed = widget.locator(".penalty-load-failed")
+    failed.wait_for(state="visible")
+    assert failed.inner_text() == LOAD_FAILED
+    assert not widget.locator(".penalty-loading").is_visible()
+    assert widget.locator(".penalty-fields :enabled").count() == 0

@@ -64,6 +64,10 @@ FIELD_CLASS = {
     "text": "penalty-field penalty-field-text",
 }
 NOSCRIPT = "本条的计算器需要 JavaScript。"
+# until calculators.js mounts the widget (hidden without JavaScript: Material's html.no-js); loader.js shows
+# LOAD_FAILED instead when a script of the calculators cannot be fetched (the network went while the page was open)
+LOADING = "计算器正在载入……"
+LOAD_FAILED = "计算器未能载入（网络中断？）。请在网络恢复后重新打开本页。"
 
 
 def _attributes(**values) -> str:
@@ -160,8 +164,9 @@ def widget_form(penalties: PenaltyData, name: str, fixed: dict, widget_id: str) 
         '<form class="penalty-form" novalidate><div class="penalty-fields">',
         *fields,
         "</div></form>",
-        f'<div class="penalty-output" aria-live="polite"><noscript><p class="penalty-noscript">{NOSCRIPT}</p>'
-        "</noscript></div>",
+        f'<div class="penalty-output" aria-live="polite"><p class="penalty-loading">{LOADING}</p>'
+        f'<p class="penalty-load-failed" hidden>{LOAD_FAILED}</p>'
+        f'<noscript><p class="penalty-noscript">{NOSCRIPT}</p></noscript></div>',
         '<div class="penalty-actions"><button type="button" class="md-button penalty-copy" disabled>复制裁决</button>'
         '<button type="button" class="md-button penalty-share" disabled>分享</button>'
         '<span class="penalty-copy-status" aria-live="polite"></span></div>',

@@ -18,8 +18,14 @@
     var script = document.createElement("script");
     script.src = src;
     script.onload = then;
-    script.onerror = function () { state = "failed"; };
+    script.onerror = failed;
     document.head.appendChild(script);
+  }
+  function failed() {  /* a script could not be fetched: the page's calculators say so (widgets.py LOAD_FAILED) */
+    state = "failed";
+    Array.prototype.forEach.call(document.querySelectorAll(".penalty-loading, .penalty-load-failed"), function (p) {
+      p.hidden = p.className === "penalty-loading";
+    });
   }
   // in this order, each after the one before: the data, the page's plans, the calculators, the 第45条 sheet, the
   // offence log
@@ -48,6 +54,7 @@
       chain(plans(), function () { MOUNTS.forEach(function (name) { if (window[name]) window[name].mount(); }); });
       return;
     }
+    if (state === "failed") failed();  /* a page reached by instant navigation after the failure */
     if (state !== "idle") return;
     state = "loading";
     chain(["generated/penalty-data.js"].concat(plans(), SCRIPTS), function () {
