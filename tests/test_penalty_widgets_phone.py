@@ -200,7 +200,9 @@ def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
     assert widget.locator(".penalty-field").count() > 0
     assert widget.locator("select:enabled, input:enabled, button:enabled").count() == 0
     before = page.evaluate(FIELD_BOXES, widget_id)
-    assert widget.locator(".penalty-loading").inner_text() == LOADING  # what the dead fields are waiting for
+    assert widget.locator(".penalty-loading").inner_text() == LOADING.format(
+        what="计算器"
+    )  # what the dead fields are waiting for
     held.release()
     reach_calculators(page)
     # the form's own controls (the offence log's box, added after mounting, has a button of its own that waits)
@@ -214,16 +216,23 @@ def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
     assert without.locator(f"#{widget_id} .penalty-fields > .penalty-field").count() == len(before)
 
 
-def test_a_calculator_whose_script_cannot_be_fetched_says_so(open_phone_page, site_url):
-    """The network goes after the page came (a venue's Wi-Fi): the calculators' script fails, and each calculator says
-    that it could not be loaded and what to do, instead of waiting forever with its fields dead."""
+@pytest.mark.parametrize(
+    ("path", "refused", "widget", "what"),
+    [
+        ("regulations/34/", "calculators.js", "#calc-procedural-34", "计算器"),
+        ("regulations/45/", "tie_break.js", "#tie-break-sheet", "同分名次表"),
+    ],
+)
+def test_a_widget_whose_script_cannot_be_fetched_says_so(open_phone_page, site_url, path, refused, widget, what):
+    """The network goes after the page came (a venue's Wi-Fi): a script of the widgets fails, and the widget says that
+    it could not be loaded and what to do, instead of waiting forever (a calculator with its fields dead)."""
     page = open_phone_page(360, 780)
-    page.route("**/penalties/calculators.js", lambda route: route.abort("internetdisconnected"))
-    open_ready(page, site_url + "regulations/34/")
-    widget = page.locator("#calc-procedural-34")
-    widget.scroll_into_view_if_needed()
-    failed = widget.locator(".penalty-load-failed")
+    page.route(f"**/penalties/{refused}", lambda route: route.abort("internetdisconnected"))
+    open_ready(page, site_url + path)
+    box = page.locator(widget)
+    box.scroll_into_view_if_needed()
+    failed = box.locator(".penalty-load-failed")
     failed.wait_for(state="visible")
-    assert failed.inner_text() == LOAD_FAILED
-    assert not widget.locator(".penalty-loading").is_visible()
-    assert widget.locator(".penalty-fields :enabled").count() == 0
+    assert failed.inner_text() == LOAD_FAILED.format(what=what)
+    assert not box.locator(".penalty-loading").is_visible()
+    assert box.locator("input:enabled, select:enabled").count() == 0

@@ -66,8 +66,16 @@ FIELD_CLASS = {
 NOSCRIPT = "本条的计算器需要 JavaScript。"
 # until calculators.js mounts the widget (hidden without JavaScript: Material's html.no-js); loader.js shows
 # LOAD_FAILED instead when a script of the calculators cannot be fetched (the network went while the page was open)
-LOADING = "计算器正在载入……"
-LOAD_FAILED = "计算器未能载入（网络中断？）。请在网络恢复后重新打开本页。"
+LOADING = "{what}正在载入……"
+LOAD_FAILED = "{what}未能载入（网络中断？）。请在网络恢复后重新打开本页。"
+
+
+def loading_lines(what: str) -> str:
+    """The two lines a widget shows before its script runs (LOADING, and LOAD_FAILED hidden), `what` its name."""
+    return (
+        f'<p class="penalty-loading">{LOADING.format(what=what)}</p>'
+        f'<p class="penalty-load-failed" hidden>{LOAD_FAILED.format(what=what)}</p>'
+    )
 
 
 def _attributes(**values) -> str:
@@ -164,8 +172,7 @@ def widget_form(penalties: PenaltyData, name: str, fixed: dict, widget_id: str) 
         '<form class="penalty-form" novalidate><div class="penalty-fields">',
         *fields,
         "</div></form>",
-        f'<div class="penalty-output" aria-live="polite"><p class="penalty-loading">{LOADING}</p>'
-        f'<p class="penalty-load-failed" hidden>{LOAD_FAILED}</p>'
+        f'<div class="penalty-output" aria-live="polite">{loading_lines("计算器")}'
         f'<noscript><p class="penalty-noscript">{NOSCRIPT}</p></noscript></div>',
         '<div class="penalty-actions"><button type="button" class="md-button penalty-copy" disabled>复制裁决</button>'
         '<button type="button" class="md-button penalty-share" disabled>分享</button>'
@@ -188,7 +195,8 @@ def widget_markup_for(penalties: PenaltyData, book: str, slug: str) -> str:
     if sheet["page"] == f"{book}/{slug}":
         blocks.append(
             f'<div class="tie-break-sheet" id="{TIE_BREAK_SHEET_ID}" data-page="{book}/{slug}">'
-            f'<p class="penalty-noscript">本条的同分名次表需要 JavaScript。</p></div>'
+            f"{loading_lines('同分名次表')}"
+            f'<noscript><p class="penalty-noscript">本条的同分名次表需要 JavaScript。</p></noscript></div>'
         )
     return "\n\n".join(blocks)
 
