@@ -189,8 +189,9 @@ def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
     open_phone_page, site_url, widget_id, path
 ):
     """The form comes with the page (scripts/penalties/widgets.py widget_form): while the calculators' script has not
-    come (held back, as on a slow network) its fields are there, disabled; mounting enables them where they stood.
-    Without JavaScript the fields show with the note that the calculator needs it."""
+    come (held back, as on a slow network) its fields are there, disabled, with a line saying it is being loaded;
+    mounting enables them where they stood. Without JavaScript the fields show with the note that the calculator
+    needs it, and no loading line."""
     page = open_phone_page(360, 780)
     held = HeldScript(page, "**/penalties/calculators.js")
     open_ready(page, site_url + path)
@@ -200,9 +201,8 @@ def test_the_form_is_in_the_page_and_does_not_move_when_the_script_mounts_it(
     assert widget.locator(".penalty-field").count() > 0
     assert widget.locator("select:enabled, input:enabled, button:enabled").count() == 0
     before = page.evaluate(FIELD_BOXES, widget_id)
-    assert widget.locator(".penalty-loading").inner_text() == LOADING.format(
-        what="计算器"
-    )  # what the dead fields are waiting for
+    # what the dead fields are waiting for, said where the ruling will be
+    assert widget.locator(".penalty-loading").inner_text() == LOADING.format(what="计算器")
     held.release()
     reach_calculators(page)
     # the form's own controls (the offence log's box, added after mounting, has a button of its own that waits)
