@@ -114,10 +114,11 @@ def plan_fingerprint(reads: PenaltyData, name: str, words: frozenset, convention
         return digests[key]
 
     def keys_of(label: str, mapping: Mapping, paths: frozenset) -> list[str]:
-        texts = ["/".join(path) for path in sorted(paths)]
-        return [
-            f"{text}={part(f'{label} {text}', value_at(mapping, path))}" for text, path in zip(texts, sorted(paths))
-        ]
+        found = []
+        for path in sorted(paths):
+            text = "/".join(path)
+            found.append(f"{text}={part(f'{label} {text}', value_at(mapping, path))}")
+        return found
 
     parts = [part(f"table {t}", content) for t, content in sorted(reads.tables.items()) if t != "conventions"]
     parts += [part(f"calculator {name}", reads.calculators[name])]

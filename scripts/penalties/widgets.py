@@ -108,8 +108,13 @@ def _field(penalties: PenaltyData, parameter: dict, widget_id: str, entries: lis
     none (the script shows them for another item)."""
     key = parameter["name"].replace("-", "_")
     control_id = f"{widget_id}-{key}"
-    kind = "select" if "choices" in parameter or "choices_from" in parameter else parameter["kind"]
-    kind = kind if kind == "select" else "checkbox" if kind == "flag" else "text"
+    kind = (
+        "select"
+        if "choices" in parameter or "choices_from" in parameter
+        else "checkbox"
+        if parameter["kind"] == "flag"
+        else "text"
+    )
     hidden = False
     if parameter.get("choices_from") == "variants":
         hidden = len(entries[0]["variants"]) < 2
