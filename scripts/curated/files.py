@@ -10,6 +10,7 @@ from typing import Any
 
 from scripts.books import HAN
 from scripts.curated.penalty_table_files import PENALTY_SCHEMAS
+from scripts.curated.scoring_files import SCORING_SCHEMAS
 from scripts.curated.line_tables import LineTable
 from scripts.curated.models import any_of, boolean, choice, filled, list_of, map_of, null, record, text, whole
 
@@ -329,6 +330,7 @@ SCHEMAS = {
     "search_everyday.yml": SEARCH_EVERYDAY,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
+    **SCORING_SCHEMAS,  # 规则第77条 scores and 第78条B IMPs (scoring_files.py)
     "restored/*.yml": RESTORED_TABLE,
     "traditional_fixes.tsv": TRADITIONAL_FIXES,
     "traditional_source_slips.tsv": TRADITIONAL_SOURCE_SLIPS,
