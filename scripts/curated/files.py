@@ -201,7 +201,8 @@ MISSING_LAWS = record(
         "laws": list_of(
             record(
                 {"number": whole(minimum=1), "words": list_of(ONE_LINE)},
-                optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)},
+                # words_reason: why players' words name this Law's matter (the scoring words of 第77、78条)
+                optional={"title": ONE_LINE, "reason": PROSE, "words_reason": PROSE, "related": list_of(LINKED_REASON)},
             )
         ),
     }
