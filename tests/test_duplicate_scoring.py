@@ -163,7 +163,7 @@ def test_imps_takes_one_form():
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["score", "--level", "8", "--strain", "H", "--tricks", "9"], "--level（定约阶数）：应为以下之一"),
+        (["score", "--level", "8", "--strain", "H", "--tricks", "9"], "--level（定约阶数）：不能大于7"),
         (["score", "--level", "4", "--strain", "Z", "--tricks", "9"], "--strain（花色）：应为以下之一"),
         (["score", "--level", "4", "--strain", "H", "--double", "XXX", "--tricks", "9"], "--double（加倍）"),
         (

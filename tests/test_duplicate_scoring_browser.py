@@ -68,7 +68,7 @@ def test_score_calculator_answers_with_its_parts(phone, site_url, artifacts_dir)
     widget.screenshot(path=str(artifacts_dir / f"score-calculator-360-{phone.scheme}.png"))
     phone.locator("#calc-score .penalty-copy").click()
     copied = phone.evaluate("() => navigator.clipboard.readText()")
-    assert copied.startswith("7NT再加倍，定约方有局，赢得6墩：宕7墩：定约方-3800分，防守方得3800分。依据：规则第77条")
+    assert copied.startswith("7NT再加倍，定约方有局，赢得6墩：宕7墩：定约方-4000分，防守方得4000分。依据：规则第77条")
     assert "计算器：规则第77条页末“复式桥牌计分（规则第77条）”" in copied  # a local build names the page in words
 
 

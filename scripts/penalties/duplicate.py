@@ -10,14 +10,15 @@ from __future__ import annotations
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.result import empty_penalty, format_number, headline, json_number, make_result, subject
 from scripts.penalties.spec import fill, input_error, parse_inputs
-from scripts.penalties.symbolic import condition, pick, text_or_none, when
+from scripts.penalties.symbolic import Sym, condition, pick, text_or_none, when
 
 BOOK = 6  # the tricks before the first odd trick
 MOST_TRICKS = 13
-SMALL_SLAM, GRAND_SLAM = 6, 7  # contract levels
+LEVELS = range(1, 8)
+SLAMS = {6: "small_slam", 7: "grand_slam"}  # contract level → its premium
 
 
-def trick_score(table: dict, level: int, strain: str, doubling: str) -> int:
+def trick_score(table: dict, level, strain: str, doubling: str):
     """The trick score of a contract made: the first odd trick's value and each further one's, times the doubling."""
     first, each = table["trick_score"][strain]
     return (first + each * (level - 1)) * table["multipliers"][doubling]
@@ -32,25 +33,23 @@ def undertrick_steps(table: dict, doubling: str, vulnerable: bool) -> list[int]:
     ]
 
 
-def premiums(table: dict, level: int, strain: str, doubling: str, vulnerable: bool) -> dict:
-    """The premiums of a contract made (fixed by the contract): game or part score, slam, the doubling's, and what
-    each overtrick is worth."""
+def premiums(table: dict, level, strain: str, doubling: str, vulnerable: bool) -> dict:
+    """The premiums of a contract made: game or part score, slam, the doubling's, and what each overtrick is worth
+    (`level` may be symbolic)."""
     side, bonuses = int(vulnerable), table["bonuses"]
-    game = trick_score(table, level, strain, doubling) >= table["game_from"]
-    slam = {SMALL_SLAM: "small_slam", GRAND_SLAM: "grand_slam"}.get(level)
+    game = condition("le", table["game_from"], trick_score(table, level, strain, doubling))
     return {
-        "bonus_kind": "game" if game else "part_score",
-        "bonus": bonuses["game" if game else "part_score"][side],
-        "slam_kind": slam,
-        "slam_bonus": bonuses[slam][side] if slam else 0,
+        "game": game,
+        "bonus": when(game, bonuses["game"][side], bonuses["part_score"][side]),
+        "slam_bonus": pick([bonuses[SLAMS[n]][side] if n in SLAMS else 0 for n in LEVELS], level - 1),
         "insult": bonuses["insult"][doubling][side] if doubling != "none" else 0,
         "per_overtrick": table["trick_score"][strain][1] if doubling == "none" else table["overtricks"][doubling][side],
     }
 
 
-def contract_score(table: dict, level: int, strain: str, doubling: str, vulnerable: bool, tricks) -> dict:
+def contract_score(table: dict, level, strain: str, doubling: str, vulnerable: bool, tricks) -> dict:
     """Law 77 for one result: each part and the score for the declaring side (negative when the contract fails);
-    `tricks` may be symbolic."""
+    `level` and `tricks` may be symbolic."""
     need = BOOK + level
     made = condition("le", need, tricks)
     fixed = premiums(table, level, strain, doubling, vulnerable)
@@ -71,16 +70,19 @@ def contract_score(table: dict, level: int, strain: str, doubling: str, vulnerab
     return {"made": made, "over": over, "down": down, "parts": parts, "score": score, "steps": steps_texts, **fixed}
 
 
-def breakdown(words: dict, doubling: str, scored: dict):
+def breakdown(words: dict, table: dict, level, doubling: str, vulnerable: bool, scored: dict):
     """The parts as the widget lists them (joined by ；): those of a contract made, or its undertricks."""
     names, made, parts = words["score_parts"], scored["made"], scored["parts"]
 
     def part(key: str, points) -> str:
         return fill(words["score_part"], label=names[key], points=format_number(points))
 
-    shown = [part("trick_score", parts["trick_score"]), part(scored["bonus_kind"], parts["bonus"])]
-    if scored["slam_kind"]:
-        shown.append(part(scored["slam_kind"], parts["slam_bonus"]))
+    slams = [part(SLAMS[n], table["bonuses"][SLAMS[n]][int(vulnerable)]) if n in SLAMS else "" for n in LEVELS]
+    shown = [
+        part("trick_score", parts["trick_score"]),
+        when(scored["game"], part("game", parts["bonus"]), part("part_score", parts["bonus"])),
+        pick(slams, level - 1),
+    ]
     if doubling != "none":
         shown.append(part(doubling, parts["insult"]))
     over = fill(
@@ -102,10 +104,11 @@ def score(penalties: PenaltyData, **raw) -> dict:
     """规则第77条: the score of one board for the declaring side, with its parts."""
     table, words = penalties.tables["duplicate_score"], penalties.words
     values = parse_inputs(penalties, "score", raw)
-    level, strain, doubling = int(values["level"]), values["strain"], values["double"]
+    level, strain, doubling = values["level"], values["strain"], values["double"]
+    level = level if isinstance(level, Sym) else int(level)  # a number 1–7 (symbolic in the plans)
     vulnerable, tricks = values["vulnerable"] == "yes", values["tricks"]
     scored = contract_score(table, level, strain, doubling, vulnerable, tricks)
-    contract = f"{level}{words['score_strains'][strain]}{words['score_doublings'][doubling]}"
+    contract = f"{format_number(level)}{words['score_strains'][strain]}{words['score_doublings'][doubling]}"
     result_text = when(
         condition("eq", scored["over"], 0),
         words["score_exact"],
@@ -150,7 +153,7 @@ def score(penalties: PenaltyData, **raw) -> dict:
         headline=title,
         score=scored["score"],
         parts=scored["parts"],
-        breakdown=breakdown(words, doubling, scored),
+        breakdown=breakdown(words, table, level, doubling, vulnerable, scored),
         source=table["notice"],
     )
 
