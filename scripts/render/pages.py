@@ -71,7 +71,9 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]], tools: list[tupl
         out += ["", "</div>", ""]
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
     if tools:
-        out += ["## 计算器", "", *[f"- [{escape_markdown(title)}]({link})" for title, link in tools], ""]
+        # kept out of search: a calculator's title would send a query to the home page instead of its article
+        out += ["## 计算器 {data-search-exclude}", "", '<div data-search-exclude markdown="1">', ""]
+        out += [*[f"- [{escape_markdown(title)}]({link})" for title, link in tools], "", "</div>", ""]
     out += PRINT_EDITION_SECTION
     out += [
         "## 其他",
