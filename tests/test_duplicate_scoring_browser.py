@@ -109,3 +109,13 @@ def test_home_page_lists_the_scoring_tools(phone, site_url):
     open_ready(phone, site_url)
     links = phone.locator("a[href$='77/#calc-score'], a[href$='78/#calc-imps']").all_inner_texts()
     assert links == ["复式桥牌计分（规则第77条）", "分差换算IMP（规则第78条B）"]
+
+
+def test_both_work_from_file_urls(phone, built_site):
+    """As from the venue zip: the pages opened as files, with the inputs in the address."""
+    open_ready(phone, (built_site / "laws" / "77" / "index.html").as_uri() + "?score.strain=S&score.tricks=10")
+    reach_calculators(phone)
+    assert headline(phone, "calc-score") == "刚好完成定约：定约方得420分"
+    open_ready(phone, (built_site / "laws" / "78" / "index.html").as_uri() + "?imps.difference=-1500")
+    reach_calculators(phone)
+    assert headline(phone, "calc-imps") == "-17IMP（分差1500—1740分）"
