@@ -12,13 +12,14 @@ from scripts.penalties.tables import penalty_data
 
 PENALTY_TEXTS = {
     path.relative_to(SRC).as_posix(): path.read_text(encoding="utf-8")
-    for path in sorted((SRC / "penalties").glob("*.yml"))
+    for folder in ("penalties", "scoring")  # scoring/: 规则第77、78条's tables (the score and imps calculators)
+    for path in sorted((SRC / folder).glob("*.yml"))
 }
 
 
 def penalties_with(changes: Mapping[str, str | None] | None = None) -> PenaltyData:
-    """The penalty data of rulebook_src/penalties/ with some files' texts replaced ('penalties/x.yml': text) or,
-    for None, left out; every file is checked as the build checks it."""
+    """The penalty data of rulebook_src/penalties/ and scoring/ with some files' texts replaced
+    ('penalties/x.yml': text) or, for None, left out; every file is checked as the build checks it."""
     texts = {**PENALTY_TEXTS, **(changes or {})}
     return penalty_data(rulebook_src_from_texts({name: text for name, text in texts.items() if text is not None}))
 

@@ -143,11 +143,14 @@ def internal_names() -> set[str]:
     """Every choice value with a letter in it (pairs-imp, no-screens, vp), every procedural case's name, and every
     anchor slug with a dash (一-1-1, c-1): the names the engines use, which a ruling never shows."""
 
+    # bridge notation (规则第77条's strains and doublings: C, NT, X, XX) reads as a clause letter (第12条C款) or as the
+    # contract is written (3NT): not a name a ruling must hide
     names = {
         str(value)
         for calculator in PENALTIES.calculators.values()
         for p in calculator["parameters"]
         for value, _ in p.get("choices", [])
+        if not re.fullmatch(r"[A-Z]{1,2}", str(value))
     }
     names |= {
         variant["name"]

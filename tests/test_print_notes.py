@@ -115,6 +115,9 @@ def test_marks_notes_and_variants_are_footnotes(documents):
 
 def test_calculators_print_as_band_tables(documents):
     for (book, slug), calculators in placements(PENALTIES).items():
+        if (book, slug) in (("laws", "77"), ("laws", "78")):  # Laws our sources lack: no article in print
+            assert f'id="{anchor_id(book, slug)}"' not in documents[book]
+            continue
         article = documents[book].split(f'id="{anchor_id(book, slug)}"', 1)[1].split("</article>", 1)[0]
         if book == "laws" and slug == "2":  # the board calculator's table is the restored table of 规则第2条
             assert '<aside class="restored">' in article

@@ -10,6 +10,7 @@ from typing import Any
 
 from scripts.books import HAN
 from scripts.curated.penalty_table_files import PENALTY_SCHEMAS
+from scripts.curated.scoring_files import SCORING_SCHEMAS
 from scripts.curated.line_tables import LineTable
 from scripts.curated.models import any_of, boolean, choice, filled, list_of, map_of, null, record, text, whole
 
@@ -200,7 +201,8 @@ MISSING_LAWS = record(
         "laws": list_of(
             record(
                 {"number": whole(minimum=1), "words": list_of(ONE_LINE)},
-                optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)},
+                # words_reason: why players' words name this Law's matter (the scoring words of 第77、78条)
+                optional={"title": ONE_LINE, "reason": PROSE, "words_reason": PROSE, "related": list_of(LINKED_REASON)},
             )
         ),
     }
@@ -329,6 +331,7 @@ SCHEMAS = {
     "search_everyday.yml": SEARCH_EVERYDAY,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
+    **SCORING_SCHEMAS,  # 规则第77条 scores and 第78条B IMPs (scoring_files.py)
     "restored/*.yml": RESTORED_TABLE,
     "traditional_fixes.tsv": TRADITIONAL_FIXES,
     "traditional_source_slips.tsv": TRADITIONAL_SOURCE_SLIPS,

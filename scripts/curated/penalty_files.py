@@ -68,6 +68,7 @@ CALCULATOR = record(
     optional={
         "headlines": TEMPLATES,
         "log": record({"count": ONE_LINE}, optional={"same": list_of(ONE_LINE)}),  # the offence log's count input
+        "see": list_of(ONE_LINE),  # calculators the page links to after this one's (规则第78条 → 第77条's score)
     },
 )
 # words: the phrases both engines put together (a phrase, or a group of phrases by case)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scripts.penalties import forfeits, sanctions, scoring, timing
+from scripts.penalties import duplicate, forfeits, sanctions, scoring, timing
 from scripts.penalties.data import PenaltyData
 
 # calculator name (calculators.yml) → the function holding its arithmetic
@@ -18,6 +18,8 @@ RULES = {
     "adjusted": scoring.adjusted,
     "rounding": scoring.rounding,
     "carry-over": scoring.carry_over,
+    "score": duplicate.score,
+    "imps": duplicate.imps,
 }
 
 

@@ -111,6 +111,9 @@ def checked_spec(spec: Any, lines: Lines) -> tuple[dict[str, Any], Any]:
                     "a form that lists an article's items (choices_from, only_with) needs the page to fix `article`"
                     f" to one of {', '.join(SANCTION_TABLES)}",
                 )
+        for index, other in enumerate(calculator.get("see", [])):
+            if other not in {c["name"] for c in spec["calculators"]}:
+                problem(at + ("see", index), f"see names `{other}`, which is not a calculator")
         if "log" in calculator:  # the offence log drives the count input: a flag or a whole number
             kinds = {parameter["name"]: parameter["kind"] for parameter in calculator["parameters"]}
             if kinds.get(calculator["log"]["count"]) not in ("flag", "integer"):

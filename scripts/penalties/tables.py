@@ -1,4 +1,5 @@
-"""The penalty tables and the calculator spec (rulebook_src/penalties/*.yml) as one value, taken from the RulebookSrc
+"""The penalty tables, the scoring tables (rulebook_src/scoring/*.yml) and the calculator spec
+(rulebook_src/penalties/*.yml) as one value, taken from the RulebookSrc
 an entry point read: `penalty_data(src)` checks every table against its invariants (scripts/penalties/invariants.py)
 and the spec against how its parts fit (scripts/penalties/spec.py), once, and every calculator, widget and printed
 table takes the PenaltyData it returns. Nothing here opens a file or keeps a cache: `mkdocs serve` reads
@@ -11,11 +12,13 @@ from types import MappingProxyType
 
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.penalties.data import PenaltyData
+from scripts.penalties.duplicate_tables import check_scoring_table
 from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
 from scripts.penalties.spec import SANCTION_TABLES, checked_spec
 
 FOLDER = "penalties"
 SPEC_FILE = f"{FOLDER}/calculators.yml"  # the calculators' declaration; every other *.yml there is a table
+SCORING = "scoring"  # 规则第77、78条: duplicate scores and IMPs, numbers of the WBF Laws (duplicate_tables.py checks)
 
 __all__ = ["SANCTION_TABLES", "SPEC_FILE", "PenaltyData", "article_of", "iter_quotes", "penalty_data", "table_names"]
 
@@ -35,6 +38,11 @@ def penalty_data(src: RulebookSrc) -> PenaltyData:
     for name in table_names(src):
         data, lines = src.load_with_lines(f"{FOLDER}/{name}.yml")
         check_table(name, data, lines)
+        tables[name], table_lines[name] = data, lines
+    for path in src.names(f"{SCORING}/*.yml"):
+        name = path.removeprefix(f"{SCORING}/").removesuffix(".yml")
+        data, lines = src.load_with_lines(path)
+        check_scoring_table(name, data, lines)
         tables[name], table_lines[name] = data, lines
     spec, spec_lines = src.load_with_lines(SPEC_FILE)
     calculators, words = checked_spec(spec, spec_lines)

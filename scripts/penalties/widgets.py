@@ -218,3 +218,34 @@ def calculator_notice_for(penalties: PenaltyData, book: str, slug: str) -> str:
     if not links:
         return ""
     return f'<p class="penalty-notice-top" data-search-exclude>本条附有计算器：{"、".join(links)}</p>'
+
+
+def first_place(penalties: PenaltyData, name: str) -> str:
+    """'laws/77.md#calc-score': the page where calculator `name` is first shown, at its widget."""
+    page = penalties.calculators[name]["pages"][0]
+    fixed = [str(value) for value in page.get("fixed", {}).values()]
+    return f"{page['page']}.md#calc-{'-'.join([name, *fixed])}"
+
+
+def calculator_links(penalties: PenaltyData) -> list[tuple[str, str]]:
+    """(title, page#widget) of every calculator where it is first shown, and the 第45条 sheet: the home page's tools."""
+    links = [(calculator["title"], first_place(penalties, name)) for name, calculator in penalties.calculators.items()]
+    sheet = penalties.tables["tie_break"]["sheet"]
+    links.append((sheet["title"], f"{sheet['page']}.md#{TIE_BREAK_SHEET_ID}"))
+    return links
+
+
+def missing_law_calculators(penalties: PenaltyData, book: str, slug: str) -> str:
+    """The calculators of a page whose article our sources lack (规则第77、78条): the line that links them, where each
+    table's figures come from (its `notice`), the calculators they lead on to (`see`, as Markdown links), the forms."""
+    placed = placements(penalties).get((book, slug), ())
+    if not placed:
+        return ""
+    names = {name for name, _, _ in placed}
+    notices = [t["notice"] for t in penalties.tables.values() if t.get("calculator") in names and "notice" in t]
+    out = [calculator_notice_for(penalties, book, slug)]
+    out += [f'<p class="penalty-source-note">{html.escape(notice)}</p>' for notice in notices]
+    for name in sorted(names):
+        for other in penalties.calculators[name].get("see", ()):
+            out.append(f"另见：[{penalties.calculators[other]['title']}](../{first_place(penalties, other)})。")
+    return "\n\n".join([*out, widget_markup_for(penalties, book, slug)])

@@ -27,7 +27,12 @@ from scripts.penalties.export import DATA_JS, plan_texts, widget_data_text
 from scripts.penalties.invariants import check_quotes_in_articles
 from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.penalties.tables import penalty_data
-from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
+from scripts.penalties.widgets import (
+    calculator_links,
+    calculator_notice_for,
+    missing_law_calculators,
+    widget_markup_for,
+)
 from scripts.pipeline.run import Rulebook, build_rulebook
 from scripts.document.headings import heading_corrections
 from scripts.render.articles import PageRenderer
@@ -62,7 +67,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     missing = missing_articles(rulebook.books, links, rulebook.concordance, src)
     order = reading_order(rulebook.books, missing)
     pages: dict[str, str] = {
-        "index.md": home_page(rulebook, order),
+        "index.md": home_page(rulebook, order, calculator_links(penalties)),
         "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown),
         SUBJECT_INDEX_PAGE: subject_index_page(
             subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src)
@@ -81,7 +86,12 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
             )
     for gap in missing:  # a page for every number the sources lack (laws/64/): a place, not a hole
         pages[gap.page] = missing_article_page(
-            gap, links, rulebook.books, top_bar(order, gap.book, gap.slug), foot_links(order, gap.book, gap.slug)
+            gap,
+            links,
+            rulebook.books,
+            top_bar(order, gap.book, gap.slug),
+            foot_links(order, gap.book, gap.slug),
+            missing_law_calculators(penalties, gap.book, gap.slug),
         )
     structure = concordance_report_section(rulebook.books["laws"], rulebook.concordance)
     pages["about/build-report.md"] = report_page(

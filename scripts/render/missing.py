@@ -133,9 +133,15 @@ def missing_nav_title(missing: MissingArticle) -> str:
 
 
 def missing_article_page(
-    missing: MissingArticle, index: LinkIndex, books: dict[str, Book], top: str = "", bottom: str = ""
+    missing: MissingArticle,
+    index: LinkIndex,
+    books: dict[str, Book],
+    top: str = "",
+    bottom: str = "",
+    calculators: str = "",
 ) -> str:
-    """laws/<N>.md for a Law the sources lack: its names, a plain statement, and the articles that cite it."""
+    """laws/<N>.md for a Law the sources lack: its names, a plain statement, the calculators on its matter (规则第77、
+    78条: scripts/penalties/widgets.py missing_law_calculators), and the articles that cite it."""
     from scripts.render.links import citation_items  # links imports this module's pages for its own list
 
     heading = f"第{missing.number}条" + (f" {missing.title}" if missing.title else "")
@@ -169,6 +175,8 @@ def missing_article_page(
     if top:
         out += [top, ""]
     out += next_step(missing, books)
+    if calculators:
+        out += [calculators, ""]
     if missing.facts and missing.facts.words:  # searched: the words players use for the matter of this Law
         out += [
             f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>',

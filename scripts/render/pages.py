@@ -27,9 +27,9 @@ from scripts.render.markup import (
 )
 
 
-def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
+def home_page(rulebook: Rulebook, order: dict[str, list[Stop]], tools: list[tuple[str, str]] = ()) -> str:
     """The home page: the jump box and, per book, every article number in order (numbers the sources lack greyed, in
-    place)."""
+    place); then `tools`, the calculators (title, page#widget: scripts/penalties/widgets.py calculator_links)."""
     out = [
         "---",
         "title: 中国桥牌规则库",
@@ -70,6 +70,10 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]]) -> str:
         out += [" ".join(cells)]
         out += ["", "</div>", ""]
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
+    if tools:
+        # kept out of search: a calculator's title would send a query to the home page instead of its article
+        out += ["## 计算器 {data-search-exclude}", "", '<div data-search-exclude markdown="1">', ""]
+        out += [*[f"- [{escape_markdown(title)}]({link})" for title, link in tools], "", "</div>", ""]
     out += PRINT_EDITION_SECTION
     out += [
         "## 其他",

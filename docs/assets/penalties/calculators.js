@@ -397,6 +397,7 @@
      result.quote && el("blockquote", { className: "penalty-quote" }, [el("p", { text: "“" + result.quote + "”" }),
        result.anchor ? el("p", {}, [el("a", { href: "#" + result.anchor, text: "→ 原文" + clauseText(result.article, result.anchor) })]) : null]),
      result.calculator === "board" && el("p", { className: "penalty-notice", text: result.reading }),
+     result.breakdown && list("得分构成：", result.breakdown.split("；")),  /* duplicate.py breakdown: the parts, joined by ； */
      list("可酌情：", result.options.map(function (o) { return o.text || ""; })),
      list("另外：", result.consequences),
      result.candidates && list("三项：", result.candidates.map(function (c) { return c.text + "：" + (c.applies ? c.vp + "VP" : "不适用"); })),
