@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterable
 
 import pytest
 
 from scripts.site.variants import OFFLINE_PLUGIN, SEARCH_HOOK, SEARCH_PLUGIN, TRADITIONAL, BuildVariant, variant_config
-from tests.test_layout import ROOT, SCRIPTS, module_nodes
+from scripts.paths import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -52,35 +50,3 @@ def test_mkdocs_yml_has_no_environment_switch():
     """Only the deployment's own address may come from the environment (site_url: RULEBOOK_SITE_URL)."""
     switches = re.findall(r"^\s*([\w-]+):\s*!ENV\b", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
     assert switches == ["site_url"]
-
-
-def environment_writes(nodes: Iterable[ast.AST]) -> list[int]:
-    """Lines that change os.environ: assignment, deletion, update/pop/setdefault/clear."""
-    lines = []
-    for node in nodes:
-        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else []
-        if any(isinstance(t, ast.Subscript) and ast.unparse(t.value) == "os.environ" for t in targets):
-            lines.append(node.lineno)
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and ast.unparse(node.func.value) == "os.environ"
-            and node.func.attr in {"update", "pop", "setdefault", "clear", "__setitem__", "popitem"}
-        ):
-            lines.append(node.lineno)
-    return lines
-
-
-def test_environment_writes_are_found():
-    assert environment_writes(ast.walk(ast.parse("import os\nos.environ['A'] = '1'\nos.environ.update(B='2')\n"))) == [
-        2,
-        3,
-    ]
-
-
-@pytest.mark.parametrize("path", sorted(SCRIPTS.rglob("*.py")), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
-def test_no_module_swaps_the_environment(path):
-    lines = environment_writes(module_nodes(path))
-    assert not lines, (
-        f"{path.relative_to(ROOT)}:{lines[0]}: changes os.environ; pass the setting as data (BuildVariant)"
-    )

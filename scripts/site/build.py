@@ -31,10 +31,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from scripts import curated
 from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
@@ -43,16 +41,8 @@ from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.variants import (
-    CONFIG_FILE,
-    REPORTED_OS_ERROR,
-    SCRIPTS,
-    SEARCH_PLUGIN,
-    BuildVariant,
-    build_variant,
-    build_variant_in_subprocess,
-)
-from scripts.traditional import load_fixes, to_traditional_text
+from scripts.site.variants import REPORTED_OS_ERROR, SCRIPTS, BuildVariant, build_variant, build_variant_in_subprocess
+from scripts.traditional import load_fixes, traditional_user_dict_rows
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 log = logging.getLogger("scripts.site")
@@ -73,15 +63,12 @@ def bundle_name(edition: Edition) -> str:
 
 
 def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
-    """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
-    config = load_config(str(CONFIG_FILE))
-    source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
-    target = (
-        work_dir / "hant" / "jieba_user_dict.txt"
-    )  # the same name, so the curated loader checks it with the same schema
+    """The search's word list in traditional characters, from the build's RulebookSrc, as the file Material's search
+    plugin loads into jieba for the zh-hant edition (our index takes the same rows from the RulebookSrc)."""
+    target = work_dir / "hant" / "jieba_user_dict.txt"
     target.parent.mkdir(exist_ok=True)
-    curated.load_rows(source)  # checked like every curated file
-    target.write_text(to_traditional_text(curated.read_text(source), load_fixes(src)), encoding="utf-8")
+    rows = traditional_user_dict_rows(src, load_fixes(src))
+    target.write_text("".join(" ".join(fields) + "\n" for _, fields in rows), encoding="utf-8")
     return target
 
 

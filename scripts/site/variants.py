@@ -136,7 +136,8 @@ def build_variant_in_subprocess(
     child's SOURCE_DATE_EPOCH (the reproducible-builds convention scripts/edition.py reads), so that every edition
     of one build carries one date; this process's environment is left as it is."""
     command = [sys.executable, "-m", "scripts.site.build", "--site-dir", str(site_dir), *variant.arguments()]
-    env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None
+    # the child's own environment (a copy with one more setting); this process's stays as it is
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None  # noqa: TID251
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True)
     if result.returncode == REPORTED_OS_ERROR and not quiet:
         raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
