@@ -7,6 +7,7 @@ environment, no stage reading rulebook_src/ itself (ruff's TID rules there). All
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import re
@@ -25,6 +26,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def syntax_tree(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a module, parsed once for the rules that read them."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def where(path: Path, line: int | None = None) -> str:
     return path.relative_to(ROOT).as_posix() + (f":{line}" if line else "")
 
@@ -39,7 +46,7 @@ def test_no_private_name_crosses_a_module():
     modules share private names, which is what this forbids.)"""
     found = []
     for path in MODULE_FILES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in syntax_tree(path):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scripts"):
                 found += [
                     f"{where(path, node.lineno)}: imports {node.module}.{alias.name}"
@@ -79,6 +86,20 @@ def test_no_module_over_the_line_limit():
         if (lines := path.read_text(encoding="utf-8").count("\n")) > MAX_MODULE_LINES
     ]
     assert not found, offenders(found, f"modules over {MAX_MODULE_LINES} lines (split them by job)")
+
+
+MAX_FUNCTION_LINES = 80  # past this a function does more than one thing: its parts have names
+
+
+def test_no_function_over_the_line_limit():
+    found = []
+    for path in MODULE_FILES:
+        for node in syntax_tree(path):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    found.append(f"{where(path, node.lineno)}: {node.name} has {lines} lines")
+    assert not found, offenders(found, f"functions over {MAX_FUNCTION_LINES} lines (split them where parts have names)")
 
 
 MAX_LINE_CHARS = 120  # characters, not display width (ruff's E501 counts a Han character twice, so it is off)
