@@ -62,13 +62,23 @@ def test_build_command_leaves_docs_alone(project):
     assert list((project.root / "docs").iterdir()) == []
 
 
-def test_serve_writes_only_the_pages_an_edit_changes(project):
+def test_serve_writes_only_the_pages_an_edit_changes_from_one_read_per_rebuild(project, monkeypatch):
+    """Each rebuild reads rulebook_src/ once: the pages (this hook) and the search index and traditional fixes (the
+    later hooks of the same rebuild, through rulebook_src_of) come from that one value, never from two versions."""
+    from scripts.curated import rulebook_src
+    from scripts.site.hook_errors import rulebook_src_of, traditional_fixes_of
+
+    reads, every_file = [], rulebook_src.data_files  # what read_rulebook_src walks, however a module imported it
+    monkeypatch.setattr(rulebook_src, "data_files", lambda folder: reads.append(folder) or every_file(folder))
     serve_hooks.on_startup(command="serve", dirty=False)
-    serve_hooks.on_pre_build(config=rebuild_config(project))
+    config = rebuild_config(project)
+    serve_hooks.on_pre_build(config=config)
     first = serve_hooks.STATE.builds[-1]["written"]
     assert "regulations/23.md" in first and "index.md" in first
+    traditional_fixes_of(config)  # what scripts/site/edition_hooks.py converts with
+    assert rulebook_src_of(config) is serve_hooks.STATE.src and len(reads) == 1  # the index's value: the pages' one
     serve_hooks.on_pre_build(config=rebuild_config(project))  # nothing changed under rulebook_src/: no pipeline run
-    assert len(serve_hooks.STATE.builds) == 1
+    assert len(serve_hooks.STATE.builds) == 1 and len(reads) == 2
     edit_raw(project.root, OLD, NEW)
     serve_hooks.on_pre_build(config=rebuild_config(project))
     assert serve_hooks.STATE.builds[-1]["written"] == ["regulations/23.md"]
@@ -156,22 +166,3 @@ def test_an_os_error_under_serve_is_one_logged_line_and_the_server_goes_on(proje
         == "mkdocs serve: site/index.html: No space left on device; the site is incomplete until this is fixed"
     )
     assert page.read_text(encoding="utf-8") == good
-
-
-def test_one_rebuild_reads_rulebook_src_once_for_the_pages_and_the_index(project, monkeypatch):
-    """The pages (this hook) and the search index and traditional fixes (the later hooks of the same rebuild, through
-    rulebook_src_of) come from one read of rulebook_src/, so they cannot come from two versions of it."""
-    from scripts.curated import rulebook_src
-    from scripts.site.hook_errors import rulebook_src_of, traditional_fixes_of
-
-    reads = []
-    every_file = rulebook_src.data_files  # what read_rulebook_src walks, however a module imported it
-    monkeypatch.setattr(rulebook_src, "data_files", lambda folder: reads.append(folder) or every_file(folder))
-    serve_hooks.on_startup(command="serve", dirty=False)
-    config = rebuild_config(project)
-    serve_hooks.on_pre_build(config=config)
-    src = rulebook_src_of(config)  # what scripts/site/search_hooks.py builds the index from
-    traditional_fixes_of(config)  # what scripts/site/edition_hooks.py converts with
-    assert len(reads) == 1 and src is serve_hooks.STATE.src
-    serve_hooks.on_pre_build(config=rebuild_config(project))  # the next rebuild reads again, once
-    assert len(reads) == 2
