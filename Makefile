@@ -50,13 +50,14 @@ serve: docs
 
 # The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`), one
 # pytest worker per core (pytest-xdist).
-# ruff's lint rules, its formatter's settings and mypy's checked files are in pyproject.toml (`ruff format` fixes what
-# the format check finds).
+# ruff's lint rules, its formatter's settings, mypy's checked files and the import contracts lint-imports checks are in
+# pyproject.toml (`ruff format` fixes what the format check finds).
 # The bench scripts have no .py suffix (they are run as `bench/build`): ruff looks at them only when named.
 BENCH_SCRIPTS := bench/build bench/phone bench/search
 
 check: $(STAMP)
 	$(VENV)/bin/ruff check --quiet scripts tests bench $(BENCH_SCRIPTS)
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(VENV)/bin/ruff format --check --quiet scripts tests bench $(BENCH_SCRIPTS)
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests

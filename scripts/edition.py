@@ -47,7 +47,7 @@ def build_timestamp(root: Path = ROOT) -> int:
     otherwise the committer date of the last commit, so two builds of one checkout carry the same date;
     the wall clock only where there is no git history (e.g. an exported tarball).
     """
-    given = os.environ.get("SOURCE_DATE_EPOCH")
+    given = os.getenv("SOURCE_DATE_EPOCH")
     if given is not None:
         try:
             return int(given)

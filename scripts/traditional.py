@@ -75,6 +75,18 @@ def _fix_pattern(fixes: tuple[TraditionalFix, ...]) -> tuple[re.Pattern, dict[st
     return pattern, {fix.wrong: fix.right for fix in ordered}
 
 
+USER_DICT_FILE = "jieba_user_dict.txt"  # in rulebook_src/: the search's word list, one word (frequency, tag) a line
+
+
+def traditional_user_dict_rows(src: RulebookSrc, fixes: tuple[TraditionalFix, ...]) -> tuple:
+    """The rows of the search's word list with its words in traditional characters, for the zh-hant search index:
+    (line, fields) as src.load_rows gives them."""
+    return tuple(
+        (line, tuple(to_traditional_text(value, fixes) for value in fields))
+        for line, fields in src.load_rows(USER_DICT_FILE)
+    )
+
+
 def to_traditional_markdown(text: str, fixes: tuple[TraditionalFix, ...]) -> str:
     """A Markdown page (or an HTML fragment) in simplified characters → the same in traditional characters.
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterable
 
 import pytest
 
 from scripts.site.variants import OFFLINE_PLUGIN, SEARCH_HOOK, SEARCH_PLUGIN, TRADITIONAL, BuildVariant, variant_config
-from tests.test_layout import ROOT, SCRIPTS, module_nodes
+from scripts.paths import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -54,33 +52,50 @@ def test_mkdocs_yml_has_no_environment_switch():
     assert switches == ["site_url"]
 
 
-def environment_writes(nodes: Iterable[ast.AST]) -> list[int]:
-    """Lines that change os.environ: assignment, deletion, update/pop/setdefault/clear."""
-    lines = []
-    for node in nodes:
-        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else []
-        if any(isinstance(t, ast.Subscript) and ast.unparse(t.value) == "os.environ" for t in targets):
-            lines.append(node.lineno)
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and ast.unparse(node.func.value) == "os.environ"
-            and node.func.attr in {"update", "pop", "setdefault", "clear", "__setitem__", "popitem"}
-        ):
-            lines.append(node.lineno)
-    return lines
+def counted_reads(monkeypatch) -> list:
+    """Every read of rulebook_src/ from now on (what read_rulebook_src walks, however a module imported it)."""
+    from scripts.curated import rulebook_src
+
+    reads, every_file = [], rulebook_src.data_files
+    monkeypatch.setattr(rulebook_src, "data_files", lambda folder: reads.append(folder) or every_file(folder))
+    return reads
 
 
-def test_environment_writes_are_found():
-    assert environment_writes(ast.walk(ast.parse("import os\nos.environ['A'] = '1'\nos.environ.update(B='2')\n"))) == [
-        2,
-        3,
-    ]
+def test_the_site_command_reads_rulebook_src_once_and_hands_the_value_to_every_edition(tmp_path, monkeypatch):
+    """`python -m scripts.site` reads rulebook_src/ once; each edition's build (a process of its own) gets that value,
+    pickled, so the pages, the index and the books of one run come from one version. (The editions' builds are
+    recorded here, not run: test_an_edition_build_takes_the_value_it_is_handed runs one.)"""
+    import pickle
 
+    from scripts.site import build
 
-@pytest.mark.parametrize("path", sorted(SCRIPTS.rglob("*.py")), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
-def test_no_module_swaps_the_environment(path):
-    lines = environment_writes(module_nodes(path))
-    assert not lines, (
-        f"{path.relative_to(ROOT)}:{lines[0]}: changes os.environ; pass the setting as data (BuildVariant)"
+    handed = []
+    monkeypatch.setattr(
+        build,
+        "build_variant_in_subprocess",
+        lambda site_dir, variant, *, build_date, src_file: handed.append(pickle.loads(src_file.read_bytes())),
     )
+    monkeypatch.setattr(build, "write_service_worker", lambda site_dir: None)
+    reads = counted_reads(monkeypatch)
+    build.build_site(tmp_path / "site", tmp_path / "dist", with_print=False)
+    assert len(reads) == 1 and len(handed) == 4  # two flavours, two scripts each
+    assert all(src == handed[0] for src in handed) and handed[0].has("errata.yml")
+
+
+@pytest.mark.slow
+def test_an_edition_build_takes_the_value_it_is_handed(tmp_path, monkeypatch):
+    """One edition's build, as `python -m scripts.site` starts it (--rulebook-src: the pickled value), reads nothing
+    of rulebook_src/ itself."""
+    import pickle
+
+    from scripts.curated.rulebook_src import read_rulebook_src
+    from scripts.site import build
+
+    src_file = tmp_path / "rulebook_src.pickle"
+    src_file.write_bytes(pickle.dumps(read_rulebook_src()))
+    reads = counted_reads(monkeypatch)
+    assert (
+        build.main(["--site-dir", str(tmp_path / "site"), "--build-edition", "hans", "--rulebook-src", str(src_file)])
+        == 0
+    )
+    assert reads == [] and (tmp_path / "site" / "search" / "search_index.json").is_file()

@@ -1,47 +1,12 @@
-"""One error hierarchy: every exception class the code defines is a RulebookError, so the entry points' one
-`except RulebookError` turns each into one line naming the place, never a traceback."""
+"""Errors are RulebookErrors, each one line naming the place (every class the code defines is one: see
+tests/test_architecture.py)."""
 
 from __future__ import annotations
-
-import importlib
-import inspect
-from pathlib import Path
 
 import pytest
 
 from scripts.errors import RulebookError
 from penalty_data import PENALTIES
-
-ROOT = Path(__file__).resolve().parent.parent
-# every module under scripts/ but the `python -m` wrappers (scripts/<stage>/__main__.py run their stage on import)
-MODULES = sorted(
-    ".".join(p.relative_to(ROOT).with_suffix("").parts)
-    for p in (ROOT / "scripts").rglob("*.py")
-    if p.name != "__main__.py"
-)
-
-
-def exception_classes(module) -> list[type]:
-    return [
-        value
-        for value in vars(module).values()
-        if inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == module.__name__
-    ]
-
-
-def test_the_module_list_covers_every_stage():
-    stages = {name.split(".")[1] for name in MODULES if name.count(".") >= 2}
-    assert {"pipeline", "render", "print", "site", "search", "penalties", "curated"} <= stages
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_every_exception_class_is_a_rulebook_error(name):
-    module = importlib.import_module(name.removesuffix(".__init__"))
-    outside = [cls.__qualname__ for cls in exception_classes(module) if not issubclass(cls, RulebookError)]
-    assert not outside, (
-        f"{name} defines {outside} outside RulebookError (scripts/errors.py): derive from it, "
-        "so the entry points report it as one line"
-    )
 
 
 def test_an_unknown_calculator_input_names_the_field():

@@ -334,17 +334,16 @@ def test_edit_to_a_table_reaches_the_data_file_and_the_page():
 def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     """`make serve` (mkdocs serve + scripts/site/serve_hooks.py): an edit to rulebook_src/penalties/*.yml rewrites the
     data file and the article page in the same serve process, with no restart."""
-    from types import SimpleNamespace
-
     from scripts.paths import SRC
     from scripts.site import serve_hooks
+    from tests.test_serve_hooks import Config
 
     shutil.copytree(SRC, tmp_path / "rulebook_src")
     (tmp_path / "docs").mkdir()
     monkeypatch.setattr(serve_hooks, "STATE", serve_hooks.ServeState())
-    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), docs_dir=str(tmp_path / "docs"))
+    settings = {"config_file_path": str(tmp_path / "mkdocs.yml"), "docs_dir": str(tmp_path / "docs")}
     serve_hooks.on_startup(command="serve", dirty=False)
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=Config(settings))  # mkdocs serve loads a config for each rebuild
     data = tmp_path / "docs" / "assets" / "generated" / "penalty-data.js"
     plan = tmp_path / "docs" / "assets" / "generated" / "plans" / "lateness.js"
     assert "由比赛仲裁委员会处理" in plan.read_text(encoding="utf-8") and "已改" not in plan.read_text(encoding="utf-8")
@@ -362,7 +361,7 @@ def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
         ),
         encoding="utf-8",
     )
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=Config(settings))
     written = serve_hooks.STATE.builds[-1]["written"]
     assert {"assets/generated/penalty-data.js", "assets/generated/plans/lateness.js", "regulations/26.md"} <= set(
         written

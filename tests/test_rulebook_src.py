@@ -109,8 +109,3 @@ def test_no_stage_opens_rulebook_src_once_the_value_is_read(no_reads_under_ruleb
     cited_titles(rulebook.books, src)
     pages = render_site_pages(rulebook)
     assert "laws/26.md" in pages
-
-
-def test_the_guard_catches_a_read(no_reads_under_rulebook_src):
-    with pytest.raises(AssertionError, match="opened rulebook_src/errata.yml itself"):
-        (SRC / "errata.yml").read_text(encoding="utf-8")

@@ -37,6 +37,12 @@ class Config(dict):
         return self[name]
 
 
+def rebuild_config(project) -> Config:
+    """The config of one rebuild: `mkdocs serve` loads mkdocs.yml afresh for each (and the hooks keep that rebuild's
+    RulebookSrc on it)."""
+    return Config(project.config)
+
+
 def edit_raw(root: Path, old: str, new: str, fix_manifest: bool = True) -> None:
     raw = root / "rulebook_src" / "raw" / RAW
     manifest = root / "rulebook_src" / "manifest.yml"
@@ -56,29 +62,37 @@ def test_build_command_leaves_docs_alone(project):
     assert list((project.root / "docs").iterdir()) == []
 
 
-def test_serve_writes_only_the_pages_an_edit_changes(project):
-    config = Config(project.config)
+def test_serve_writes_only_the_pages_an_edit_changes_from_one_read_per_rebuild(project, monkeypatch):
+    """Each rebuild reads rulebook_src/ once: the pages (this hook) and the search index and traditional fixes (the
+    later hooks of the same rebuild, through rulebook_src_of) come from that one value, never from two versions."""
+    from scripts.curated import rulebook_src
+    from scripts.site.hook_errors import rulebook_src_of, traditional_fixes_of
+
+    reads, every_file = [], rulebook_src.data_files  # what read_rulebook_src walks, however a module imported it
+    monkeypatch.setattr(rulebook_src, "data_files", lambda folder: reads.append(folder) or every_file(folder))
     serve_hooks.on_startup(command="serve", dirty=False)
+    config = rebuild_config(project)
     serve_hooks.on_pre_build(config=config)
     first = serve_hooks.STATE.builds[-1]["written"]
     assert "regulations/23.md" in first and "index.md" in first
-    serve_hooks.on_pre_build(config=config)  # nothing changed under rulebook_src/: no pipeline run
-    assert len(serve_hooks.STATE.builds) == 1
+    traditional_fixes_of(config)  # what scripts/site/edition_hooks.py converts with
+    assert rulebook_src_of(config) is serve_hooks.STATE.src and len(reads) == 1  # the index's value: the pages' one
+    serve_hooks.on_pre_build(config=rebuild_config(project))  # nothing changed under rulebook_src/: no pipeline run
+    assert len(serve_hooks.STATE.builds) == 1 and len(reads) == 2
     edit_raw(project.root, OLD, NEW)
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=rebuild_config(project))
     assert serve_hooks.STATE.builds[-1]["written"] == ["regulations/23.md"]
     assert NEW in (project.root / "docs" / "regulations" / "23.md").read_text(encoding="utf-8")
 
 
 def test_pipeline_error_keeps_the_last_good_pages(project, caplog):
-    config = Config(project.config)
     serve_hooks.on_startup(command="serve", dirty=False)
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=rebuild_config(project))
     page = project.root / "docs" / "regulations" / "23.md"
     good = page.read_text(encoding="utf-8")
     edit_raw(project.root, OLD, NEW, fix_manifest=False)  # the manifest hash no longer matches
     with caplog.at_level(logging.ERROR, logger="mkdocs.hooks.serve"):
-        serve_hooks.on_pre_build(config=config)
+        serve_hooks.on_pre_build(config=rebuild_config(project))
     assert page.read_text(encoding="utf-8") == good
     assert any(RAW in record.getMessage() and "sha256" in record.getMessage() for record in caplog.records)
     assert len(serve_hooks.STATE.builds) == 1
@@ -98,13 +112,13 @@ def test_a_malformed_curated_file_is_logged_in_one_line_and_the_last_site_kept(p
     cleans the site folder, and the server goes on (mkdocs would hold every request until the file is fixed)."""
     config = Config(project.config)
     serve_hooks.on_startup(command="serve", dirty=False)
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=rebuild_config(project))
     (project.root / "rulebook_src" / "overlaps.yml").write_text("laws:\n  - numbers: [4, 5\n", encoding="utf-8")
     calls = []
 
     def rebuild():
         calls.append("build")
-        serve_hooks.on_pre_build(config=config)
+        serve_hooks.on_pre_build(config=rebuild_config(project))
         calls.append("site written")  # never reached: the site folder stays as it was
 
     server = SimpleNamespace(builder=rebuild)
@@ -122,7 +136,7 @@ def test_an_os_error_under_serve_is_one_logged_line_and_the_server_goes_on(proje
     logged line naming the path (never mkdocs' traceback), and the rebuild loop goes on."""
     config = Config(project.config)
     serve_hooks.on_startup(command="serve", dirty=False)
-    serve_hooks.on_pre_build(config=config)
+    serve_hooks.on_pre_build(config=rebuild_config(project))
     edit_raw(project.root, OLD, NEW)
     page = project.root / "docs" / "regulations" / "23.md"
     good = page.read_text(encoding="utf-8")
@@ -135,7 +149,7 @@ def test_an_os_error_under_serve_is_one_logged_line_and_the_server_goes_on(proje
     monkeypatch.setattr(render_docs, "write_pages", full_disk)
 
     def rebuild():
-        serve_hooks.on_pre_build(config=config)
+        serve_hooks.on_pre_build(config=rebuild_config(project))
         raise OSError(28, "No space left on device", "site/index.html")  # mkdocs' own writing, if it got that far
 
     server = serve_hooks.on_serve(SimpleNamespace(builder=rebuild), config=config, builder=rebuild)

@@ -99,6 +99,42 @@ def number_of(node: ScalarNode, where: str) -> int | float:
     )
 
 
+def scalar_node(loader, event: yaml.ScalarEvent, where: str) -> ScalarNode:
+    """A scalar's node, its type resolved as the YAML loader would and allowed by the curated files."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(ScalarNode, event.value, event.implicit)
+    node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+    _check_tag(node, where)
+    return node
+
+
+def collection_node(loader, event: yaml.CollectionStartEvent, where: str, *, depth: int) -> Node:
+    """An opening list's or mapping's node (its items come later), `depth` collections deep, within MAX_YAML_DEPTH."""
+    line = event.start_mark.line + 1
+    if depth >= MAX_YAML_DEPTH:
+        raise CuratedFileError(
+            f"{where}:{line}: lists and mappings nested more than {MAX_YAML_DEPTH} deep, "
+            "which exceeds the limit for a curated file (scripts/limits.py)"
+        )
+    kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(kind, None, event.implicit)
+    if tag not in (SEQ, MAP):
+        raise CuratedFileError(f"{where}:{line}: the YAML type {clip(short_tag(tag))} is not used by these files")
+    return kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+
+
+def syntax_error(exc: yaml.YAMLError, where: str) -> CuratedFileError:
+    """PyYAML's complaint as one line naming the place."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        problem = " ".join(part for part in (exc.context, exc.problem) if part)
+        return CuratedFileError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {clip(problem, 120)}")
+    return CuratedFileError(f"{where}:1: not valid YAML: {clip(str(exc).splitlines()[0], 120)}")
+
+
 def compose(text: str, where: str) -> Node | None:
     """The YAML node tree of one document (None for an empty file), within MAX_YAML_DEPTH and MAX_YAML_NODES."""
     loader = YAML_LOADER(text)
@@ -139,30 +175,13 @@ def compose(text: str, where: str) -> Node | None:
                 target = anchors[event.anchor]
                 add(target, sizes[id(target)], line)
             elif isinstance(event, yaml.ScalarEvent):
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = loader.resolve(ScalarNode, event.value, event.implicit)
-                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-                _check_tag(node, where)
+                node = scalar_node(loader, event, where)
                 sizes[id(node)] = 1
                 if event.anchor is not None:
                     anchors[event.anchor] = node
                 add(node, 1, line)
             elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                if len(stack) >= MAX_YAML_DEPTH:
-                    raise CuratedFileError(
-                        f"{where}:{line}: lists and mappings nested more than {MAX_YAML_DEPTH} deep, "
-                        "which exceeds the limit for a curated file (scripts/limits.py)"
-                    )
-                kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = loader.resolve(kind, None, event.implicit)
-                if tag not in (SEQ, MAP):
-                    raise CuratedFileError(
-                        f"{where}:{line}: the YAML type {clip(short_tag(tag))} is not used by these files"
-                    )
-                node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                node = collection_node(loader, event, where, depth=len(stack))
                 if event.anchor is not None:
                     anchors[event.anchor] = node
                 stack.append((node, [], 1))
@@ -172,14 +191,8 @@ def compose(text: str, where: str) -> Node | None:
                 node.value = items if isinstance(node, SequenceNode) else list(zip(items[::2], items[1::2]))
                 sizes[id(node)] = total
                 add(node, total, line)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = " ".join(part for part in (exc.context, exc.problem) if part)
-        raise CuratedFileError(
-            f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: {clip(problem, 120)}"
-        ) from None
     except yaml.YAMLError as exc:
-        raise CuratedFileError(f"{where}:1: not valid YAML: {clip(str(exc).splitlines()[0], 120)}") from None
+        raise syntax_error(exc, where) from None
     finally:
         loader.dispose()
     return root

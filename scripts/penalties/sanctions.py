@@ -103,23 +103,9 @@ def item_number(penalties: PenaltyData, table: dict, article: str, text: str) ->
     )
 
 
-def procedural(penalties: PenaltyData, **raw) -> dict:
-    """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
-    values = parse_inputs(penalties, "procedural", raw)
-    article, offence, scoring, direct_damage = (
-        values["article"],
-        values["offence"],
-        values["scoring"],
-        values["direct_damage"],
-    )
-    table = penalties.tables[SANCTION_TABLES[article]]
-    w = penalties.words
-    conventions = penalties.tables["conventions"]
-    numbers = [entry["item"] for entry in table["items"]]
-    item = item_number(penalties, table, article, values["item"])
-    entry = table["items"][numbers.index(item)]
+def variant_spec(penalties: PenaltyData, entry: dict, variant: str) -> dict:
+    """The item's case named `variant` (the first when none is asked for); an unknown name is refused."""
     names = [v["name"] for v in entry["variants"]]
-    variant = values["variant"] or names[0]
     if variant not in names:
         labels = "、".join(
             v.get("label", penalties.words["default_variant"]) for v in entry["variants"]
@@ -133,17 +119,16 @@ def procedural(penalties: PenaltyData, **raw) -> dict:
             text=variant,
             labels=labels,
         )
-    spec = entry["variants"][names.index(variant)]
-    steps = spec["steps"]
+    return entry["variants"][names.index(variant)]
+
+
+def step_consequences(
+    penalties: PenaltyData, entry: dict, steps: list, offence: int, *, article: int, item: int, direct_damage: bool
+) -> list:
+    """What follows the sanction besides the amount: the step's own lines, the adjusted score, the item's further
+    line, the ruling on direct damage (when asked for), and past the ladder the item's note on repeats."""
     step = steps[min(offence, len(steps)) - 1]
-    unit = w["scoring_units"][scoring]
-    scale = table["scale"]
-    readings, others, conversions, options, consequences = [], [], [], [], []
-    penalty = empty_penalty()
-    apply_step(penalties, step, unit, scale, penalty, conversions)
-    if "alternative" in step:
-        options.append(option_of(penalties, step["alternative"], unit, scale, conversions))
-    consequences += step.get("consequences", [])
+    consequences = list(step.get("consequences", []))
     if step.get("adjusted_score"):
         consequences.append(step["adjusted_score"])
     if entry.get("also"):
@@ -159,22 +144,62 @@ def procedural(penalties: PenaltyData, **raw) -> dict:
                 item=entry.get("label", item),
             )
         consequences.append(entry["damage"]["text"])
+    if offence > len(steps) and entry.get("repeat_note"):
+        consequences.append(entry["repeat_note"])
+    return consequences
+
+
+def ladder_readings(
+    penalties: PenaltyData, entry: dict, spec: dict, offence: int, conversions: list, unit: str
+) -> tuple[list, list]:
+    """The readings the ruling rests on: the ladder's, the item's, the case's and the step's own (that offence only,
+    not the offences beyond the ladder that reuse the step), beyond the ladder, counting offences, conversions."""
+    conventions, steps = penalties.tables["conventions"], spec["steps"]
+    step = steps[min(offence, len(steps)) - 1]
+    readings, others = [], []
     if entry["sequence"] == "listed" and len(steps) > 1:
         add_readings(readings, others, conventions["listed_ladder"])
-    # a step's own reading holds for that offence only (not for the offences beyond the ladder that reuse the step)
     for source in (entry, spec) + ((step,) if offence <= len(steps) else ()):
         add_readings(readings, others, source)
-    if offence > len(steps):
-        if len(steps) > 1:
-            add_readings(readings, others, conventions["beyond_ladder"], offence=offence, step=step["text"])
-        if entry.get("repeat_note"):
-            consequences.append(entry["repeat_note"])
+    if offence > len(steps) and len(steps) > 1:
+        add_readings(readings, others, conventions["beyond_ladder"], offence=offence, step=step["text"])
     if offence > 1:
         add_readings(readings, others, conventions["offence_count"])
     for source in dict.fromkeys(conversions):
-        readings.append(
-            fill(conventions["conversion"]["reading"], unit=fill(w["unit_amount"][unit], value=""), source=source)
-        )
+        unit_words = fill(penalties.words["unit_amount"][unit], value="")
+        readings.append(fill(conventions["conversion"]["reading"], unit=unit_words, source=source))
+    return readings, others
+
+
+def procedural(penalties: PenaltyData, **raw) -> dict:
+    """The sanction for the `offence`-th offence of `item` of 第`article`条, in the `scoring` in use."""
+    values = parse_inputs(penalties, "procedural", raw)
+    article, offence, scoring, direct_damage = (
+        values["article"],
+        values["offence"],
+        values["scoring"],
+        values["direct_damage"],
+    )
+    table = penalties.tables[SANCTION_TABLES[article]]
+    w = penalties.words
+    numbers = [entry["item"] for entry in table["items"]]
+    item = item_number(penalties, table, article, values["item"])
+    entry = table["items"][numbers.index(item)]
+    variant = values["variant"] or entry["variants"][0]["name"]
+    spec = variant_spec(penalties, entry, variant)
+    steps = spec["steps"]
+    step = steps[min(offence, len(steps)) - 1]
+    unit = w["scoring_units"][scoring]
+    scale = table["scale"]
+    conversions, options = [], []
+    penalty = empty_penalty()
+    apply_step(penalties, step, unit, scale, penalty, conversions)
+    if "alternative" in step:
+        options.append(option_of(penalties, step["alternative"], unit, scale, conversions))
+    consequences = step_consequences(
+        penalties, entry, steps, offence, article=article, item=item, direct_damage=direct_damage
+    )
+    readings, others = ladder_readings(penalties, entry, spec, offence, conversions, unit)
     label = entry.get("label", str(item))
     # a case of an item that is its own offence (第37条8) names itself; a step another clause orders (第38条三) quotes it
     variant_text = f"（{spec['label']}）" if spec.get("label") and not spec.get("summary") else ""

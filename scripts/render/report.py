@@ -30,25 +30,24 @@ ERRATUM_KINDS = {
 }
 
 
-def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> str:
-    """The build report as Markdown."""
-    out = [
-        "---",
-        "title: 构建报告",
-        "search:",
-        "  exclude: true",
-        "---",
-        GENERATED,
-        "",
-        "# 构建报告",
-        "",
-        "本页列出构建时对来源文本所做的每一类修复、每一条人工校勘、仍未解决的缺陷，以及每一行原始文本的去向。",
-        "",
-        "## 原始行的去向",
-        "",
-        "| 文件 | 行数 | 进入页面 | 按规则舍弃 | 未交代 |",
-        "|---|---:|---:|---:|---:|",
-    ]
+REPORT_HEAD = [
+    "---",
+    "title: 构建报告",
+    "search:",
+    "  exclude: true",
+    "---",
+    GENERATED,
+    "",
+    "# 构建报告",
+    "",
+    "本页列出构建时对来源文本所做的每一类修复、每一条人工校勘、仍未解决的缺陷，以及每一行原始文本的去向。",
+    "",
+]
+
+
+def line_accounts(rulebook: Rulebook) -> list[str]:
+    """## 原始行的去向: per source file, its lines on a page, dropped by a rule, and unaccounted for."""
+    out = ["## 原始行的去向", "", "| 文件 | 行数 | 进入页面 | 按规则舍弃 | 未交代 |", "|---|---:|---:|---:|---:|"]
     on_page = output_provenance(rulebook)
     dropped = {d.prov for d in rulebook.drops}
     total_unaccounted = 0
@@ -61,8 +60,12 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
         unaccounted = lines - shown - dropped_only
         total_unaccounted += unaccounted
         out.append(f"| `{entry.file}` | {lines} | {shown} | {dropped_only} | {unaccounted} |")
-    out += ["", f"**未交代的原始行：{total_unaccounted}**（构建在此数不为零时失败）。", ""]
-    out += ["## 舍弃规则", "", "| 规则 | 行数 |", "|---|---:|"]
+    return out + ["", f"**未交代的原始行：{total_unaccounted}**（构建在此数不为零时失败）。", ""]
+
+
+def drops_and_repairs(rulebook: Rulebook) -> list[str]:
+    """## 舍弃规则 (with every dropped duplicate) and ## 机械修复 (counts by kind)."""
+    out = ["## 舍弃规则", "", "| 规则 | 行数 |", "|---|---:|"]
     for rule, count in sorted(Counter(d.rule.split(" (")[0] for d in rulebook.drops).items()):
         out.append(f"| {DROP_NAMES.get(rule, rule)}（`{rule}`） | {count} |")
     dup = [d for d in rulebook.drops if d.rule.startswith(("duplicate", "overlap"))]
@@ -74,8 +77,13 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
     counts = Counter(r.kind for r in rulebook.repairs if not r.kind.startswith("erratum-"))
     for kind, count in sorted(counts.items()):
         out.append(f"| {REPAIR_NAMES.get(kind, kind)} (`{kind}`) | {count} |")
+    return out
+
+
+def reviewed_corrections(rulebook: Rulebook) -> list[str]:
+    """## 人工校勘: the counts by kind, then every correction (mojibake recoveries first)."""
     by_kind = errata_by_kind(rulebook)
-    out += [
+    out = [
         "",
         f"## 人工校勘（{sum(by_kind.values())} 条，见 `rulebook_src/errata.yml`）",
         "",
@@ -96,7 +104,12 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
             f"| `{e.file}` | {ERRATUM_KINDS.get(e.kind, e.kind)} | {cell(e.original)} | {cell(replacement)}{mark} | "
             f"{cell(e.reason)} |"
         )
-    out += [
+    return out
+
+
+def defects_and_gaps(rulebook: Rulebook) -> list[str]:
+    """## 未解决的缺陷 (flagged on the pages, and structural) and ## 来源中缺失的条文 (per book)."""
+    out = [
         "",
         f"## 未解决的缺陷（{len(rulebook.unresolved)} 处在页面上标出，另有 {len(rulebook.defects)} 处结构问题）",
         "",
@@ -111,6 +124,13 @@ def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> 
         out.append(
             f"- {book.title}：共 {len(book.articles)} 篇在来源中，缺 {len(missing)} 条：{compact_numbers(missing)}"
         )
+    return out
+
+
+def report_page(rulebook: Rulebook, extra_sections: list[str] | None = None) -> str:
+    """The build report as Markdown."""
+    out = REPORT_HEAD + line_accounts(rulebook) + drops_and_repairs(rulebook)
+    out += reviewed_corrections(rulebook) + defects_and_gaps(rulebook)
     for section in extra_sections or []:
         out += ["", section]
     out.append("")

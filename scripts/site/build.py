@@ -23,6 +23,7 @@ import argparse
 import json
 import logging
 import os
+import pickle
 import shutil
 import sys
 import tempfile
@@ -31,10 +32,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from scripts import curated
 from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
@@ -43,16 +42,8 @@ from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 from scripts.site.hook_errors import RulebookHookError
 from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
 from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.variants import (
-    CONFIG_FILE,
-    REPORTED_OS_ERROR,
-    SCRIPTS,
-    SEARCH_PLUGIN,
-    BuildVariant,
-    build_variant,
-    build_variant_in_subprocess,
-)
-from scripts.traditional import load_fixes, to_traditional_text
+from scripts.site.variants import REPORTED_OS_ERROR, SCRIPTS, BuildVariant, build_variant, build_variant_in_subprocess
+from scripts.traditional import load_fixes, traditional_user_dict_rows
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
 log = logging.getLogger("scripts.site")
@@ -73,27 +64,31 @@ def bundle_name(edition: Edition) -> str:
 
 
 def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
-    """The jieba user dictionary with its words in traditional characters, for the zh-hant search index."""
-    config = load_config(str(CONFIG_FILE))
-    source = Path(config.plugins[SEARCH_PLUGIN].config.jieba_dict_user)
-    target = (
-        work_dir / "hant" / "jieba_user_dict.txt"
-    )  # the same name, so the curated loader checks it with the same schema
+    """The search's word list in traditional characters, from the build's RulebookSrc, as the file Material's search
+    plugin loads into jieba for the zh-hant edition (our index takes the same rows from the RulebookSrc)."""
+    target = work_dir / "hant" / "jieba_user_dict.txt"
     target.parent.mkdir(exist_ok=True)
-    curated.load_rows(source)  # checked like every curated file
-    target.write_text(to_traditional_text(curated.read_text(source), load_fixes(src)), encoding="utf-8")
+    rows = traditional_user_dict_rows(src, load_fixes(src))
+    target.write_text("".join(" ".join(fields) + "\n" for _, fields in rows), encoding="utf-8")
     return target
 
 
 def build_flavour(
-    out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None
+    out_dir: Path,
+    *,
+    offline: bool,
+    hant_dict: Path,
+    build_date: int,
+    src_file: Path | None = None,
+    print_dir: Path | None = None,
 ) -> None:
-    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
-    edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
+    """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant, each built from
+    the RulebookSrc pickled in src_file (when given); the print edition's PDFs of print_dir (when given) in
+    out_dir/print/, linked from the pages."""
     print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
         variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition)
-        build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date)
+        build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date, src_file=src_file)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
             # root-absolute links (mkdocs writes 404 pages that way) would point at the wrong edition.
@@ -123,7 +118,8 @@ def write_bundle_zip(tree: Path, zip_path: Path, top_folder: str, timestamp: int
 class Staging:
     """Where one run of the build writes, before anything is published: `site` and `dist` become site/ and dist/
     only when every step succeeded (see publish); `work` holds intermediate files (the offline tree, dictionaries).
-    `src` is rulebook_src/, read once for the run."""
+    `src` is rulebook_src/, read once for the run; the editions' builds, each in a process of its own, get it as
+    `src_file` (pickled), so that every page, index and book of one run comes from one version."""
 
     root: Path
     edition: Edition
@@ -145,6 +141,10 @@ class Staging:
         return self.root / "work"
 
     @property
+    def src_file(self) -> Path:
+        return self.work / "rulebook_src.pickle"
+
+    @property
     def print_dir(self) -> Path:
         """The print edition's PDFs and PRINT_EDITION_FILE, typeset first: both flavours ship and link them."""
         return self.work / "print"
@@ -163,6 +163,7 @@ def build_hosted(staging: Staging) -> None:
         offline=False,
         hant_dict=hant_dict,
         build_date=staging.build_date,
+        src_file=staging.src_file,
         print_dir=staging.linked_print_dir,
     )
     write_service_worker(staging.site)
@@ -178,6 +179,7 @@ def build_bundle(staging: Staging) -> None:
         offline=True,
         hant_dict=hant_dict,
         build_date=staging.build_date,
+        src_file=staging.src_file,
         print_dir=staging.linked_print_dir,
     )
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
@@ -259,6 +261,7 @@ def build_site(
         staging = Staging(Path(root), edition, src, build_timestamp(), with_print, print_cache)
         for folder in (staging.site, staging.dist, staging.work):
             folder.mkdir()
+        staging.src_file.write_bytes(pickle.dumps(src))  # for the editions' builds, each in a process of its own
         for name, _, step in wanted:
             log.info(f"building the {name}")
             step(staging)
@@ -288,6 +291,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rulebook-src", type=Path, help=argparse.SUPPRESS)  # the parent's RulebookSrc, pickled
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
     import jieba  # its import sets its own logger to DEBUG
@@ -305,7 +309,8 @@ def main(argv: list[str] | None = None) -> None:
                     hant_dict=args.hant_dict,
                     print_edition=args.print_edition,
                 )
-                build_variant(args.site_dir.resolve(), variant)
+                src = pickle.loads(args.rulebook_src.read_bytes()) if args.rulebook_src else None
+                build_variant(args.site_dir.resolve(), variant, src)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
                 return 2 if isinstance(exc.__context__, RulebookHookError) else 1
             except OSError as exc:  # a full disk, an unwritable folder: one line, and the parent stops quietly

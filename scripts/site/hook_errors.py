@@ -24,6 +24,12 @@ def rulebook_src_of(config) -> RulebookSrc:
     return config[CONFIG_KEY]
 
 
+def keep_rulebook_src(config, src: RulebookSrc) -> None:
+    """Hand a build the RulebookSrc its command read already (`python -m scripts.site` reads rulebook_src/ once and
+    gives the value to each edition's build): rulebook_src_of then returns it and reads nothing."""
+    config[CONFIG_KEY] = src
+
+
 def traditional_fixes_of(config) -> tuple:
     """The reviewed traditional fixes of this build's RulebookSrc (scripts/traditional.py load_fixes), kept
     beside it."""

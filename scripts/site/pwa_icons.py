@@ -1,14 +1,16 @@
-"""Draws the app icons (a white spade on the theme's indigo) as PNG files, without an image library.
+"""Draws the app icons (a white spade on the theme's indigo); Pillow writes them as PNG files.
 
-Run once when the design changes: `python -m scripts.site.pwa_icons` writes docs/assets/pwa/icon-<size>.png.
+Run once when the design changes: `python -m scripts.site.pwa_icons` writes docs/assets/pwa/icon-<size>.png (the
+icons are committed; the build copies them).
 """
 
 from __future__ import annotations
 
-from scripts.paths import ASSETS
+from pathlib import Path
 
-import struct
-import zlib
+from PIL import Image
+
+from scripts.paths import ASSETS
 
 ICON_DIR = ASSETS / "pwa"
 ICON_SIZES = (192, 512)
@@ -30,12 +32,12 @@ def spade_covers(x: float, y: float) -> bool:
     return False
 
 
-def render_icon(size: int) -> list[bytes]:
-    """Rows of RGB bytes for a square icon with the spade over a quarter of its safe zone."""
-    rows = []
+def render_icon(size: int) -> Image.Image:
+    """A square RGB icon with the spade over a quarter of its safe zone, each pixel the mix of the two colours that
+    its share of sub-pixels on the spade gives."""
+    pixels = bytearray()
     n = SUPERSAMPLE
     for py in range(size):
-        row = bytearray()
         for px in range(size):
             hits = sum(
                 spade_covers((px + (i + 0.5) / n) / size, (py + (j + 0.5) / n) / size)
@@ -43,26 +45,21 @@ def render_icon(size: int) -> list[bytes]:
                 for j in range(n)
             )
             alpha = hits / (n * n)
-            row += bytes(round(b + (f - b) * alpha) for b, f in zip(BACKGROUND, FOREGROUND))
-        rows.append(bytes(row))
-    return rows
+            pixels += bytes(round(b + (f - b) * alpha) for b, f in zip(BACKGROUND, FOREGROUND))
+    return Image.frombytes("RGB", (size, size), bytes(pixels))
 
 
-def encode_png(rows: list[bytes], size: int) -> bytes:
-    """A minimal 8-bit RGB PNG (no filter), byte-identical for identical pixels."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    raw = b"".join(b"\0" + row for row in rows)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+def write_icons(folder: Path = ICON_DIR) -> list[Path]:
+    paths = []
+    for size in ICON_SIZES:
+        path = folder / f"icon-{size}.png"
+        render_icon(size).save(path, optimize=True)
+        paths.append(path)
+    return paths
 
 
 def main() -> None:
-    for size in ICON_SIZES:
-        path = ICON_DIR / f"icon-{size}.png"
-        path.write_bytes(encode_png(render_icon(size), size))
+    for path in write_icons():
         print(f"{path}: {path.stat().st_size} bytes")
 
 

@@ -24,7 +24,6 @@ from scripts.search.index import (  # noqa: E402
     split_pinyin_table,
     write_search_index,
 )
-from scripts import curated  # noqa: E402
 from scripts.site.hook_errors import reported_by_mkdocs, rulebook_src_of, traditional_fixes_of  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search")
@@ -83,22 +82,20 @@ def on_post_build(*, config) -> None:
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     stock = json.loads(index_path.read_text(encoding="utf-8"))
-    # The traditional edition's build points the search plugin at a traditional copy of the word list (written by
-    # scripts/site/build.py, outside rulebook_src/); the simplified one uses rulebook_src/'s own.
-    configured = config.plugins["material/search"].config.jieba_dict_user
-    traditional = config.extra.get("rulebook_script") == "hant" and configured and Path(configured).is_file()
-    user_rows = curated.load_rows(Path(configured)) if traditional else None
+    # The word list comes from the build's RulebookSrc: the traditional edition's in traditional characters.
+    src, user_rows = rulebook_src_of(config), None
     labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
     if config.extra.get("rulebook_script") == "hant":
-        from scripts.traditional import to_traditional_text
+        from scripts.traditional import to_traditional_text, traditional_user_dict_rows
 
         fixes = traditional_fixes_of(config)
+        user_rows = traditional_user_dict_rows(src, fixes)
         labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
         article_label = to_traditional_text(article_label, fixes)
     index = build_search_index(
         site,
         stock,
-        src=rulebook_src_of(config),
+        src=src,
         user_rows=user_rows,
         book_labels=labels,
         article_label=article_label,

@@ -66,15 +66,14 @@ def on_pre_build(*, config) -> None:
     """Re-runs the pipeline when rulebook_src/ changed since the last build of this serve process."""
     if not STATE.serving:
         return
-    src_dir = Path(config.config_file_path).parent / "rulebook_src"
     # imported here, not at the top: `mkdocs build` loads this file too and need not import the pipeline
-    from scripts.curated.rulebook_src import read_rulebook_src
     from scripts.render.docs import render_site_pages, write_pages
     from scripts.errors import RulebookError, os_error_line
     from scripts.pipeline.run import build_rulebook
+    from scripts.site.hook_errors import rulebook_src_of
 
-    try:  # every file read and checked once: the search index and the traditional fixes are read later in the build
-        src = read_rulebook_src(src_dir)
+    try:  # read and checked once per rebuild, kept on its config: the search index is built from the same value
+        src = rulebook_src_of(config)
     except RulebookError as exc:  # before mkdocs cleans the site folder: the last good site stays served
         log.error(f"{exc} (still serving the last good site)")
         raise KeepLastGoodSite(str(exc)) from None

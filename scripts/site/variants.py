@@ -24,8 +24,10 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.yaml import yaml_load
 
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.errors import RulebookError
 from scripts.paths import ROOT
+from scripts.site.hook_errors import keep_rulebook_src
 
 CONFIG_FILE = ROOT / "mkdocs.yml"
 TRADITIONAL_DIR = "zh-hant"  # the traditional edition's path inside either flavour
@@ -113,9 +115,12 @@ def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
     return config
 
 
-def build_variant(site_dir: Path, variant: BuildVariant) -> None:
-    """One mkdocs build of the variant into site_dir, in this process."""
+def build_variant(site_dir: Path, variant: BuildVariant, src: RulebookSrc | None = None) -> None:
+    """One mkdocs build of the variant into site_dir, in this process; from `src` when given (the value the command
+    read), else from rulebook_src/ read once by the first hook that asks (scripts/site/hook_errors.py)."""
     config = variant_config(site_dir, variant)
+    if src is not None:
+        keep_rulebook_src(config, src)
     config.plugins.on_startup(command="build", dirty=False)
     try:
         mkdocs_build(config)
@@ -128,15 +133,24 @@ class EditionBuildError(RulebookError):
 
 
 def build_variant_in_subprocess(
-    site_dir: Path, variant: BuildVariant, *, build_date: int | None = None, quiet: bool = False
+    site_dir: Path,
+    variant: BuildVariant,
+    *,
+    build_date: int | None = None,
+    quiet: bool = False,
+    src_file: Path | None = None,
 ) -> None:
     """build_variant in a fresh Python: jieba's dictionary is process-wide, and a traditional user dictionary
     loaded by one build would change how the next build segments its search index. `quiet` keeps its log and
     puts it in the error, for callers that print nothing on success (the search tests). `build_date` becomes the
     child's SOURCE_DATE_EPOCH (the reproducible-builds convention scripts/edition.py reads), so that every edition
-    of one build carries one date; this process's environment is left as it is."""
+    of one build carries one date; this process's environment is left as it is. `src_file`: the RulebookSrc the
+    command read, pickled (scripts/site/build.py write_src_file), which the child builds from instead of reading
+    rulebook_src/ again."""
     command = [sys.executable, "-m", "scripts.site.build", "--site-dir", str(site_dir), *variant.arguments()]
-    env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None
+    command += ["--rulebook-src", str(src_file)] if src_file is not None else []
+    # the child's own environment (a copy with one more setting); this process's stays as it is
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None  # noqa: TID251
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True)
     if result.returncode == REPORTED_OS_ERROR and not quiet:
         raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
