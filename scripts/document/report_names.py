@@ -13,6 +13,8 @@ REPAIR_NAMES = {
     "symbol-font-suit": "Symbol 字体花色符号",
     "full-width": "全角字母数字",
     "indentation": "缩进（全角空格/NBSP）",
+    "invisible-character": "不可见的格式字符（零宽空格、连接符、软连字符、BOM 等，已删去）",
+    "odd-space": "行内的不换行空格等（改为普通空格）",
     "edit-suffix": "“编辑”后缀",
     "json-double-escaping": "JSON 双重转义",
     "script-t2s": "繁→简（OpenCC t2s）",
