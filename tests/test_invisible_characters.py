@@ -5,15 +5,12 @@ real rulebook_src/ with the one raw file changed and its sha256 in the manifest 
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
-from types import MappingProxyType
 
 import pytest
 
-from scripts.curated.rulebook_src import RulebookSrc, frozen, thawed
 from scripts.pipeline.run import build_rulebook
-from tests.rulebook_once import real_src
+from tests.rulebook_once import real_src, src_with_raw
 
 INVISIBLE = {
     "zero-width-space": "\u200b",
@@ -35,18 +32,6 @@ PLACES = {
     "after-number": lambda head, ch: head.replace("条", "条" + ch, 1).replace("條", "條" + ch, 1),
     "in-number": lambda head, ch: head[:2] + ch + head[2:],
 }
-
-
-def src_with_raw(src: RulebookSrc, file: str, raw: bytes) -> RulebookSrc:
-    """The rulebook_src with raw/<file> replaced and the manifest's sha256 of it updated."""
-    data, lines = src.yaml_files["manifest.yml"]
-    manifest = thawed(data)
-    for entry in manifest["sources"]:
-        if entry["file"] == file:
-            entry["sha256"] = hashlib.sha256(raw).hexdigest()
-    yaml_files = dict(src.yaml_files, **{"manifest.yml": (frozen(manifest), lines)})
-    raw_files = dict(src.raw_files, **{f"raw/{file}": raw})
-    return replace(src, yaml_files=MappingProxyType(yaml_files), raw_files=MappingProxyType(raw_files))
 
 
 CASES = [
