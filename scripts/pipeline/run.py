@@ -101,6 +101,14 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
     return rulebook
 
 
+def source_articles(entry: SourceEntry, src: RulebookSrc) -> list[Article]:
+    """The articles one source holds by itself, read as the build reads it but with no errata (a source being added
+    has none yet): what `make add-source` writes into its manifest entry."""
+    lines, decode_repairs = decode_source(entry)
+    normalised = normalise_source(entry, lines, decode_repairs, [], src)
+    return parse_articles(entry.file, entry.book, normalised.paragraphs, load_concordance(src)).articles
+
+
 def check_source_articles(entry: SourceEntry, source: ParsedSource, lines: list[SourceLine], where: str) -> None:
     """Fails the build, a line per article, when the articles read from a source are not those its manifest entry
     lists: a listed article whose heading was not read (named at the line that holds its heading in some form, else
