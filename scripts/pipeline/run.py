@@ -47,6 +47,7 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
     sources = load_manifest(src)
     errata, mojibake, unresolved = load_errata(src)
     concordance = load_concordance(src)
+    check_errata_files(src, {entry.file for entry in sources})
     stale_unresolved: list[str] = []
     repairs: list[Repair] = []
     drops: list[Drop] = []
@@ -99,6 +100,20 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
     )
     check_every_line_accounted(rulebook, all_lines)
     return rulebook
+
+
+def check_errata_files(src: RulebookSrc, files: set[str]) -> None:
+    """Every entry of errata.yml (mojibake, errata, unresolved) names a source of the manifest: one for another file
+    would never be applied, and its correction would be lost without a word."""
+    data, lines = src.load_with_lines("errata.yml")
+    problems = [
+        f"{lines.at(section, i, 'file')}: {item['file']} is not a source in manifest.yml (sources: {', '.join(sorted(files))})"
+        for section in ("mojibake", "errata", "unresolved")
+        for i, item in enumerate(data.get(section) or [])
+        if item["file"] not in files
+    ]
+    if problems:
+        raise ErratumError("\n".join(problems))
 
 
 def source_articles(entry: SourceEntry, src: RulebookSrc) -> list[Article]:
