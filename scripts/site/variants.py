@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.yaml import yaml_load
 
-from scripts.errors import RulebookError
+from scripts.errors import INTERRUPTED, RulebookError
 from scripts.paths import ROOT
 
 CONFIG_FILE = ROOT / "mkdocs.yml"
@@ -127,6 +128,11 @@ class EditionBuildError(RulebookError):
     """One variant's mkdocs build stopped (its own messages are printed above)."""
 
 
+def ignore_ctrl_c() -> None:
+    """In the child before it starts: SIGINT ignored (Python then installs no KeyboardInterrupt handler for it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def build_variant_in_subprocess(
     site_dir: Path, variant: BuildVariant, *, build_date: int | None = None, quiet: bool = False
 ) -> None:
@@ -137,7 +143,11 @@ def build_variant_in_subprocess(
     of one build carries one date; this process's environment is left as it is."""
     command = [sys.executable, "-m", "scripts.site.build", "--site-dir", str(site_dir), *variant.arguments()]
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True)
+    # Ctrl-C reaches the whole process group: the child ignores it (from its first instruction, so not even its
+    # imports are cut short with a traceback), and this process, interrupted, kills it and says the one line
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True, preexec_fn=ignore_ctrl_c)
+    if result.returncode in (INTERRUPTED, -signal.SIGINT, -signal.SIGTERM, -signal.SIGHUP):
+        raise KeyboardInterrupt  # the child was stopped and said nothing: this process says the one line
     if result.returncode == REPORTED_OS_ERROR and not quiet:
         raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
     if result.returncode != 0:
