@@ -7,8 +7,11 @@ rulebook_src/ again on an edit and so gets a new value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
+from scripts.curated import Lines
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.errors import PenaltySpecError
 from scripts.limits import clip
@@ -31,7 +34,9 @@ def table_names(src: RulebookSrc) -> tuple[str, ...]:
     )
 
 
-def check_calculator_names(tables, table_lines, calculators) -> None:
+def check_calculator_names(
+    tables: Mapping[str, Any], table_lines: Mapping[str, Lines], calculators: Mapping[str, Any]
+) -> None:
     """Every calculator a table names (conventions.yml `exemption.calculators`) is declared in calculators.yml."""
     for name, table in tables.items():
         for key, section in table.items():
@@ -39,8 +44,8 @@ def check_calculator_names(tables, table_lines, calculators) -> None:
             for i, calculator in enumerate(named):
                 if calculator not in calculators:
                     raise PenaltySpecError(
-                        f"{table_lines[name].at(key, 'calculators', i)}: calculator {clip(calculator)!r} is not declared"
-                        f" in calculators.yml (declared: {', '.join(calculators)})"
+                        f"{table_lines[name].at(key, 'calculators', i)}: calculator {clip(calculator)!r} is not"
+                        f" declared in calculators.yml (declared: {', '.join(calculators)})"
                     )
 
 

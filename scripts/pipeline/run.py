@@ -107,7 +107,8 @@ def check_errata_files(src: RulebookSrc, files: set[str]) -> None:
     would never be applied, and its correction would be lost without a word."""
     data, lines = src.load_with_lines("errata.yml")
     problems = [
-        f"{lines.at(section, i, 'file')}: {item['file']} is not a source in manifest.yml (sources: {', '.join(sorted(files))})"
+        f"{lines.at(section, i, 'file')}: {item['file']} is not a source in manifest.yml"
+        f" (sources: {', '.join(sorted(files))})"
         for section in ("mojibake", "errata", "unresolved")
         for i, item in enumerate(data.get(section) or [])
         if item["file"] not in files

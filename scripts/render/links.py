@@ -213,7 +213,8 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
     if outside:
         out += [f"条号超出本书范围、不加链接的引用（{len(outside)} 处）：", ""]
         out += [
-            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——{escape_markdown(c.resolution.reason)}"
+            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——"
+            f"{escape_markdown(c.resolution.reason)}"
             for c in outside
         ]
         out.append("")
