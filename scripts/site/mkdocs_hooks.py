@@ -156,4 +156,5 @@ def config_base_at_root(output: str, site_url: str | None) -> str:
         return output
     app = json.loads(match["json"])
     app["base"] = urlsplit(site_url or "/").path or "/"
-    return output[: match.start("json")] + json.dumps(app, ensure_ascii=False) + output[match.end("json") :]
+    text = json.dumps(app, ensure_ascii=False).replace("<", "\\u003c")  # as Jinja's tojson: never a </script>
+    return output[: match.start("json")] + text + output[match.end("json") :]
