@@ -266,7 +266,7 @@ def mutations() -> tuple[list[dict], dict]:
                 }
             )
             injections[mutation_id] = ("raw", rel(path))
-    found += invisible_character_mutations(manifest)
+    found += invisible_character_mutations(manifest) + outside_reference_mutations(manifest)
     return found, injections
 
 
@@ -294,6 +294,21 @@ def invisible_character_mutations(manifest: str) -> list[dict]:
                 }
             )
     return found
+
+
+def outside_reference_mutations(manifest: str) -> list[dict]:
+    """Issue 46: references outside a book (第0条, a number beyond it, 规则0) in a source build as plain text (they
+    linked to pages the build never writes, and `make site` failed on what `make docs` had accepted)."""
+    path = SRC / "raw" / "000_7e52110b4744ddd8.txt"
+    text = read(path)
+    mutated = text.replace("可没收其保证金。", "可没收其保证金。另见第0条、第99999条和规则0。", 1)
+    old, new = (hashlib.sha256(t.encode("utf-8")).hexdigest() for t in (text, mutated))
+    return [
+        {
+            "id": f"{rel(path)}:reference-outside-the-book",
+            "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, new)},
+        }
+    ]
 
 
 def run_mutations(project: Path, found: list[dict], tmp_path: Path) -> list[dict]:
