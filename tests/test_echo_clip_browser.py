@@ -50,7 +50,7 @@ def test_a_long_address_value_is_quoted_clipped(open_phone_page, site_url, artif
     reach_calculators(page)
     page.wait_for_selector("#calc-lateness[data-error]", state="attached", timeout=20_000)
     assert_clipped(page, "#calc-lateness")
-    page.locator("#calc-lateness").scroll_into_view_if_needed()
+    page.locator("#calc-lateness .penalty-error").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "echo-clip-lateness-360.png"))
 
 
