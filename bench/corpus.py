@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:
 
 from scripts import curated  # noqa: E402
 from scripts.pipeline.decode import decode_escaped_json  # noqa: E402
+from scripts.pipeline.sources import article_numbers, article_spec  # noqa: E402
 from scripts.paths import SRC  # noqa: E402
 
 NUMBER_SHIFT = 100  # copy k adds k·100 to every article number
@@ -206,7 +207,16 @@ def write_corpus(dest: Path, copies: int, src: Path = SRC) -> Corpus:
                 if copy == 0
                 else f"synthetic copy {copy} of {entry['file']} (article numbers +{NUMBER_SHIFT * copy})"
             )
-            sources.append({**entry, "file": name, "sha256": hashlib.sha256(data).hexdigest(), "covers": covers})
+            articles = article_spec(n + NUMBER_SHIFT * copy for n in article_numbers(entry["articles"]))
+            sources.append(
+                {
+                    **entry,
+                    "file": name,
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                    "covers": covers,
+                    "articles": articles,
+                }
+            )
         for item in errata_data.get("errata") or []:
             if copy == 0:
                 errata.append(dict(item))

@@ -27,10 +27,15 @@ class BookName:
     cite_prefix: str  # 规则 — a citation across books reads 规则第27条 / 裁判法第26条
     meta_label: str  # 竞赛规则 — the line above an article's title (竞赛规则 · 第三章 叫牌)
     cited_titles: tuple[str, ...]  # how the texts name the book in 《…》 or “…”
+    # every number the sources lack has a page of its own (laws/64: what to do at the table); in the other book only
+    # a number some article cites gets one
+    page_per_lacking_number: bool = False
 
 
 BOOKS: dict[str, BookName] = {
-    "laws": BookName("laws", "中国桥牌竞赛规则", "中国桥牌竞赛规则（1999）", "规则", "竞赛规则", ("中国桥牌竞赛规则",)),
+    "laws": BookName(
+        "laws", "中国桥牌竞赛规则", "中国桥牌竞赛规则（1999）", "规则", "竞赛规则", ("中国桥牌竞赛规则",), True
+    ),
     "regulations": BookName(
         "regulations",
         "复式定约桥牌裁判法",

@@ -50,6 +50,9 @@ class ProblemList(RulebookError):
         super().__init__(f"{len(problems)} problem(s):\n" + "\n".join(problems))
 
 
+INTERRUPTED = 130  # the exit status of an entry point stopped by Ctrl-C, SIGTERM or SIGHUP (128 + SIGINT)
+
+
 def _interrupted(signum, frame):
     """SIGTERM or SIGHUP, raised as Ctrl-C is, in the main thread: every `with` and `finally` runs (staging folders are
     removed) before the entry point exits."""
@@ -62,11 +65,14 @@ def os_error_line(name: str, exc: OSError, kept: str = "") -> str:
     return f"{name}: {where}{exc.strerror or exc}{'; ' + kept if kept else ''}"
 
 
-def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "") -> int:
+def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "", say_interrupted: bool = True) -> int:
     """Runs an entry point's main and turns any failure into one line on stderr, never a traceback:
     a RulebookError (a fault in a source or curated file, already `file:line: …`) → exit 2; an OSError (a full disk,
     an unwritable folder) → `name: path: reason`, exit 1; Ctrl-C, SIGTERM or SIGHUP → `name: interrupted`, exit 130.
-    `kept` ends the OS and interrupt lines with what stayed as it was (e.g. `site/ and dist/ are left as they were`)."""
+    `kept` ends the OS and interrupt lines with what stayed as it was (e.g. `site/ and dist/ are left as they were`).
+    A child process another entry point started passes `say_interrupted=False`: on Ctrl-C (which reaches the whole
+    process group) or a signal of its own it exits 130 without a word, and its parent, which sees the 130, prints the
+    one line (scripts/site/variants.py)."""
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _interrupted)
     try:
@@ -78,5 +84,6 @@ def run_entry_point(main: Callable[[], int | None], name: str, kept: str = "") -
         print(os_error_line(name, exc, kept), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"{name}: interrupted{'; ' + kept if kept else ''}", file=sys.stderr)
-        return 130
+        if say_interrupted:
+            print(f"{name}: interrupted{'; ' + kept if kept else ''}", file=sys.stderr)
+        return INTERRUPTED

@@ -36,3 +36,26 @@ def src_from_folder(folder) -> RulebookSrc:
     return rulebook_src_from_texts(
         {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
     )
+
+
+def src_with_raw(src: RulebookSrc, file: str, raw: bytes | None = None, articles: str | None = None) -> RulebookSrc:
+    """The rulebook_src with raw/<file> replaced (its sha256 in the manifest updated) and/or its manifest `articles`
+    changed, in memory."""
+    import hashlib
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from scripts.curated.rulebook_src import frozen, thawed
+
+    data, lines = src.yaml_files["manifest.yml"]
+    manifest = thawed(data)
+    raw_files = dict(src.raw_files)
+    for entry in manifest["sources"]:
+        if entry["file"] == file:
+            if raw is not None:
+                entry["sha256"] = hashlib.sha256(raw).hexdigest()
+                raw_files[f"raw/{file}"] = raw
+            if articles is not None:
+                entry["articles"] = articles
+    yaml_files = dict(src.yaml_files, **{"manifest.yml": (frozen(manifest), lines)})
+    return replace(src, yaml_files=MappingProxyType(yaml_files), raw_files=MappingProxyType(raw_files))

@@ -114,6 +114,61 @@ def raw_source_attacks() -> list[dict]:
     ]
 
 
+def with_raw(name: str, text: str) -> dict[str, str]:
+    """A raw source changed and the manifest's sha256 of it updated to match (a consistent change)."""
+    path = SRC / "raw" / name
+    manifest = (SRC / "manifest.yml").read_text(encoding="utf-8")
+    old, new = hashlib.sha256(path.read_bytes()).hexdigest(), hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return {f"rulebook_src/raw/{name}": text, "rulebook_src/manifest.yml": manifest.replace(old, new)}
+
+
+def replaced(rel: str, old: str, new: str) -> str:
+    text = (SRC.parent / rel).read_text(encoding="utf-8")
+    assert old in text, (rel, old)
+    return text.replace(old, new, 1)
+
+
+def lost_place_attacks() -> list[dict]:
+    """Issue 46: an article whose heading no longer reads, a manifest entry without `articles`, a calculator or a
+    table pointing at an article or clause that does not exist, an erratum for a file that is no source: each stops
+    the build naming the file that says what is not there."""
+    regs, laws = "000_7e52110b4744ddd8.txt", "002_549ebc658c1eeca9.txt"
+    raw = lambda name: (SRC / "raw" / name).read_text(encoding="utf-8")  # noqa: E731
+    spec, lateness = "rulebook_src/penalties/calculators.yml", "rulebook_src/penalties/lateness.yml"
+    return [
+        {
+            "id": f"rulebook_src/raw/{regs}:heading-lost",
+            "file": f"rulebook_src/raw/{regs}",
+            "files": with_raw(regs, raw(regs).replace("第11条 比赛的报名及规定", "11条 比赛的报名及规定", 1)),
+        },
+        {
+            "id": f"rulebook_src/raw/{laws}:heading-lost",
+            "file": f"rulebook_src/raw/{laws}",
+            "files": with_raw(laws, raw(laws).replace("第2條：", "第2：", 1)),
+        },
+        {
+            "id": "rulebook_src/manifest.yml:no-articles",
+            "file": "rulebook_src/manifest.yml",
+            "files": {"rulebook_src/manifest.yml": replaced("rulebook_src/manifest.yml", '    articles: "1-11"\n', "")},
+        },
+        {
+            "id": f"{spec}:article-999",
+            "file": spec,
+            "files": {spec: replaced(spec, "article: regulations/26", "article: regulations/999")},
+        },
+        {
+            "id": f"{lateness}:anchor-missing",
+            "file": lateness,
+            "files": {lateness: replaced(lateness, "anchor: 一-1\n", "anchor: 一-9\n")},
+        },
+        {
+            "id": "rulebook_src/errata.yml:file-not-a-source",
+            "file": "rulebook_src/errata.yml",
+            "files": {"rulebook_src/errata.yml": replaced("rulebook_src/errata.yml", "file: 00", "file: 09")},
+        },
+    ]
+
+
 def all_attacks() -> list[dict]:
     attacks = []
     for path in curated.data_files(SRC):
@@ -125,7 +180,7 @@ def all_attacks() -> list[dict]:
         attacks += [
             {"id": f"{rel}:{name}", "file": rel, "files": {rel: text}} for name, text in yaml_attacks(path).items()
         ]
-    return attacks + raw_source_attacks()
+    return attacks + raw_source_attacks() + lost_place_attacks()
 
 
 def tree_digest(folder: Path) -> str:

@@ -81,7 +81,7 @@ def write(tmp_path, name: str, text: str):
             "manifest.yml",
             "sources:\n  - file: a.txt\n    book: novels\n    format: pdf-text\n    script: simplified\n    sha256: "
             + "0" * 64
-            + "\n    covers: c\n",
+            + '\n    covers: c\n    articles: "1"\n',
             r"manifest.yml:3: sources\[0\]\.book: 'novels' is not one of laws, regulations",
         ),
         (

@@ -266,7 +266,49 @@ def mutations() -> tuple[list[dict], dict]:
                 }
             )
             injections[mutation_id] = ("raw", rel(path))
+    found += invisible_character_mutations(manifest) + outside_reference_mutations(manifest)
     return found, injections
+
+
+# Issue 46: a format character or a no-break space before or inside an article heading (each in a source of its own,
+# both books): the build reads the heading all the same, or stops naming the raw file and line, never loses the article
+INVISIBLE = {"zwsp": "\u200b", "zwj": "\u200d", "word-joiner": "\u2060", "soft-hyphen": "\u00ad", "bom": "\ufeff"}
+INVISIBLE_SOURCES = ("000_7e52110b4744ddd8.txt", "002_549ebc658c1eeca9.txt", "004_96643fa00b38aa24.txt")
+
+
+def invisible_character_mutations(manifest: str) -> list[dict]:
+    found = []
+    cases = [*INVISIBLE.items(), ("nbsp", "\u00a0")]
+    for k, (name, char) in enumerate(cases):
+        path = SRC / "raw" / INVISIBLE_SOURCES[k % len(INVISIBLE_SOURCES)]
+        text = read(path)
+        heading = next(HEADING_LINE.finditer(text))
+        inside = heading.start("head") + 2 if char != "\u00a0" else heading.end("head")  # 第1⁠1条; NBSP after 条
+        for place, at in (("before", heading.start("head")), ("inside", inside)):
+            mutated = text[:at] + char + text[at:]
+            old, new = (hashlib.sha256(t.encode("utf-8")).hexdigest() for t in (text, mutated))
+            found.append(
+                {
+                    "id": f"{rel(path)}:invisible-{name}-{place}-heading",
+                    "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, new)},
+                }
+            )
+    return found
+
+
+def outside_reference_mutations(manifest: str) -> list[dict]:
+    """Issue 46: references outside a book (第0条, a number beyond it, 规则0) in a source build as plain text (they
+    linked to pages the build never writes, and `make site` failed on what `make docs` had accepted)."""
+    path = SRC / "raw" / "000_7e52110b4744ddd8.txt"
+    text = read(path)
+    mutated = text.replace("可没收其保证金。", "可没收其保证金。另见第0条、第99999条和规则0。", 1)
+    old, new = (hashlib.sha256(t.encode("utf-8")).hexdigest() for t in (text, mutated))
+    return [
+        {
+            "id": f"{rel(path)}:reference-outside-the-book",
+            "files": {rel(path): mutated, "rulebook_src/manifest.yml": manifest.replace(old, new)},
+        }
+    ]
 
 
 def run_mutations(project: Path, found: list[dict], tmp_path: Path) -> list[dict]:

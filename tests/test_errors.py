@@ -3,6 +3,8 @@ tests/test_architecture.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scripts.errors import RulebookError
@@ -24,3 +26,22 @@ def test_a_hook_error_is_both_a_mkdocs_plugin_error_and_a_rulebook_error():
     from scripts.site.hook_errors import RulebookHookError
 
     assert issubclass(RulebookHookError, PluginError) and issubclass(RulebookHookError, RulebookError)
+
+
+def test_a_child_entry_point_stops_quietly_and_its_parent_says_the_one_line(capsys, monkeypatch):
+    """Ctrl-C reaches parent and child (issue 46): the edition build exits 130 without a word, and the parent, seeing
+    130, raises KeyboardInterrupt so that its own entry point prints the only line."""
+    import subprocess
+
+    from scripts.errors import INTERRUPTED, run_entry_point
+    from scripts.site import variants
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    assert run_entry_point(interrupted, "child", say_interrupted=False) == INTERRUPTED
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(variants.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, INTERRUPTED, "", ""))
+    building = lambda: variants.build_variant_in_subprocess(Path("/nonexistent"), variants.BuildVariant())  # noqa: E731
+    assert run_entry_point(building, "python -m scripts.site", "kept") == INTERRUPTED
+    assert capsys.readouterr().err == "python -m scripts.site: interrupted; kept\n"

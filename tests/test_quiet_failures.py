@@ -4,6 +4,7 @@ the next build, a running one's is not."""
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import subprocess
@@ -119,26 +120,46 @@ def test_a_full_disk_during_the_site_build_is_one_line_and_exit_1(project):
         assert [p.name for p in (project / folder).iterdir()] == ["previous.txt"]
 
 
+def children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def stop_parent(process):
+    process.send_signal(signal.SIGTERM)
+
+
+def stop_group(process):  # Ctrl-C in a terminal: SIGINT to every process of the foreground group
+    os.killpg(process.pid, signal.SIGINT)
+
+
+def stop_child(process):  # a signal that reaches the edition's build only (kill <its pid>)
+    for child in children(process.pid):
+        os.kill(child, signal.SIGTERM)
+
+
 @pytest.mark.slow
-def test_sigterm_during_a_build_is_one_line_and_leaves_no_staging_folder(project):
+@pytest.mark.parametrize("stop", [stop_parent, stop_group, stop_child], ids=["sigterm", "ctrl-c", "child-sigterm"])
+def test_an_interrupted_build_says_so_in_one_line_and_leaves_no_staging_folder(project, stop):
     for folder in ("site", "dist"):
         (project / folder).mkdir()
         (project / folder / "previous.txt").write_text("good", encoding="utf-8")
     process = subprocess.Popen(
-        [sys.executable, "-m", "scripts.site", "--no-zip"],
+        [sys.executable, "-m", "scripts.site", "--no-zip", "--no-print"],
         cwd=project,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group, as a command run in a terminal has
     )
     deadline = time.monotonic() + 120
     while not list(project.glob(f"{build.STAGING_PREFIX}*/site")) and time.monotonic() < deadline:
         time.sleep(0.2)
     time.sleep(2)  # inside the first edition's mkdocs build
-    process.send_signal(signal.SIGTERM)
+    stop(process)
     stderr = process.communicate(timeout=60)[1]
     assert process.returncode == 130, stderr
     assert stderr.strip().splitlines()[-1] == f"python -m scripts.site: interrupted; {build.KEPT}", stderr
+    assert stderr.count("interrupted") == 1, stderr  # the parent's line only, not the edition build's too
     assert "Traceback" not in stderr
     assert not list(project.glob(f"{build.STAGING_PREFIX}*"))
     for folder in ("site", "dist"):

@@ -382,3 +382,20 @@ def test_a_blank_match_is_asked_for_by_both_teams():
     assert result["headline"].startswith(
         "要比较第45条一2（2）（胜另两队），请填写甲队对丙队的“所得VP”、乙队对丙队的“所得VP”"
     )
+
+
+@pytest.mark.parametrize(
+    "event,teams",
+    [
+        ("round-robin", [("甲队", {"imp_won": "x" * 10_240, "imp_lost": "1"}), ("乙队", ROUND_ROBIN_EQUAL)]),
+        ("x" * 10_240, [("甲队", ROUND_ROBIN_EQUAL), ("乙队", ROUND_ROBIN_EQUAL)]),
+    ],
+)
+def test_a_long_typed_value_is_quoted_clipped(event, teams):
+    """Issue 46: the command line quotes a typed value in at most MAX_ECHO_CHARS characters, as the sheet does."""
+    from scripts.limits import MAX_ECHO_CHARS
+
+    with pytest.raises(PenaltyInputError) as caught:
+        walk(event, *teams)
+    message = str(caught.value)
+    assert "x" * (MAX_ECHO_CHARS - 1) + "…" in message and "x" * MAX_ECHO_CHARS not in message, message[:200]

@@ -16,6 +16,8 @@ from scripts.curated.models import any_of, boolean, choice, filled, list_of, map
 
 BOOKS = ("laws", "regulations")
 SOURCE_FILE = r"[A-Za-z0-9_.-]+\.txt"  # a file name in raw/ (no folder), as the manifest lists it
+# article numbers and runs of them, ascending: '11, 19, 23-24' (the manifest's `articles` of a source)
+ARTICLE_NUMBERS = r"[1-9][0-9]{0,3}(?:-[1-9][0-9]{0,3})?(?:, ?[1-9][0-9]{0,3}(?:-[1-9][0-9]{0,3})?)*"
 SLUG = r"[0-9]{1,3}(-[0-9])?"
 ANCHOR = rf"[0-9a-z{HAN}-]+"
 ONE_LINE = text(one_line=True)
@@ -32,6 +34,14 @@ MANIFEST = record(
                     "script": choice(("simplified", "traditional")),
                     "sha256": text(pattern=r"[0-9a-f]{64}"),
                     "covers": ONE_LINE,
+                    # the article numbers whose headings the source holds ('11, 19, 23-24'): a heading the build
+                    # does not find stops it, naming the line where it was expected (scripts/pipeline/sources.py)
+                    "articles": text(
+                        numbers=True,
+                        one_line=True,
+                        pattern=ARTICLE_NUMBERS,
+                        form="article numbers and ranges such as 11, 19, 23-24",
+                    ),
                 }
             )
         )

@@ -13,6 +13,8 @@ REPAIR_NAMES = {
     "symbol-font-suit": "Symbol 字体花色符号",
     "full-width": "全角字母数字",
     "indentation": "缩进（全角空格/NBSP）",
+    "invisible-character": "不可见的格式字符（零宽空格、连接符、软连字符、BOM 等，已删去）",
+    "odd-space": "行内的不换行空格等（改为普通空格）",
     "edit-suffix": "“编辑”后缀",
     "json-double-escaping": "JSON 双重转义",
     "script-t2s": "繁→简（OpenCC t2s）",
@@ -37,6 +39,7 @@ STATUS_NAMES = [
     ("book", "链接到全书目录（《中国桥牌竞赛规则》等）"),
     ("missing", "指向来源中缺失的条文（不加失效链接，见“缺失条文的引用”页）"),
     ("self", "“本条规则”“本条规定”等指本条自身（不加链接）"),
+    ("outside", "条号超出本书范围（第0条、大于全书最后一条的条号：不加链接，见下）"),
     ("unparsed", "未能解析"),
 ]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from scripts.limits import MAX_ECHO_CHARS
 from scripts.penalties.spec import INPUT_FORMS
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.plan import calculator_plan, shared_plans
@@ -53,6 +54,7 @@ def widget_data_text(penalties: PenaltyData) -> str:
         "words": penalties.words,
         "inputs": INPUT_FORMS,
         "tie_break_sheet": sheet_data(penalties),  # 第45条's steps for docs/assets/penalties/tie_break.js
+        "echo_limit": MAX_ECHO_CHARS,  # the longest piece of an input a message quotes (scripts/limits.py)
     }
     body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (

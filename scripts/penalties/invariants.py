@@ -245,6 +245,45 @@ def check_tie_break_sheet(sheet: dict, lines) -> None:
             raise fail(lines, ("sheet", "events", event, "steps"), "the sequence must end in a playoff step")
 
 
+def penalty_places(penalties) -> list[tuple[str, str]]:
+    """Every place the calculators' files name in the books, as (place, `file:line`): each calculator's `article` and
+    `pages`, each table's `article`s (a borrowed rule's too) and `conversion_article`, each `anchor` (of the article
+    named nearest above it) and conventions.yml's `clause_labels`. For scripts/pipeline/places.py `check_places`."""
+    out: list[tuple[str, str]] = []
+    for name, calculator in penalties.calculators.items():
+        out.append((calculator["article"], penalties.spec_place(name, "article")))
+        out += [(page["page"], penalties.spec_place(name, "pages", k)) for k, page in enumerate(calculator["pages"])]
+    for name, table in penalties.tables.items():
+        out += table_places(table, penalties.table_lines[name], (), table.get("article", ""))
+    return out
+
+
+def table_places(node, lines, keys: tuple, article: str) -> list[tuple[str, str]]:
+    """The places a table names below `keys`, `article` being the one named nearest above."""
+    out: list[tuple[str, str]] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("article"), str):
+            article = node["article"]
+            out.append((article, lines.at(*keys, "article")))
+        for key, value in node.items():
+            if key == "conversion_article":
+                out.append((value, lines.at(*keys, key)))
+            elif key == "anchor" and isinstance(value, str):
+                out.append((f"{article}#{value}", lines.at(*keys, key)))
+            elif key == "clause_labels":
+                out += [
+                    (f"{cited}#{anchor}", lines.at(*keys, key, cited, anchor))
+                    for cited, labels in value.items()
+                    for anchor in labels
+                ]
+            else:
+                out += table_places(value, lines, keys + (key,), article)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            out += table_places(value, lines, keys + (index,), article)
+    return out
+
+
 def check_quotes_in_articles(tables: dict, table_lines, rulebook) -> None:
     """Every quoted sentence of every table occurs in its article's text (spaces aside); `table_lines[name]` is a
     table's curated.Lines, `rulebook` the books by key."""

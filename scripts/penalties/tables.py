@@ -8,9 +8,14 @@ rulebook_src/ again on an edit and so gets a new value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
+from scripts.curated import Lines
 from scripts.curated.rulebook_src import RulebookSrc
+from scripts.errors import PenaltySpecError
+from scripts.limits import clip
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.duplicate_tables import check_scoring_table
 from scripts.penalties.invariants import article_of, check_table, iter_quotes  # noqa: F401 (public here)
@@ -32,6 +37,21 @@ def table_names(src: RulebookSrc) -> tuple[str, ...]:
     )
 
 
+def check_calculator_names(
+    tables: Mapping[str, Any], table_lines: Mapping[str, Lines], calculators: Mapping[str, Any]
+) -> None:
+    """Every calculator a table names (conventions.yml `exemption.calculators`) is declared in calculators.yml."""
+    for name, table in tables.items():
+        for key, section in table.items():
+            named = section.get("calculators", []) if isinstance(section, dict) else []
+            for i, calculator in enumerate(named):
+                if calculator not in calculators:
+                    raise PenaltySpecError(
+                        f"{table_lines[name].at(key, 'calculators', i)}: calculator {clip(calculator)!r} is not"
+                        f" declared in calculators.yml (declared: {', '.join(calculators)})"
+                    )
+
+
 def penalty_data(src: RulebookSrc) -> PenaltyData:
     """The penalty data of `src`, checked: any fault is one line `rulebook_src/penalties/<file>:line: …`."""
     tables, table_lines = {}, {}
@@ -46,6 +66,7 @@ def penalty_data(src: RulebookSrc) -> PenaltyData:
         tables[name], table_lines[name] = data, lines
     spec, spec_lines = src.load_with_lines(SPEC_FILE)
     calculators, words = checked_spec(spec, spec_lines)
+    check_calculator_names(tables, table_lines, calculators)
     return PenaltyData(
         MappingProxyType(tables), MappingProxyType(table_lines), MappingProxyType(calculators), words, spec_lines
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from scripts.limits import clip
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.result import clause_text, format_number
 from scripts.penalties.scoring import fixed_places
@@ -180,7 +181,7 @@ def tie_break(penalties: PenaltyData, event: str, teams: Any) -> dict:
     words = sheet["words"]
     if event not in sheet["events"]:
         raise PenaltyInputError(
-            "event", "比赛", fill(words["unknown_event"], value=event, choices="、".join(sheet["events"]))
+            "event", "比赛", fill(words["unknown_event"], value=clip(event), choices="、".join(sheet["events"]))
         )
     parsed = parse_teams(sheet, event, teams)
     walk = {"steps": [], "missing": [], "separating": []}

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from scripts.limits import clip
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.spec import PenaltyInputError, ascii_text, fill
 
@@ -48,6 +49,7 @@ def restart_event(sheet: dict, spec: dict, count: int) -> str:
 
 
 def refuse(sheet: dict, message: str, **facts) -> PenaltyInputError:
+    facts = {key: clip(value) if isinstance(value, str) else value for key, value in facts.items()}  # typed, cut
     return PenaltyInputError("teams", sheet["words"]["teams_label"], fill(sheet["words"][message], **facts))
 
 

@@ -237,5 +237,11 @@ def missing_numbers(book: Book) -> list[int]:
     """Article numbers of the full book that none of the sources contains (the book runs to its highest
     article number where that is above BOOK_ARTICLE_COUNT, as in the bench's renumbered copies)."""
     present = {a.number for a in book.articles.values()}
-    last = max([BOOK_ARTICLE_COUNT[book.key], *present])
-    return [n for n in range(1, last + 1) if n not in present]
+    return [n for n in range(1, last_number(book) + 1) if n not in present]
+
+
+def last_number(book: Book) -> int:
+    """The book's last article number: the whole book's count, or its highest held number where that is above it.
+    A reference to a number from 1 to this is an article (held, or a page saying the sources lack it); any other
+    lies outside the book."""
+    return max([BOOK_ARTICLE_COUNT[book.key], *(a.number for a in book.articles.values())])

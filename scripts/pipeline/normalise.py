@@ -18,6 +18,14 @@ from scripts.pipeline.sources import SourceEntry
 TONE_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
 
 LAYOUT_LINE = re.compile(r"^(?:downtown)?[\s\u00a0\u3000]*$")
+# Invisible characters (see README, 来源文本里的不可见字符): every format character (Unicode class Cf: zero-width space
+# U+200B, joiners U+200C/U+200D, word joiner U+2060, soft hyphen U+00AD, BOM U+FEFF, direction marks …) is removed,
+# and a space that is not U+0020 or the ideographic space U+3000 (no-break space U+00A0, U+2000–U+200A, U+202F,
+# U+205F, U+1680) becomes U+0020. Neither has a visible form or a meaning of its own in a Chinese text, and left in
+# place either would hide the 第N条 of a heading from the parser.
+INVISIBLE_CATEGORY = "Cf"
+ODD_SPACE_CATEGORY = "Zs"
+KEPT_SPACES = " \u3000"
 INDENT = re.compile(r"^[\s\u00a0\u3000]+|[\s\u00a0\u3000]+$")
 # 規(guī): a pinyin syllable with a tone mark right after a Han character; (a)/(b) list markers have no tone mark.
 PINYIN = re.compile(rf"(?<=[{HAN}])\((?P<syllable>[a-zü]*[{TONE_VOWELS}][a-zü]*)\)")
@@ -113,7 +121,8 @@ class LineNormaliser:
         return pattern.sub(record, text)
 
     def normalise_line(self, line: SourceLine) -> str:
-        text, prov = line.text, line.prov
+        prov = line.prov
+        text = self.remove_invisible(line.text, prov)
         if self.entry.format == "wiki-traditional":
             text = self.recover_mojibake(text, prov)
             text = self._sub("symbol-font-suit", SUIT_GLYPH, lambda m: f"({SUIT_FOR_GLYPH[m['glyph']]})", text, prov)
@@ -121,7 +130,7 @@ class LineNormaliser:
         stripped = INDENT.sub("", text)
         if stripped != text and ("\u00a0" in text or "\u3000" in text):
             self.repairs.append(Repair("indentation", prov, text[: len(text) - len(text.lstrip())], ""))
-        text = stripped
+        text = self.plain_spaces(stripped, prov)
         if self.entry.format == "wiki-traditional":
             text = self._sub("edit-suffix", EDIT_SUFFIX, r"\g<heading>", text, prov)
         text = self.fold_fullwidth(text, prov)
@@ -143,6 +152,30 @@ class LineNormaliser:
         text = self._sub("stray-space", STRAY_SPACE, "", text, prov)
         text = self._sub("stray-space", STRAY_SPACE_PUNCT, "", text, prov)
         return text
+
+    def remove_invisible(self, text: str, prov: Provenance) -> str:
+        """Drops every format character (class Cf), one repair each: '\u200b第11条' → '第11条'."""
+        if text.isprintable():  # the common case: no Cf character (nor any space but U+0020) in the line
+            return text
+        kept = []
+        for ch in text:
+            if unicodedata.category(ch) == INVISIBLE_CATEGORY:
+                self.repairs.append(Repair("invisible-character", prov, ch, "", unicode_name(ch)))
+            else:
+                kept.append(ch)
+        return "".join(kept)
+
+    def plain_spaces(self, text: str, prov: Provenance) -> str:
+        """A no-break or other odd space inside a line becomes U+0020, one repair each (the indentation is gone)."""
+        if text.isprintable():
+            return text
+        out = []
+        for ch in text:
+            if unicodedata.category(ch) == ODD_SPACE_CATEGORY and ch not in KEPT_SPACES:
+                self.repairs.append(Repair("odd-space", prov, ch, " ", unicode_name(ch)))
+                ch = " "
+            out.append(ch)
+        return "".join(out)
 
     def fold_fullwidth(self, text: str, prov: Provenance) -> str:
         """Full-width ASCII forms (U+FF01–FF5E) to ASCII, keeping the CJK punctuation ，：；（）！？～."""
@@ -169,6 +202,18 @@ class LineNormaliser:
             self.repairs.append(Repair("mojibake", prov, run, recovered, item["reason"]))
             text = text.replace(run, recovered)
         return text
+
+
+def unicode_name(ch: str) -> str:
+    """'U+200B ZERO WIDTH SPACE' (what a repair of an invisible character says it was)."""
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+
+
+def is_invisible_only(text: str) -> bool:
+    """A line of nothing but format characters and spaces: '\ufeff', '\u200b\u00a0'."""
+    return bool(text) and all(
+        unicodedata.category(ch) == INVISIBLE_CATEGORY or ch.isspace() or ch == "\u3000" for ch in text
+    )
 
 
 def recover_shifted_gbk(run: str, lost_lead: bytes, lost_tail: bytes) -> str:
@@ -295,6 +340,9 @@ def normalise_source(
                 else ("whitespace-only-line" if line.text else "blank-line")
             )
             drops.append(Drop(rule, line.prov, line.text))
+            continue
+        if is_invisible_only(line.text):
+            drops.append(Drop("invisible-only-line", line.prov, line.text))
             continue
         kept.append((normaliser.normalise_line(line), [line.prov]))
     repairs = list(decode_repairs) + normaliser.repairs

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from scripts.pipeline.assemble import Assembly, assemble_books, load_overlaps
 from scripts.pipeline.concordance import Concordance, ConcordanceError, load_concordance
 from scripts.pipeline.decode import decode_source
 from scripts.pipeline.errata import Erratum, apply_errata, check_unresolved_quotes, load_errata, mark_mojibake
-from scripts.errors import ErratumError, ProblemList
+from scripts.errors import ErratumError, ProblemList, SourceFormatError
 from scripts.pipeline.glossary import GlossaryEntry, extract_glossary
-from scripts.pipeline.model import Book, Drop, Provenance, Repair
+from scripts.pipeline.model import Article, Book, Drop, Provenance, Repair, SourceLine
 from scripts.pipeline.normalise import normalise_source
-from scripts.pipeline.parse import parse_articles
+from scripts.pipeline.parse import ParsedSource, parse_articles
 from scripts.pipeline.reparent import reparent_paragraphs
-from scripts.pipeline.sources import SourceEntry, load_manifest
+from scripts.pipeline.sources import SourceEntry, article_numbers, load_manifest
 from scripts.curated.rulebook_src import RulebookSrc
+
+
+DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
 @dataclass
@@ -43,6 +47,7 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
     sources = load_manifest(src)
     errata, mojibake, unresolved = load_errata(src)
     concordance = load_concordance(src)
+    check_errata_files(src, {entry.file for entry in sources})
     stale_unresolved: list[str] = []
     repairs: list[Repair] = []
     drops: list[Drop] = []
@@ -60,6 +65,7 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
         paragraphs = mark_mojibake(entry.file, paragraphs, mojibake)
         stale_unresolved += check_unresolved_quotes(entry.file, paragraphs, unresolved)
         source = parse_articles(entry.file, entry.book, paragraphs, concordance)
+        check_source_articles(entry, source, lines, src.where)
         repairs += normalised.repairs + errata_repairs + source.repairs
         drops += normalised.drops
         defects += source.defects
@@ -94,6 +100,75 @@ def build_rulebook(src: RulebookSrc) -> Rulebook:
     )
     check_every_line_accounted(rulebook, all_lines)
     return rulebook
+
+
+def check_errata_files(src: RulebookSrc, files: set[str]) -> None:
+    """Every entry of errata.yml (mojibake, errata, unresolved) names a source of the manifest: one for another file
+    would never be applied, and its correction would be lost without a word."""
+    data, lines = src.load_with_lines("errata.yml")
+    problems = [
+        f"{lines.at(section, i, 'file')}: {item['file']} is not a source in manifest.yml"
+        f" (sources: {', '.join(sorted(files))})"
+        for section in ("mojibake", "errata", "unresolved")
+        for i, item in enumerate(data.get(section) or [])
+        if item["file"] not in files
+    ]
+    if problems:
+        raise ErratumError("\n".join(problems))
+
+
+def source_articles(entry: SourceEntry, src: RulebookSrc) -> list[Article]:
+    """The articles one source holds by itself, read as the build reads it but with no errata (a source being added
+    has none yet): what `make add-source` writes into its manifest entry."""
+    lines, decode_repairs = decode_source(entry)
+    normalised = normalise_source(entry, lines, decode_repairs, [], src)
+    return parse_articles(entry.file, entry.book, normalised.paragraphs, load_concordance(src)).articles
+
+
+def check_source_articles(entry: SourceEntry, source: ParsedSource, lines: list[SourceLine], where: str) -> None:
+    """Fails the build, a line per article, when the articles read from a source are not those its manifest entry
+    lists: a listed article whose heading was not read (named at the line that holds its heading in some form, else
+    the line after the article before it) or a heading read that the entry does not list."""
+    listed = set(article_numbers(entry.articles))
+    read = {article.number: article for article in source.articles}
+    problems = [
+        f"{where}/raw/{entry.file}:{expected_heading_line(n, lines, source.articles)}: 清单 manifest.yml 说这份来源有"
+        f"第{n}条，但这里没有读到它的标题（标题行应以“第{n}条”开头）"
+        for n in sorted(listed - set(read))
+    ]
+    problems += [
+        f"{where}/raw/{entry.file}:{min(lines_of(read[n]), default=1)}: 读到了第{n}条的标题，但清单 manifest.yml 的 articles 没有列出它"
+        f"（列出的是 {entry.articles}）"
+        for n in sorted(set(read) - listed)
+    ]
+    if problems:
+        raise SourceFormatError("\n".join(problems))
+
+
+def expected_heading_line(number: int, lines: list[SourceLine], read: list[Article]) -> int:
+    """Where the heading of 第{number}条 should stand, between the headings of the articles read before and after it
+    (its text may have run into the one before): the last line there that starts with 第 and the number, or the number
+    and 条 (once invisible characters and spaces are set aside and
+    full-width digits folded: a contents list comes before the heading); else the line after the article before it,
+    else the first line of the article after it."""
+    spans = [(a.number, min(lines_of(a)), max(lines_of(a))) for a in read if lines_of(a)]
+    start = max((first for n, first, _ in spans if n < number), default=0)
+    low = max((last for n, _, last in spans if n < number), default=0)
+    high = min((first for n, first, _ in spans if n > number), default=len(lines) + 1)
+    heading = re.compile(rf"^(?:第{number}(?![0-9])|{number}[条條])")
+    found = [
+        line.prov.line
+        for line in lines
+        if start < line.prov.line < high
+        and heading.match("".join(ch for ch in line.text if ch.isprintable() and not ch.isspace()).translate(DIGITS))
+    ]
+    if found:
+        return found[-1]
+    return low + 1 if low else min(high, len(lines)) or 1
+
+
+def lines_of(article: Article) -> list[int]:
+    return [p.line for para in article.paragraphs() for p in para.provs]
 
 
 def check_every_marker_used(concordance: Concordance, parsed: list) -> None:

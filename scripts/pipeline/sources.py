@@ -19,7 +19,29 @@ class SourceEntry:
     script: str
     sha256: str
     covers: str
+    articles: str = ""  # the article numbers whose headings it holds, as the manifest writes them ('11, 19, 23-24')
     raw: bytes = field(default=b"", repr=False, compare=False)  # the file's bytes, as read into the RulebookSrc
+
+
+def article_numbers(spec: str | int) -> tuple[int, ...]:
+    """The manifest's `articles` as numbers: '11, 19, 23-25' → (11, 19, 23, 24, 25)."""
+    numbers: list[int] = []
+    for part in str(spec).split(","):
+        if part.strip():
+            first, _, last = part.strip().partition("-")
+            numbers += range(int(first), int(last or first) + 1)
+    return tuple(sorted(set(numbers)))
+
+
+def article_spec(numbers) -> str:
+    """Numbers as the manifest writes them: [11, 19, 23, 24, 25] → '11, 19, 23-25'."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
@@ -28,7 +50,7 @@ def load_manifest(src: RulebookSrc) -> list[SourceEntry]:
     entries = []
     for i, raw in enumerate(data["sources"]):
         name = f"raw/{raw['file']}"
-        entry = SourceEntry(**raw, raw=src.raw(name) if src.has(name) else b"")
+        entry = SourceEntry(**{**raw, "articles": str(raw["articles"])}, raw=src.raw(name) if src.has(name) else b"")
         if entry.format not in FORMATS:
             raise SourceFormatError(
                 f"{lines.at('sources', i, 'format')}: unknown format {entry.format!r}; expected one of {FORMATS}"

@@ -5,8 +5,9 @@ The file is copied byte for byte into rulebook_src/raw/ as `<next number>_<sha25
 (simplified or traditional) and shape (one of the manifest's formats) are detected; its manifest entry (sha256
 included) is appended to rulebook_src/manifest.yml; the pipeline runs and docs/ is regenerated; then what the build
 report says about the file is printed: the articles found, the repairs, the overlaps with the other sources and
-anything it could not read, each as `file:line`. If the pipeline stops, the raw file and the manifest entry are taken
-back and its one line is printed (exit 2): nothing is left half added.
+anything it could not read, each as `file:line`. The whole build runs in memory first: a file it cannot use (empty,
+binary, not UTF-8, no article, only articles already there with the same text) or a build that stops is refused in
+one line (exit 2) and rulebook_src/raw/, the manifest and docs/ stay exactly as they were.
 """
 
 from __future__ import annotations
@@ -15,16 +16,20 @@ import argparse
 import hashlib
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 from scripts.books import CN_DIGITS, HAN
 from scripts.curated.reader import display_path
-from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.curated.rulebook_src import RulebookSrc, frozen, read_rulebook_src, thawed
 from scripts.errors import SourceFormatError, run_entry_point
 from scripts.limits import MAX_RAW_SOURCE_BYTES, clip, too_big
 from scripts.paths import SRC
 from scripts.pipeline.coverage import rulebook_coverage
-from scripts.pipeline.run import Rulebook, build_rulebook
+from scripts.pipeline.model import Article
+from scripts.pipeline.run import Rulebook, build_rulebook, source_articles
+from scripts.pipeline.sources import SourceEntry, article_spec, load_manifest
 
 BOOKS = ("laws", "regulations")
 FULLWIDTH_HEADING = re.compile(r"^[\u3000 ]*第[０-９]+[条條]", re.MULTILINE)
@@ -56,11 +61,12 @@ def raw_name(raw_dir: Path, digest: str) -> str:
     return f"{max(numbers, default=-1) + 1:03d}_{digest[:16]}.txt"
 
 
-def manifest_entry(name: str, book: str, fmt: str, script: str, digest: str, origin: str) -> str:
-    covers = f"added with make add-source from {origin}".replace('"', "'")
+def manifest_entry(entry: dict) -> str:
+    """The entry as the manifest's other entries are written (`covers` and `articles` quoted)."""
     return (
-        f"  - file: {name}\n    book: {book}\n    format: {fmt}\n    script: {script}\n"
-        f"    sha256: {digest}\n    covers: \"{covers}\"\n"
+        f"  - file: {entry['file']}\n    book: {entry['book']}\n    format: {entry['format']}\n"
+        f"    script: {entry['script']}\n    sha256: {entry['sha256']}\n    covers: \"{entry['covers']}\"\n"
+        f"    articles: \"{entry['articles']}\"\n"
     )
 
 
@@ -80,8 +86,6 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
                     f"{where}: {book.key}/{article.slug} overlaps {', '.join(others)}"
                     " (merged per rulebook_src/overlaps.yml; differences shown as 异文)"
                 )
-    if not lines:
-        lines.append(f"{where}:1: no article found in this file")
     for repair in rulebook.repairs:
         if repair.prov.file == name:
             lines.append(
@@ -104,9 +108,8 @@ def report(rulebook: Rulebook, name: str, before: dict) -> list[str]:
     return lines
 
 
-def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
-    if book not in BOOKS:
-        raise SourceFormatError(f"BOOK={book}: must be laws or regulations")
+def readable_text(file: Path) -> tuple[bytes, str]:
+    """The file's bytes and text, or a one-line refusal: unreadable, too big, empty, binary, not UTF-8."""
     try:
         size = file.stat().st_size
         data = file.read_bytes() if size <= MAX_RAW_SOURCE_BYTES else b""
@@ -114,38 +117,99 @@ def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
         raise SourceFormatError(f"{file}:1: cannot be read ({exc.strerror})") from None
     if size > MAX_RAW_SOURCE_BYTES:
         raise SourceFormatError(f"{file}:1: {too_big(size, MAX_RAW_SOURCE_BYTES, 'a raw source')}")
+    if not data.strip():
+        raise SourceFormatError(f"{file}:1: is empty: nothing to add")
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise SourceFormatError(f"{file}:{line}: is not a text file (a NUL byte): add a UTF-8 text file")
     try:
-        text = data.decode("utf-8")
+        return data, data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        try:
+            data.decode("gb18030")
+        except UnicodeDecodeError:
+            raise SourceFormatError(
+                f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}), nor GB18030: not a text file this build"
+                " can read"
+            ) from None
         raise SourceFormatError(
-            f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8 first"
+            f"{file}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}; it reads as GB18030): save it as UTF-8 first"
         ) from None
+
+
+def check_it_adds_something(file: Path, articles: list[Article], src: RulebookSrc, book: str) -> None:
+    """Refuses a source with no article, or whose every article another source of the book already holds with the
+    same text (each read alike: without errata)."""
+    if not articles:
+        raise SourceFormatError(
+            f"{file}:1: no article found (an article starts with a heading line such as 第16条 标题): nothing to add"
+        )
+    held: dict[tuple[int, tuple[str, ...]], str] = {}
+    for entry in load_manifest(src):
+        if entry.book == book:
+            for article in source_articles(entry, src):
+                held.setdefault((article.number, texts_of(article)), entry.file)
+    same = [held.get((a.number, texts_of(a))) for a in articles]
+    if all(same):
+        raise SourceFormatError(
+            f"{file}:1: 第{article_spec(a.number for a in articles)}条 already stand in"
+            f" {', '.join(sorted(set(filter(None, same))))} with the same text: nothing to add"
+        )
+
+
+def texts_of(article: Article) -> tuple[str, ...]:
+    return (article.title, *(p.text for p in article.paragraphs()))
+
+
+def with_source(src: RulebookSrc, entry: dict, data: bytes) -> RulebookSrc:
+    """The rulebook_src with one more raw file and its manifest entry, in memory (nothing is written)."""
+    manifest, lines = src.load_with_lines("manifest.yml")
+    added = thawed(manifest)
+    added["sources"].append(entry)
+    yaml_files = {**src.yaml_files, "manifest.yml": (frozen(added), lines)}
+    raw_files = {**src.raw_files, f"raw/{entry['file']}": data}
+    return replace(src, yaml_files=MappingProxyType(yaml_files), raw_files=MappingProxyType(raw_files))
+
+
+def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
+    """Adds the file as a source of the book, or refuses it in one line leaving rulebook_src/ as it was: the whole
+    build runs in memory first, and the raw file and manifest entry are written only when it succeeds."""
+    if book not in BOOKS:
+        raise SourceFormatError(f"BOOK={book}: must be laws or regulations")
+    data, text = readable_text(file)
     digest = hashlib.sha256(data).hexdigest()
     raw_dir, manifest = src_dir / "raw", src_dir / "manifest.yml"
     for existing in raw_dir.iterdir():
         if existing.is_file() and hashlib.sha256(existing.read_bytes()).hexdigest() == digest:
             raise SourceFormatError(f"{file}:1: already added, as {display_path(existing)}")
-    before = rulebook_coverage(build_rulebook(read_rulebook_src(src_dir)).books)
+    src = read_rulebook_src(src_dir)
+    before = build_rulebook(src)
     script = detect_script(text)
     fmt = detect_format(text, script)
     name = raw_name(raw_dir, digest)
+    covers = f"added with make add-source from {file.name}".replace('"', "'")
+    entry = dict(file=name, book=book, format=fmt, script=script, sha256=digest, covers=covers)
+    articles = source_articles(SourceEntry(**entry, raw=data), src)
+    check_it_adds_something(file, articles, src, book)
+    entry["articles"] = article_spec(a.number for a in articles)
+    rulebook = build_rulebook(with_source(src, entry, data))
     manifest_text = manifest.read_bytes()
-    (raw_dir / name).write_bytes(data)
-    manifest.write_bytes(
-        manifest_text
-        + ("" if manifest_text.endswith(b"\n") else "\n").encode()
-        + manifest_entry(name, book, fmt, script, digest, file.name).encode("utf-8")
-    )
     try:
-        rulebook = build_rulebook(read_rulebook_src(src_dir))
+        (raw_dir / name).write_bytes(data)
+        manifest.write_bytes(
+            manifest_text
+            + ("" if manifest_text.endswith(b"\n") else "\n").encode()
+            + manifest_entry(entry).encode("utf-8")
+        )
+        read_rulebook_src(src_dir)  # what was written reads back as it was built
     except BaseException:
         (raw_dir / name).unlink(missing_ok=True)
         manifest.write_bytes(manifest_text)
         raise
     return [
         f"rulebook_src/raw/{name}: copied from {file} ({len(data)} bytes, {script}, {fmt}, sha256 {digest})",
-        *report(rulebook, name, before),
+        *report(rulebook, name, rulebook_coverage(before.books)),
     ]
 
 

@@ -24,7 +24,8 @@ from scripts.render.article_nav import foot_links, reading_order, top_bar
 from scripts.render.missing import missing_article_page, missing_articles
 from scripts.render.pages import about_page, book_index_page, glossary_page, home_page, navigation
 from scripts.penalties.export import DATA_JS, plan_texts, widget_data_text
-from scripts.penalties.invariants import check_quotes_in_articles
+from scripts.penalties.invariants import check_quotes_in_articles, penalty_places
+from scripts.pipeline.places import check_places
 from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.penalties.tables import penalty_data
 from scripts.penalties.widgets import (
@@ -56,6 +57,7 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
     reference_spans = ReferenceSpans(links)
     src = rulebook.src  # the rulebook_src/ value the tree was built from
     penalties = penalty_data(src)  # its penalty tables and calculator spec, checked
+    check_places(rulebook.books, penalty_places(penalties))  # every article and clause they name exists
     renderer = PageRenderer(
         rulebook.books,
         rulebook.glossary,

@@ -209,6 +209,15 @@ def reference_report_section(index: LinkIndex, books: dict[str, Book]) -> str:
                 f"{escape_markdown(target_label(books, c.resolution))}（缺 `#{c.resolution.cited_anchor}`）"
             )
         out.append("")
+    outside = [c for c in index.citations if c.resolution.status == "outside"]
+    if outside:
+        out += [f"条号超出本书范围、不加链接的引用（{len(outside)} 处）：", ""]
+        out += [
+            f"- {escape_markdown(c.label)}：“{escape_markdown(c.reference.text)}”——"
+            f"{escape_markdown(c.resolution.reason)}"
+            for c in outside
+        ]
+        out.append("")
     unparsed = [c for c in index.citations if c.resolution.status == "unparsed"]
     out += [f"**未能解析的引用：{len(unparsed)}**" + ("（应为零）" if unparsed else "。"), ""]
     for c in unparsed:

@@ -105,9 +105,9 @@ def missing_articles(
     out = []
     for key, book in books.items():
         for number in missing_numbers(book):
-            if key != "laws" and (key, number) not in cited:
+            if not BOOKS[key].page_per_lacking_number and (key, number) not in cited:
                 continue
-            if key != "laws":
+            if not BOOKS[key].page_per_lacking_number:
                 out.append(MissingArticle(key, number, director=data.director))
                 continue
             title, checked = english.get(number, ("", False))

@@ -14,6 +14,7 @@ from scripts.render.markup import GENERATED, escape_markdown
 DROP_NAMES = {
     "blank-line": "空行",
     "whitespace-only-line": "只有空白字符的行",
+    "invisible-only-line": "只有不可见字符（零宽空格、BOM 等）的行",
     "downtown-separator": "网页的“downtown”分隔行",
     "duplicate-paragraph": "与前一段重复的段落",
     "duplicate-clause": "重复的同一款",

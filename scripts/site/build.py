@@ -342,4 +342,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(run_entry_point(main, "python -m scripts.site", KEPT))
+    # an edition's build (--build-edition) is the child of `python -m scripts.site`, which says the one line
+    sys.exit(run_entry_point(main, "python -m scripts.site", KEPT, say_interrupted="--build-edition" not in sys.argv))

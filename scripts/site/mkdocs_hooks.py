@@ -98,6 +98,9 @@ def _nav_paths(items):
             yield from _nav_paths(item)
 
 
+CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">(?P<json>.*?)</script>', re.DOTALL)
+
+
 def on_template_context(context, *, template_name, config):
     """The 404 page links relative to the site root (`./assets/…`), not from the server root.
 
@@ -139,4 +142,19 @@ def on_post_template(output, *, template_name, config):
         if template_name == OFFLINE_PAGE:
             return output  # the venue zip opens every page from file://: nothing to fall back to
         return output[:insert_at] + error_page_base_script(config.site_url) + output[insert_at:]
+    if template_name == ERROR_PAGE:
+        output = config_base_at_root(output, config.site_url)
     return output[:insert_at] + error_page_base(config.site_url) + output[insert_at:]
+
+
+def config_base_at_root(output: str, site_url: str | None) -> str:
+    """The hosted 404 page's `__config.base` as the site root's path ('/'), not '.': Material resolves it against the
+    page's address, not its <base>, to fetch sitemap.xml and the search index, and a host serves this page at any
+    depth (/laws/999/, /a/b/c/d/), where '.' is that folder."""
+    match = CONFIG_SCRIPT.search(output)
+    if match is None:
+        return output
+    app = json.loads(match["json"])
+    app["base"] = urlsplit(site_url or "/").path or "/"
+    text = json.dumps(app, ensure_ascii=False).replace("<", "\\u003c")  # as Jinja's tojson: never a </script>
+    return output[: match.start("json")] + text + output[match.end("json") :]

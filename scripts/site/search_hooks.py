@@ -69,6 +69,13 @@ def on_post_page(output: str, *, page, config) -> str | None:
     return replaced
 
 
+def on_post_template(output: str, *, template_name: str, config) -> str | None:
+    """The 404 page (a static template, no on_post_page) searches with our worker too."""
+    if template_name != "404.html" or not _search_enabled(config):
+        return None
+    return MATERIAL_WORKER.sub(lambda m: f'{m["prefix"]}{_worker_path()}"', output, count=1)
+
+
 @event_priority(-50)  # after Material's search plugin wrote its index, before the offline plugin inlines it (-100)
 @reported_by_mkdocs
 def on_post_build(*, config) -> None:

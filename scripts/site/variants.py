@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.yaml import yaml_load
 
 from scripts.curated.rulebook_src import RulebookSrc
-from scripts.errors import RulebookError
+from scripts.errors import INTERRUPTED, RulebookError
 from scripts.paths import ROOT
 from scripts.site.hook_errors import keep_rulebook_src
 
@@ -132,6 +133,11 @@ class EditionBuildError(RulebookError):
     """One variant's mkdocs build stopped (its own messages are printed above)."""
 
 
+def ignore_ctrl_c() -> None:
+    """In the child before it starts: SIGINT ignored (Python then installs no KeyboardInterrupt handler for it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def build_variant_in_subprocess(
     site_dir: Path,
     variant: BuildVariant,
@@ -149,9 +155,12 @@ def build_variant_in_subprocess(
     rulebook_src/ again."""
     command = [sys.executable, "-m", "scripts.site.build", "--site-dir", str(site_dir), *variant.arguments()]
     command += ["--rulebook-src", str(src_file)] if src_file is not None else []
-    # the child's own environment (a copy with one more setting); this process's stays as it is
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(build_date)} if build_date is not None else None  # noqa: TID251
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True)
+    # Ctrl-C reaches the whole process group: the child ignores it (from its first instruction, so not even its
+    # imports are cut short with a traceback), and this process, interrupted, kills it and says the one line
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=quiet, text=True, preexec_fn=ignore_ctrl_c)
+    if result.returncode in (INTERRUPTED, -signal.SIGINT, -signal.SIGTERM, -signal.SIGHUP):
+        raise KeyboardInterrupt  # the child was stopped and said nothing: this process says the one line
     if result.returncode == REPORTED_OS_ERROR and not quiet:
         raise SystemExit(1)  # its one line is printed; unwinding removes the staging folder
     if result.returncode != 0:

@@ -8,6 +8,7 @@
 (function () {
   "use strict";
   var DATA = window.RULEBOOK_PENALTIES, SPEC = {}, W = DATA.words;
+  var ECHO_LIMIT = DATA.echo_limit;  /* scripts/limits.py MAX_ECHO_CHARS, exported by the build */
   DATA.calculators.forEach(function (c) { SPEC[c.name] = c; });
 
   /* ---------- exact rationals {n, d} (BigInt), d > 0 ---------- */
@@ -50,6 +51,10 @@
     Object.keys(values || {}).forEach(function (k) { template = template.split("{" + k + "}").join(String(values[k])); });
     return template;
   }
+  function clip(text) {  /* scripts/limits.py clip: a value quoted back in at most ECHO_LIMIT characters, cut with … */
+    var chars = Array.from(String(text));
+    return chars.length <= ECHO_LIMIT ? String(text) : chars.slice(0, ECHO_LIMIT - 1).join("") + "…";
+  }
   function copy(obj) { return JSON.parse(JSON.stringify(obj)); }
   function blank(value) { return value === null || value === undefined || (typeof value === "string" && value.trim() === ""); }
 
@@ -63,6 +68,7 @@
     return SPEC[calculator].parameters.filter(function (p) { return p.name === key; })[0];
   }
   function inputError(calculator, name, key, values) {
+    if (values && values.text !== undefined) values.text = clip(values.text);  /* a typed value, cut (spec.py input_error) */
     var p = parameterOf(calculator, name), error = new InputError(p.name, p.label, fill(W.errors[key], values));
     error.values = values;
     error.kind = key;
@@ -370,7 +376,7 @@
     try {
       var unknown = Object.keys(form.unknown);
       if (unknown.length) {
-        widget.setAttribute("data-error", fill(W.errors.unknown_in_url, { keys: unknown.map(function (k) { return "“" + k + "”"; }).join("、") }));
+        widget.setAttribute("data-error", fill(W.errors.unknown_in_url, { keys: unknown.map(function (k) { return "“" + clip(k) + "”"; }).join("、") }));
         widget.removeAttribute("data-result");
         out.appendChild(el("p", { className: "penalty-error", role: "alert", text: "输入有误：" + widget.getAttribute("data-error") }));
         writeUrl(form.prefix, urlValues, defaults(form));

@@ -18,7 +18,17 @@
     this.detail = message;
     this.message = "--" + (parameter || "teams") + "（" + (label || W.teams_label) + "）：" + message;
   }
-  function refuse(word, facts) { return new SheetError(fill(W[word], facts || {})); }
+  var ECHO_LIMIT = window.RULEBOOK_PENALTIES.echo_limit;  /* scripts/limits.py MAX_ECHO_CHARS, exported by the build */
+  function clip(text) {  /* scripts/limits.py clip: a value quoted back in at most ECHO_LIMIT characters, cut with … */
+    var chars = Array.from(String(text));
+    return chars.length <= ECHO_LIMIT ? String(text) : chars.slice(0, ECHO_LIMIT - 1).join("") + "…";
+  }
+  function clipped(facts) {
+    var out = {};
+    Object.keys(facts || {}).forEach(function (k) { out[k] = typeof facts[k] === "string" ? clip(facts[k]) : facts[k]; });
+    return out;
+  }
+  function refuse(word, facts) { return new SheetError(fill(W[word], clipped(facts))); }
   function blank(raw) { return raw === null || raw === undefined || (typeof raw === "string" && !raw.trim()); }
   function parseFigure(team, figure, raw, label) {
     if (blank(raw)) return null;
@@ -203,7 +213,7 @@
   function walk(event, teams) {
     if (!Object.prototype.hasOwnProperty.call(SHEET.events, event)) {
       var choices = SHEET.event_order.join("、");
-      throw new SheetError(fill(W.unknown_event, { value: event, choices: choices }), "event", "比赛");
+      throw new SheetError(fill(W.unknown_event, { value: clip(event), choices: choices }), "event", "比赛");
     }
     var parsed = parseTeams(event, teams), figures = {}, state = { steps: [], missing: [], separating: [] };
     parsed.forEach(function (p) { figures[p[0]] = p[1]; });

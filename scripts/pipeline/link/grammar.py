@@ -31,8 +31,13 @@ STEP = rf"""
 PATH = rf"(?:{STEP})+"
 STEP_RE = re.compile(STEP, re.VERBOSE)
 
+# The digits an article number may have in 第N条: any number a text could print (第99999条 is read as a reference, and
+# the resolver says it lies outside the book). 规则N keeps three: 竞赛规则1999版 names an edition, not a Law.
+NUMBER_DIGITS = 6
 # 第23条 / 第12条C款1 / 第30條 (an article of the citing book), with an optional clause path.
-ARTICLE_REF = re.compile(rf"""(?P<head>第\s*(?P<number>[0-9０-９]{{1,3}})\s*[条條])(?P<path>{PATH})?""", re.VERBOSE)
+ARTICLE_REF = re.compile(
+    rf"""(?P<head>第\s*(?P<number>[0-9０-９]{{1,{NUMBER_DIGITS}}})\s*[条條])(?P<path>{PATH})?""", re.VERBOSE
+)
 # 规则9A2(b)(1) / 规则25-32 (a Law, cited from the regulations); the range end is optional.
 LAW_REF = re.compile(
     rf"""(?P<head>规则\s*(?P<number>[0-9０-９]{{1,3}}))(?P<path>{PATH})?"""
@@ -47,7 +52,7 @@ RELATIVE_REF = re.compile(rf"""(?P<head>前述|上述|以下|下述|上面的|�
 # After a relative reference: 或（b）（2） (another clause, no 款/项 needed).
 NEXT_RELATIVE = re.compile(rf"""(?P<sep>和|或|及|、)(?P<path>{PATH})""", re.VERBOSE)
 # After a reference: 、31条 (another article), 和C款 / 或2（2）款 (another clause of the same article).
-NEXT_ARTICLE = re.compile(r"\s*、\s*(?:第\s*)?(?P<number>[0-9０-９]{1,3})\s*[条條]")
+NEXT_ARTICLE = re.compile(rf"\s*、\s*(?:第\s*)?(?P<number>[0-9０-９]{{1,{NUMBER_DIGITS}}})\s*[条條]")
 NEXT_CLAUSE = re.compile(rf"""(?P<sep>和|或|及|、)(?P<path>(?:{STEP})*(?:{STEP})(?<=[款项]))""", re.VERBOSE)
 # 参照“弃权的处理” / 按“不能构成复式的牌”处理 (an article or clause cited by its heading; a line wrap may split it).
 TITLE_REF = re.compile(r"(?:参照|依照|按照|按|见|参阅|參閱)(?:前述|上述)?“(?P<title>[^”]{2,30})”")

@@ -67,7 +67,7 @@ class LinkIndex:
         """Written references by outcome; range members that are implied, not written, are counted apart."""
         written = [c for c in self.citations if not c.reference.implied]
         counts = {"found": len(written)}
-        for status in ("clause", "article", "book", "missing", "self", "unparsed"):
+        for status in ("clause", "article", "book", "missing", "self", "outside", "unparsed"):
             counts[status] = sum(1 for c in written if c.resolution.status == status)
         counts["implied"] = sum(1 for c in self.citations if c.reference.implied)
         counts["clause-not-found"] = sum(

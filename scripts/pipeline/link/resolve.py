@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scripts.books import BOOKS
+from scripts.pipeline.assemble import last_number
 from scripts.pipeline.link.grammar import Reference, Step, family_group
 from scripts.pipeline.model import Article, Book, Clause
 from scripts.pipeline.parse import match_marker
@@ -13,7 +15,8 @@ from scripts.curated.rulebook_src import RulebookSrc
 
 @dataclass(frozen=True)
 class Resolution:
-    """Where a reference lands: status 'clause' | 'article' | 'book' | 'missing' | 'self' | 'unparsed'."""
+    """Where a reference lands: status 'clause' | 'article' | 'book' | 'missing' | 'self' | 'outside' (a number that is
+    no article of the book: 第0条, 第999条; plain text, listed in the build report) | 'unparsed'."""
 
     status: str
     book: str = ""
@@ -130,6 +133,12 @@ def resolve_reference(
     book = books[ref.book]
     if ref.kind == "self":
         return Resolution("self", ref.book, ref.slug)
+    if not ref.slug and not 1 <= ref.number <= last_number(book):
+        return Resolution(
+            "outside",
+            ref.book,
+            reason=f"超出本书条号范围：{BOOKS[ref.book].title}只有第1–{last_number(book)}条，不加链接",
+        )
     article = book.articles.get(ref.slug) if ref.slug else article_for(book, ref.number)
     if article is None:
         return Resolution(
