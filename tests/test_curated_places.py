@@ -48,7 +48,7 @@ def penalty_check(src):
     "name,path,value,line,says",
     [
         ("penalties/calculators.yml", ("calculators", 0, "article"), "regulations/999", 20, "regulations/999"),
-        ("penalties/calculators.yml", ("calculators", 0, "article"), "laws/64#a", 20, "laws/64#a"),  # no clause: no text
+        ("penalties/calculators.yml", ("calculators", 0, "article"), "laws/64#a", 20, "laws/64#a"),  # no text
         ("penalties/calculators.yml", ("calculators", 1, "pages", 0, "page"), "regulations/0", 38, "regulations/0"),
         ("penalties/lateness.yml", ("events", "teams-vp", "anchor"), "一-9", 10, "regulations/26#一-9"),
         ("penalties/conventions.yml", ("rounding", "article"), "regulations/99", 25, "regulations/99"),
