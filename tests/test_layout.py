@@ -27,7 +27,7 @@ ALLOWED_IMPORTS = {
 }
 # Top-level modules every stage may use; they import only each other. edition (the stamp and the files' prefix) and
 # traditional (OpenCC plus reviewed fixes) serve both the site and the print edition, so neither stage owns them.
-SHARED_MODULES = {"books", "paths", "errors", "limits", "curated", "edition", "traditional"}
+SHARED_MODULES = {"books", "paths", "errors", "limits", "curated", "edition", "traditional", "cli"}
 
 
 @functools.cache

@@ -35,6 +35,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from scripts import curated
+from scripts.cli import ArgumentParser
 from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
@@ -269,17 +270,15 @@ def build_site(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scripts.site.build", description=__doc__.splitlines()[0])
-    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
+    parser = ArgumentParser(prog="python -m scripts.site", description="构建托管网站（简繁两版，可安装）和离线压缩包。")
+    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="托管网站写入的文件夹（默认 site/）")
     parser.add_argument(
-        "--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)"
+        "--dist-dir", type=Path, default=ROOT / "dist", help="离线压缩包和PDF写入的文件夹（默认 dist/）"
     )
     only = parser.add_mutually_exclusive_group()
-    only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
-    only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
-    parser.add_argument(
-        "--no-print", action="store_true", help="without the print edition (no PDFs; pages without 打印版 links)"
-    )
+    only.add_argument("--no-zip", action="store_true", help="只构建托管网站")
+    only.add_argument("--zip-only", action="store_true", help="只构建离线压缩包")
+    parser.add_argument("--no-print", action="store_true", help="不排印印刷版（没有PDF，页面不附打印版链接）")
     add_print_cache_options(parser)
     # one mkdocs build of one edition (what build_flavour runs in a subprocess per edition)
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
