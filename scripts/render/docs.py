@@ -34,7 +34,7 @@ from scripts.render.markup import GENERATED
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.render.subject_index_page import SUBJECT_INDEX_PAGE, subject_index_page
-from scripts.document.subject_index import subject_index
+from scripts.document.subject_index import index_words, subject_index
 from scripts.paths import ROOT
 from scripts.cli import ArgumentParser
 
@@ -65,7 +65,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         "index.md": home_page(rulebook, order),
         "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown),
         SUBJECT_INDEX_PAGE: subject_index_page(
-            subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src)
+            subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src),
+            index_words(rulebook.books, src),
         ),
     }
     for key, book in rulebook.books.items():

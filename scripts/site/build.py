@@ -23,6 +23,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -30,6 +31,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
@@ -42,8 +44,8 @@ from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 from scripts.site.hook_errors import RulebookHookError
-from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
-from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
+from scripts.site.print_hooks import DOWNLOAD_FOLDER, PRINT_FOLDER, print_edition_extra, venue_bundle_extra
+from scripts.site.pwa import precache_summary, precache_urls, write_service_worker
 from scripts.site.variants import (
     CONFIG_FILE,
     REPORTED_OS_ERROR,
@@ -87,13 +89,22 @@ def traditional_user_dict(work_dir: Path, src: RulebookSrc) -> Path:
 
 
 def build_flavour(
-    out_dir: Path, *, offline: bool, hant_dict: Path, build_date: int, print_dir: Path | None = None
+    out_dir: Path,
+    *,
+    offline: bool,
+    hant_dict: Path,
+    build_date: int,
+    print_dir: Path | None = None,
+    venue_bundle: Path | None = None,
 ) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant; the print
-    edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages."""
+    edition's PDFs of print_dir (when given) in out_dir/print/, linked from the pages; the venue zip as venue_bundle
+    describes it (print_hooks.py venue_bundle_extra) named on the home and about pages."""
     print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition)
+        variant = BuildVariant(
+            script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition, venue_bundle=venue_bundle
+        )
         build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
@@ -157,15 +168,26 @@ class Staging:
 
 
 def build_hosted(staging: Staging) -> None:
-    """The hosted flavour, both editions, and its service worker, into staging.site."""
+    """The hosted flavour, both editions, and its service worker, into staging.site; the venue zip, when this run
+    made one (built before: the pages give its size), in download/ for the home and about pages to link."""
     hant_dict = traditional_user_dict(staging.work, staging.src)
+    zips = sorted(staging.dist.glob(f"{BUNDLE_PREFIX}-*.zip"))
+    bundle_file = None
+    if zips:
+        bundle_file = staging.work / "venue-bundle.json"
+        extra = venue_bundle_extra(zips[0], staging.edition.date.isoformat())
+        bundle_file.write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
     build_flavour(
         staging.site,
         offline=False,
         hant_dict=hant_dict,
         build_date=staging.build_date,
         print_dir=staging.linked_print_dir,
+        venue_bundle=bundle_file,
     )
+    for zip_path in zips:
+        (staging.site / DOWNLOAD_FOLDER).mkdir(exist_ok=True)
+        shutil.copyfile(zip_path, staging.site / DOWNLOAD_FOLDER / zip_path.name)
     write_service_worker(staging.site)
 
 
@@ -174,12 +196,15 @@ def build_bundle(staging: Staging) -> None:
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
     hant_dict = traditional_user_dict(staging.work, staging.src)
+    inside = staging.work / "inside-bundle.json"  # the zip's own pages say that they are it (it cannot hold itself)
+    inside.write_text(json.dumps({"inside": True}), encoding="utf-8")
     build_flavour(
         offline_dir,
         offline=True,
         hant_dict=hant_dict,
         build_date=staging.build_date,
         print_dir=staging.linked_print_dir,
+        venue_bundle=inside,
     )
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
         shutil.copyfile(pdf, staging.dist / pdf.name)
@@ -197,11 +222,12 @@ def build_print(staging: Staging) -> None:
 PRINT_EDITION_FILE = "print-edition.json"
 # The steps of a full build, in order: (name, output it writes into, function); None: a step both outputs need (the
 # print edition, which the pages of both flavours link). A new output is one more entry here; it is published with
-# the others, and only if every step succeeded.
+# the others, and only if every step succeeded. The venue zip comes before the hosted site, which offers it for
+# download with its size.
 BUILD_STEPS = (
     ("print edition", None, build_print),
-    ("hosted site", "site", build_hosted),
     ("venue bundle", "dist", build_bundle),
+    ("hosted site", "site", build_hosted),
 )
 
 
@@ -285,6 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--venue-bundle", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -303,6 +330,7 @@ def main(argv: list[str] | None = None) -> None:
                     strict=not args.not_strict,
                     hant_dict=args.hant_dict,
                     print_edition=args.print_edition,
+                    venue_bundle=args.venue_bundle,
                 )
                 build_variant(args.site_dir.resolve(), variant)
             except Abort as exc:  # mkdocs has logged why; a RulebookError inside a hook is a fault in the input
@@ -320,19 +348,33 @@ def main(argv: list[str] | None = None) -> None:
     except RulebookError as exc:  # one message naming the file and line; the previous site/ and dist/ stay
         print(exc, file=sys.stderr)
         return 2
-    print(f"edition {result.edition.label}")
+    print(f"版本 {result.edition.label}")
     if result.hosted_dir:
-        sizes = ", ".join(
-            f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
-            for edition in ("hans", "hant")
-        )
-        print(
-            f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
-            f" a reader of one edition downloads, gzip: {sizes})"
-        )
+        print(f"托管网站：{result.hosted_dir}（service worker 缓存 {len(precache_urls(result.hosted_dir))} 个文件）")
+        print(precache_summary(result.hosted_dir))
     if result.bundle_zip:
-        print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
+        print(f"离线压缩包：{result.bundle_zip}（{result.bundle_zip.stat().st_size // 1024} KB）")
+    warning = site_url_warning()
+    if warning is not None:
+        print(warning)
     return 0
+
+
+# a host no one else can reach (calculators.js LOOPBACK): make serve's, a test server's
+LOOPBACK = re.compile(r"localhost|127(\.\d+){3}|0\.0\.0\.0|::1|.*\.localhost")
+
+
+def site_url_warning() -> str | None:
+    """One line when mkdocs.yml's site_url (or RULEBOOK_SITE_URL, which overrides it) is no address a reader can
+    open: links copied from the venue zip then name the article in words (the hosted site uses each page's own)."""
+    site_url = load_config(str(CONFIG_FILE)).site_url or ""
+    parts = urlsplit(site_url)
+    if parts.scheme in ("http", "https") and not LOOPBACK.fullmatch(parts.hostname or "localhost"):
+        return None
+    return (
+        f"注意：site_url 不是网站的真实地址（{site_url or '未设置'}）：从离线压缩包复制的裁决只写条文名称、不附链接；"
+        "在 mkdocs.yml 写上网站地址或设环境变量 RULEBOOK_SITE_URL 即可"
+    )
 
 
 if __name__ == "__main__":
