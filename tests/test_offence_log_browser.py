@@ -51,9 +51,10 @@ def test_a_recorded_ruling_makes_the_next_one_a_repeat(open_phone_page, site_url
     open_calculator(page, site_url + "regulations/26/")
     repeat = page.locator(f"{LATENESS} input[name=repeat]")
     record_lateness(page, "甲队", "12")
-    assert not repeat.is_checked()
+    # the team stays named after the entry, so the form already rules its next lateness as a repeat
+    assert page.locator(f"{LATENESS} input[name=offender]").input_value() == "甲队"
+    assert repeat.is_checked()
     page.locator(f"{LATENESS} input[name=minutes]").fill("7")
-    name_offender(page, LATENESS, "甲队")
     assert page.locator(LATENESS).get_attribute("data-offence-count") == "1"
     assert repeat.is_checked()
     assert shown(page, LATENESS) == cli("lateness", event="teams-vp", minutes="7", repeat=True)
@@ -163,3 +164,72 @@ def test_the_log_survives_a_reload_from_file(open_phone_page, built_site):
     assert page.locator(f"{LATENESS} .offence-log summary").inner_text() == "本场记录（1条）"
     name_offender(page, LATENESS, "甲队")
     assert page.locator(f"{LATENESS} input[name=repeat]").is_checked()
+
+
+def in_view(page, selector: str) -> bool:
+    """The element wholly inside the visual viewport, below the header."""
+    return page.evaluate(
+        """(selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+          const view = window.visualViewport;
+          return box.top >= Math.max(header, 0) && box.bottom <= view.offsetTop + view.height;
+        }""",
+        selector,
+    )
+
+
+def test_a_second_entry_for_a_logged_team_needs_no_typing(open_phone_page, site_url, artifacts_dir):
+    """The team stays after an entry and × clears it with one tap; a team already in the log is one tap from the list
+    under the field. With the keyboard up (a 360×400 viewport, what is left of 740 px) typing a logged team keeps the
+    field and its 此前已有1次 note in view: the calculator above does not scroll to its answer."""
+    page = open_phone_page(360, 740)
+    open_calculator(page, site_url + "regulations/34/")
+    entry = f"{PROCEDURAL} .offence-log-entry"
+    team = page.locator(f"{PROCEDURAL} input[name=offender]")
+    name_offender(page, PROCEDURAL, "5号队")
+    page.locator(f"{PROCEDURAL} .offence-log-record").click()
+    name_offender(page, PROCEDURAL, "8号队")
+    page.locator(f"{PROCEDURAL} .offence-log-record").click()
+    assert team.input_value() == "8号队"
+    page.locator(f"{entry} .offence-log-team-clear").click()
+    assert team.input_value() == "" and page.locator(PROCEDURAL).get_attribute("data-offence-count") is None
+    picks = page.locator(f"{entry} .offence-log-team-pick")
+    assert [p.inner_text() for p in picks.all()] == ["5号队", "8号队"]
+    box = picks.first.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    picks.first.click()  # one tap: no typing of the name
+    assert team.input_value() == "5号队"
+    assert page.locator(f"{PROCEDURAL} input[name=offence]").input_value() == "2"
+    assert "此前已有1次" in page.locator(f"{entry} .offence-log-note").inner_text()
+    page.locator(f"{PROCEDURAL} .offence-log-record").click()
+    assert "5号队 第34条" in page.locator(f"{entry} .offence-log-status").inner_text()
+    assert page.locator(f"{PROCEDURAL} .offence-log summary").inner_text() == "本场记录（3条）"
+    page.locator(f"{entry} .offence-log-team-clear").click()
+    # the keyboard comes up: the viewport shrinks; type a logged team letter by letter as a phone does
+    team.scroll_into_view_if_needed()
+    team.focus()
+    page.set_viewport_size({"width": 360, "height": 400})
+    page.wait_for_timeout(300)
+    before = page.evaluate("() => window.scrollY")
+    page.keyboard.type("8号队", delay=30)
+    page.wait_for_timeout(300)
+    assert page.locator(f"{PROCEDURAL} input[name=offence]").input_value() == "2"
+    assert "此前已有1次" in page.locator(f"{entry} .offence-log-note").inner_text()
+    assert in_view(page, f"{entry} input[name=offender]") and in_view(page, f"{entry} .offence-log-note")
+    assert abs(page.evaluate("() => window.scrollY") - before) < 60, "the page jumped while typing"
+    assert page.evaluate(NO_SIDEWAYS)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator(entry).scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "offence-log-entry-360.png"))
+    page.emulate_media(color_scheme="dark")  # the phone in dark mode: the page picks its scheme as it loads
+    page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.endsWith('__palette')).forEach(k => localStorage.removeItem(k))"
+    )
+    page.reload()
+    open_calculator(page, site_url + "regulations/34/")
+    page.locator(f"{entry} .offence-log-team-pick").last.click()
+    assert "此前已有1次" in page.locator(f"{entry} .offence-log-note").inner_text()
+    page.locator(entry).scroll_into_view_if_needed()
+    assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == "slate"
+    page.screenshot(path=str(artifacts_dir / "offence-log-entry-360-dark.png"))

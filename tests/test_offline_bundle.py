@@ -168,3 +168,33 @@ def _query_for(article: Path) -> str:
     candidates = [word for word in words if not re.fullmatch(r"第.*条", word)]
     assert candidates, f"{article}: no Chinese word in its title {title!r} to search for"
     return candidates[0][:2]
+
+
+def test_the_zip_downloads_from_the_home_page(browser, shipped_site, shipped_url, bundle_dir, artifacts_dir):
+    """The home page (and 关于本站) offer the venue zip with its size and date; a tap downloads it, the same bytes as
+    dist/'s. The zip's own home page says that it is the zip (it cannot hold itself)."""
+    site_dir, zip_path = shipped_site
+    context = phone_context(browser, accept_downloads=True)
+    try:
+        page = context.new_page()
+        open_ready(page, shipped_url)
+        link = page.locator("a.venue-bundle-link")
+        line = page.locator("p.venue-bundle").inner_text()
+        assert zip_path.name in line and re.search(r"（\d+(\.\d)? [KM]B，\d{4}-\d{2}-\d{2}）", line), line
+        box = link.bounding_box()
+        assert box is not None and box["width"] > 0
+        with page.expect_download() as download:
+            link.click()
+        assert download.value.suggested_filename == zip_path.name
+        assert Path(download.value.path()).read_bytes() == zip_path.read_bytes()
+        page.locator("p.venue-bundle").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / "home-venue-zip-360.png"))
+        open_ready(page, shipped_url + "about/")
+        assert page.locator("a.venue-bundle-link").get_attribute("href").endswith(f"download/{zip_path.name}")
+    finally:
+        context.close()
+    assert (site_dir / "download" / zip_path.name).read_bytes() == zip_path.read_bytes()
+    inside = (bundle_dir / "index.html").read_text(encoding="utf-8")
+    assert "venue-bundle-link" not in inside and "你现在打开的就是离线压缩包里的网站" in inside
+    with zipfile.ZipFile(zip_path) as bundle:
+        assert not [name for name in bundle.namelist() if name.endswith(".zip")]

@@ -82,16 +82,16 @@ def test_board_and_ratio_keys(capsys):
 @pytest.mark.parametrize(
     "argv, prefix",
     [
-        (["lateness", "--event", "teams-vp", "--minutes", "-5"], "error: --minutes（迟到时间（分钟））：不能为负数"),
-        (["lateness", "--event", "teams-vp", "--minutes", "ten"], "error: --minutes（迟到时间（分钟））：应为分钟数"),
-        (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "error: --minutes（超时（分钟））："),
-        (["lateness", "--event", "team", "--minutes", "5"], "error: --event（比赛类型）：应为以下之一"),
-        (["lateness", "--minutes", "5"], "error: 缺少必填的选项：--event"),
-        (["board", "--number", "0"], "error: --number（牌号）：不能小于1"),
-        (["procedural", "--article", "34", "--item", "99"], "error: --item（违规项目）：第34条只有第1—22项"),
-        (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "error: --offence（第几次）：应为整数"),
-        (["tie-ratio", "--won", "1"], "error: 缺少必填的选项：--lost"),
-        (["nonsense"], "error: calculator：没有“nonsense”这一项（可选："),
+        (["lateness", "--event", "teams-vp", "--minutes", "-5"], "错误：--minutes（迟到时间（分钟））：不能为负数"),
+        (["lateness", "--event", "teams-vp", "--minutes", "ten"], "错误：--minutes（迟到时间（分钟））：应为分钟数"),
+        (["slow-play", "--event", "pairs-mp", "--minutes", "1e3"], "错误：--minutes（超时（分钟））："),
+        (["lateness", "--event", "team", "--minutes", "5"], "错误：--event（比赛类型）：应为以下之一"),
+        (["lateness", "--minutes", "5"], "错误：缺少必填的选项：--event"),
+        (["board", "--number", "0"], "错误：--number（牌号）：不能小于1"),
+        (["procedural", "--article", "34", "--item", "99"], "错误：--item（违规项目）：第34条只有第1—22项"),
+        (["procedural", "--article", "37", "--item", "2", "--offence", "x"], "错误：--offence（第几次）：应为整数"),
+        (["tie-ratio", "--won", "1"], "错误：缺少必填的选项：--lost"),
+        (["nonsense"], "错误：calculator：没有“nonsense”这一项（可选："),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
@@ -105,7 +105,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, prefix):
 
 def test_module_entry_point_from_the_repository_root(entry_point_process):
     completed = entry_point_process("scripts.penalties", "board", "--number", "0")
-    assert completed.returncode == 2 and completed.stderr == "error: --number（牌号）：不能小于1；收到“0”\n"
+    assert completed.returncode == 2 and completed.stderr == "错误：--number（牌号）：不能小于1；收到“0”\n"
     completed = entry_point_process("scripts.penalties", "lateness", "--event", "teams-ko", "--minutes", "6:01")
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["penalty"]["imp"] == 3
@@ -149,8 +149,8 @@ def test_help_of_every_subcommand_exits_0_in_chinese(capsys, name):
 
 def test_argparse_messages_are_chinese(capsys):
     for argv, message in [
-        (["lateness", "--event", "teams-vp", "--minutes", "3", "--bogus", "1"], "error: 无法识别的参数：--bogus 1\n"),
-        (["lateness", "--event", "teams-vp", "--minutes"], "error: --minutes：需要一个值\n"),
+        (["lateness", "--event", "teams-vp", "--minutes", "3", "--bogus", "1"], "错误：无法识别的参数：--bogus 1\n"),
+        (["lateness", "--event", "teams-vp", "--minutes"], "错误：--minutes：需要一个值\n"),
     ]:
         with pytest.raises(SystemExit) as exit_info:
             main(argv, PENALTIES)

@@ -218,7 +218,7 @@ def test_command_line_reads_the_teams_as_json_and_prints_json():
 
 def test_command_line_errors_and_help_are_chinese():
     status, out, err = run_cli(["tie-break", "--event", "knock-out", "--teams", "[]"])
-    assert status == 2 and err == "error: --teams（各队数据）：至少要比较2个队\n"
+    assert status == 2 and err == "错误：--teams（各队数据）：至少要比较2个队\n"
     status, _, err = run_cli(["tie-break", "--event", "pairs", "--teams", "[]"])
     assert (
         status == 2

@@ -132,3 +132,77 @@ def test_three_teams_tied_in_a_round_robin_by_their_matches(open_phone_page, sit
     assert page.evaluate(NO_SIDEWAYS)
     sheet.locator(".penalty-headline").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "tie-break-sheet-3-teams-360.png"), full_page=False)
+
+
+def test_the_sheet_survives_a_reload_and_reopens_from_a_copied_link(open_phone_page, site_url, artifacts_dir):
+    """The figures are kept on the device (a reload) and in the address (a link opened on another phone, with nothing
+    kept there, shows the same sheet and the same result); 清空 asks first."""
+    page = open_phone_page(360, 740)
+    open_sheet(page, site_url)
+    page.locator(f"{SHEET} select[name=event]").select_option("round-robin-3")
+    for team in range(3):
+        type_figures(page, team, {"imp_won": "300", "imp_lost": "300"})
+    got = {(0, 1): "18", (0, 2): "16", (1, 0): "12", (1, 2): "17", (2, 0): "14", (2, 1): "13"}
+    for (team, other), vp in got.items():
+        type_match(page, team, other, {"vp": vp})
+    page.locator(f"{SHEET} input[name=name][data-team='1']").fill("北京队")
+    headline = "名次：甲队 ＞ 北京队 ＞ 丙队（第45条一2（2）、一1（2））"
+    sheet = page.locator(SHEET)
+    assert sheet.locator(".penalty-headline").inner_text() == headline
+    result = sheet.get_attribute("data-result")
+    address = page.url
+    assert "tie-break.event=round-robin-3" in address
+    page.goto(site_url + "regulations/45/")  # the same page again, without the address's figures: the device's
+    open_sheet(page, site_url)
+    assert sheet.get_attribute("data-result") == result
+    assert page.locator(f"{SHEET} select[name=event]").input_value() == "round-robin-3"
+    page.reload()
+    open_sheet(page, site_url)
+    assert sheet.get_attribute("data-result") == result
+    other = open_phone_page(360, 740)  # another device: only the copied link
+    open_ready(other, address)
+    wait_for_page_scripts(other)
+    other.evaluate(f"() => document.querySelector('{SHEET}').scrollIntoView()")
+    other.wait_for_selector(f"{SHEET}[data-mounted] .tie-break-team", timeout=20_000)
+    assert other.locator(SHEET).get_attribute("data-result") == result
+    assert other.locator(f"{SHEET} .penalty-headline").inner_text() == headline
+    assert other.locator(f"{SHEET} input[name=name][data-team='1']").input_value() == "北京队"
+    assert page.evaluate(f"() => window.RulebookPenalties.hostedLink(document.querySelector('{SHEET}'))") is None
+    # clearing asks first
+    sheet.locator(".tie-break-clear").click()
+    confirm = sheet.locator(".tie-break-confirm")
+    assert confirm.is_visible() and "确定清空" in confirm.inner_text()
+    sheet.locator(".tie-break-clear-no").click()
+    assert sheet.get_attribute("data-result") == result
+    sheet.locator(".tie-break-clear").scroll_into_view_if_needed()
+    sheet.locator(".tie-break-clear").click()
+    page.screenshot(path=str(artifacts_dir / "tie-break-sheet-clear-360.png"))
+    sheet.locator(".tie-break-clear-yes").click()
+    assert page.locator(f"{SHEET} select[name=event]").input_value() == "round-robin"
+    assert page.locator(f"{SHEET} .tie-break-team").count() == 2
+    assert "tie-break." not in page.url
+    page.reload()
+    open_sheet(page, site_url)
+    assert page.locator(f"{SHEET} input[name=imp_won][data-team='0']").input_value() == ""
+    assert page.evaluate(NO_SIDEWAYS)
+
+
+def test_the_kept_sheet_light_and_dark(open_phone_page, site_url, artifacts_dir):
+    """Screenshots of a sheet reopened from its address, light and dark (tests/artifacts/)."""
+    query = "?tie-break.event=round-robin&tie-break.1.imp_won=300&tie-break.1.imp_lost=300&tie-break.1.match_vp=12.5"
+    query += "&tie-break.2.name=乙队&tie-break.2.imp_won=150&tie-break.2.imp_lost=150&tie-break.2.match_vp=17.5"
+    # team 1 is not named in the address: it keeps a fresh sheet's name, 甲队
+    for scheme in ("light", "dark"):
+        page = open_phone_page(360, 740, color_scheme=scheme)
+        open_ready(page, site_url + "regulations/45/" + query)
+        open_sheet_here(page)
+        sheet = page.locator(SHEET)
+        assert sheet.locator(".penalty-headline").inner_text() == "名次：乙队 ＞ 甲队（第45条一1（2））"
+        sheet.locator(".penalty-headline").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / f"tie-break-sheet-kept-360-{scheme}.png"))
+
+
+def open_sheet_here(page) -> None:
+    wait_for_page_scripts(page)
+    page.evaluate(f"() => document.querySelector('{SHEET}').scrollIntoView()")
+    page.wait_for_selector(f"{SHEET}[data-mounted] .tie-break-team", timeout=20_000)

@@ -218,6 +218,22 @@ MISSING_LAWS = record(
     }
 )
 
+# Players' words for the 索引 page: each with the articles it leads to and why (scripts/document/subject_index.py)
+INDEX_WORDS = record(
+    {
+        "words": list_of(
+            record(
+                {
+                    "word": ONE_LINE,
+                    "places": list_of(text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")),
+                    "reason": PROSE,
+                },
+                optional={"means": ONE_LINE},
+            )
+        )
+    }
+)
+
 # The penalty data: each file's own schema in penalty_table_files.py (PENALTY_SCHEMAS); a table not listed there yet
 # gets
 # only what every table has and that nothing in it is empty (give it its own schema when a calculator reads it).
@@ -350,6 +366,7 @@ SCHEMAS = {
     "wbf1997.yml": WBF_1997,
     "missing_law_titles.yml": MISSING_LAW_TITLES,
     "missing_laws.yml": MISSING_LAWS,
+    "index_words.yml": INDEX_WORDS,
     "jieba_user_dict.txt": JIEBA_USER_DICT,
 }
 # Every file named without a wildcard must exist: the build reads each one, and a deleted file would otherwise

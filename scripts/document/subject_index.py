@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scripts.books import HAN
+from scripts.books import BOOKS, HAN
 from scripts.curated.rulebook_src import RulebookSrc
+from scripts.errors import RulebookError
+from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.model import Article, Book
 
 TERM_SHAPE = re.compile(rf"[{HAN}]{{2,8}}")  # a term of two to eight Han characters: no English word, no phrase
@@ -120,3 +122,58 @@ def subject_index(books: dict[str, Book], glossary_terms: list[str], src: Rulebo
         if places:
             out.append(IndexTerm(term, reading_of(term), places))
     return sorted(out, key=lambda t: (t.reading, t.term))
+
+
+INDEX_WORDS_FILE = "index_words.yml"
+
+
+class IndexWordError(RulebookError):
+    """A players' word of the 索引 leads to a page the site does not have."""
+
+
+@dataclass(frozen=True)
+class WordPlace:
+    """An article a players' word leads to: one of the sources, or the page of a Law they lack."""
+
+    book: str
+    slug: str
+    missing: bool  # the sources lack it: its page says so and what to do
+
+    @property
+    def label(self) -> str:
+        return f"{BOOKS[self.book].cite_prefix}第{self.slug}条"
+
+
+@dataclass(frozen=True)
+class IndexWord:
+    """A word players say that the text does not use (rulebook_src/index_words.yml), filed among the terms."""
+
+    word: str
+    reading: str
+    means: str  # the rulebook's own word for it ('' if none is given)
+    places: tuple[WordPlace, ...]
+
+    @property
+    def initial(self) -> str:
+        return self.reading[:1].upper()
+
+
+def index_words(books: dict[str, Book], src: RulebookSrc) -> list[IndexWord]:
+    """The players' words of rulebook_src/index_words.yml, each place checked to be a page of the site (an article of
+    the sources, or a Law they lack, which has its own page), sorted by pinyin."""
+    data, lines = src.load_with_lines(INDEX_WORDS_FILE)
+    out = []
+    for i, entry in enumerate(data.get("words") or []):
+        places = []
+        for target in entry["places"]:
+            key, _, slug = target.partition("/")
+            book = books.get(key)
+            missing = book is not None and key == "laws" and slug.isdigit() and int(slug) in missing_numbers(book)
+            if book is None or (slug not in book.articles and not missing):
+                raise IndexWordError(
+                    f"{lines.at('words', i)}: {entry['word']}: {target} is no page of the site "
+                    "(neither an article of the sources nor a Law they lack)"
+                )
+            places.append(WordPlace(key, slug, missing))
+        out.append(IndexWord(entry["word"], reading_of(entry["word"]), entry.get("means", ""), tuple(places)))
+    return sorted(out, key=lambda w: (w.reading, w.word))

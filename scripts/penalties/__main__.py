@@ -4,11 +4,10 @@ The subcommands and options are generated from rulebook_src/penalties/calculator
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import json
 import sys
 
+from scripts.cli import ERROR_PREFIX, ArgumentParser, chinese_argparse
 from scripts.errors import RulebookError, run_entry_point
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.penalties.engine import RULES
@@ -16,60 +15,6 @@ from scripts.penalties.spec import PenaltyInputError
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import penalty_data
 from scripts.penalties.tie_break import event_figures, sheet_of, tie_break
-
-
-# argparse's own messages (its gettext ids, Python 3.11) in Chinese; one not listed stays as argparse words it
-ARGPARSE_CHINESE = {
-    "usage: ": "用法：",
-    "options": "选项",
-    "positional arguments": "位置参数",
-    "show this help message and exit": "显示本帮助并退出",
-    "the following arguments are required: %s": "缺少必填的选项：%s",
-    "unrecognized arguments: %s": "无法识别的参数：%s",
-    "expected one argument": "需要一个值",
-    "argument %(argument_name)s: %(message)s": "%(argument_name)s：%(message)s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "没有“%(value)s”这一项（可选：%(choices)s）",
-    "ambiguous option: %(option)s could match %(matches)s": "选项 %(option)s 不明确，可能是 %(matches)s",
-    "ignored explicit argument %r": "此选项不带值，却收到 %r",
-    "expected at most one argument": "至多需要一个值",
-    "expected at least one argument": "至少需要一个值",
-    "not allowed with argument %s": "不能与 %s 同时使用",
-}
-
-
-def chinese(message: str) -> str:
-    return ARGPARSE_CHINESE.get(message, message)
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse that speaks Chinese and reports a usage error on one line: `error: ...`, exit status 2."""
-
-    def error(self, message: str):
-        sys.stderr.write(f"error: {message}\n")
-        sys.exit(2)
-
-    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
-        with chinese_argparse():
-            return super().parse_args(args, namespace)
-
-    def format_help(self) -> str:
-        with chinese_argparse():
-            return super().format_help()
-
-    def format_usage(self) -> str:
-        with chinese_argparse():
-            return super().format_usage()
-
-
-@contextlib.contextmanager
-def chinese_argparse():
-    """argparse looks up `_` (gettext) at the moment it words a message: for the span of a parse, it is ours."""
-    words = argparse._
-    argparse._ = chinese  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = words  # type: ignore[attr-defined]
 
 
 def option_help(parameter: dict) -> str:
@@ -163,7 +108,7 @@ def main(argv: list[str] | None = None, penalties: PenaltyData | None = None) ->
         else:
             result = RULES[name](penalties, **inputs)
     except PenaltyInputError as error:
-        sys.stderr.write(f"error: {error}\n")
+        sys.stderr.write(f"{ERROR_PREFIX}{error}\n")
         return 2
     except RulebookError as error:  # a penalty table under rulebook_src/penalties/ is malformed
         sys.stderr.write(f"{error}\n")

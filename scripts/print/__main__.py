@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import time
 from pathlib import Path
 
+from scripts.cli import ArgumentParser
 from scripts.edition import BUNDLE_PREFIX
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.errors import RulebookError, run_entry_point
@@ -16,8 +16,8 @@ from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scripts.print", description=__doc__.split(": ", 1)[1])
-    parser.add_argument("--out", type=Path, required=True, help="folder for the PDFs (created if missing)")
+    parser = ArgumentParser(prog="python -m scripts.print", description="印刷版：两部书的简体与繁体PDF。")
+    parser.add_argument("--out", type=Path, required=True, help="PDF 写入的文件夹（没有则新建）")
     add_print_cache_options(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for book in printed:
         print(f"{book.path} ({book.pages} 页)")
-    print(f"{len(printed)} PDFs in {time.perf_counter() - started:.1f} s")
+    print(f"{len(printed)} 份PDF，用时 {time.perf_counter() - started:.1f} 秒")
     return 0
 
 

@@ -151,9 +151,9 @@ def add_print_cache_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=DEFAULT_CACHE_DIR,
         metavar="DIR",
-        help="books typeset before, by their text (default: .cache/print/)",
+        help="排印过的书按其文本存放的文件夹（默认 .cache/print/）",
     )
-    remembered.add_argument("--no-print-cache", action="store_true", help="typeset every book afresh")
+    remembered.add_argument("--no-print-cache", action="store_true", help="每部书都重新排印")
 
 
 def print_cache_dir(args: argparse.Namespace) -> Path | None:

@@ -12,7 +12,6 @@ one line (exit 2) and rulebook_src/raw/, the manifest and docs/ stay exactly as 
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import re
 import sys
@@ -30,6 +29,7 @@ from scripts.pipeline.coverage import rulebook_coverage
 from scripts.pipeline.model import Article
 from scripts.pipeline.run import Rulebook, build_rulebook, source_articles
 from scripts.pipeline.sources import SourceEntry, article_spec, load_manifest
+from scripts.cli import ArgumentParser
 
 BOOKS = ("laws", "regulations")
 FULLWIDTH_HEADING = re.compile(r"^[\u3000 ]*第[０-９]+[条條]", re.MULTILINE)
@@ -214,9 +214,9 @@ def add_source(file: Path, book: str, src_dir: Path = SRC) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="make add-source", description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path, help="the source text (UTF-8)")
-    parser.add_argument("--book", required=True, choices=BOOKS)
+    parser = ArgumentParser(prog="make add-source", description="把一份来源文本加入 rulebook_src/，并重新生成 docs/。")
+    parser.add_argument("file", type=Path, help="来源文本（UTF-8）")
+    parser.add_argument("--book", required=True, choices=BOOKS, help="哪一部书：laws＝竞赛规则，regulations＝裁判法")
     args = parser.parse_args(argv)
     for line in add_source(args.file, args.book):
         print(line)

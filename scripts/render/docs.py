@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable
@@ -41,8 +40,9 @@ from scripts.render.markup import GENERATED
 from scripts.render.concordance_report import concordance_report_section
 from scripts.render.report import report_page
 from scripts.render.subject_index_page import SUBJECT_INDEX_PAGE, subject_index_page
-from scripts.document.subject_index import subject_index
+from scripts.document.subject_index import index_words, subject_index
 from scripts.paths import ROOT
+from scripts.cli import ArgumentParser
 
 DOCS = ROOT / "docs"
 
@@ -72,7 +72,8 @@ def render_site_pages(rulebook: Rulebook, links: LinkIndex | None = None) -> dic
         "index.md": home_page(rulebook, order, calculator_links(penalties)),
         "glossary.md": glossary_page(rulebook, reference_spans.paragraph_markdown),
         SUBJECT_INDEX_PAGE: subject_index_page(
-            subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src)
+            subject_index(rulebook.books, [entry.term for entry in rulebook.glossary], src),
+            index_words(rulebook.books, src),
         ),
     }
     for key, book in rulebook.books.items():
@@ -185,9 +186,11 @@ def article_texts(rulebook: Rulebook) -> Callable[[str], str | None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="fail if the committed docs/ differ from a fresh build")
-    parser.add_argument("--src", type=Path, help="read this folder instead of the project's rulebook_src/")
+    parser = ArgumentParser(
+        prog="python -m scripts.render", description="由 rulebook_src/ 重新生成 docs/ 下的 Markdown。"
+    )
+    parser.add_argument("--check", action="store_true", help="已提交的 docs/ 与重新生成的不同则失败")
+    parser.add_argument("--src", type=Path, help="读取这个文件夹，而不是项目的 rulebook_src/")
     args = parser.parse_args(argv)
     try:
         # every file of rulebook_src/, read and checked once, also those only the site reads

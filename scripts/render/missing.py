@@ -140,8 +140,10 @@ def missing_article_page(
     bottom: str = "",
     calculators: str = "",
 ) -> str:
-    """laws/<N>.md for a Law the sources lack: its names, a plain statement, the calculators on its matter (规则第77、
-    78条: scripts/penalties/widgets.py missing_law_calculators), and the articles that cite it."""
+    """laws/<N>.md for a Law the sources lack: its Chinese title and what to do at the table first, then the
+    calculators on its matter (规则第77、78条: scripts/penalties/widgets.py missing_law_calculators), the words
+    players use, the articles on the same matter and those that cite it; the English title and the editor's notes
+    below."""
     from scripts.render.links import citation_items  # links imports this module's pages for its own list
 
     heading = f"第{missing.number}条" + (f" {missing.title}" if missing.title else "")
@@ -161,12 +163,6 @@ def missing_article_page(
         f"# {escape_markdown(heading)}{marks}",
         "",
     ]
-    if missing.english:  # under the title, as on the articles' pages
-        out += [
-            f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF '
-            f'1997)</p>',
-            "",
-        ]
     division = missing.facts.division if missing.facts else None
     where = (
         f" · {html.escape(division.chinese)}" + ("（章名为本站译名）" if division.editors else "") if division else ""
@@ -194,16 +190,28 @@ def missing_article_page(
         f'<p class="missing-statement" data-search-exclude>本站的来源没有收录{missing.label}：这里没有它的1999年中文条文，也无法核对或引用原文。</p>',
         "",
     ]
-    if missing.english:
+    out += editor_notes(missing)
+    if bottom:
+        out += [bottom, ""]
+    return "\n".join(out)
+
+
+def editor_notes(missing: MissingArticle) -> list[str]:
+    """Below what a player needs: the 1997 English title, what the Chinese title is, and what our own text calls it."""
+    out: list[str] = []
+    if missing.english:  # below what a player needs: the English title, with the editor's notes
         note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
         out += [
+            f'<p class="article-english" lang="en">Law {missing.number} · {html.escape(missing.english)} (WBF '
+            f"1997)</p>",
+            "",
             f"<p data-search-exclude>1999年《中国桥牌竞赛规则》译自1997年世界桥联（WBF）《复式定约桥牌规则》，条号相同。"
-            f"标题下的英文是该版本第{missing.number}条的标题{note}。</p>",
+            f"上面的英文是该版本第{missing.number}条的标题{note}。</p>",
             "",
         ]
     if missing.title_is_editors and missing.facts:
         out += [
-            f"<p data-search-exclude>中文标题“{html.escape(missing.title)}”是本站译名：编者据标题下的1997年英文标题译出，"
+            f"<p data-search-exclude>中文标题“{html.escape(missing.title)}”是本站译名：编者据上面的1997年英文标题译出，"
             "不是1999年中文版的原文。</p>",
             "",
         ]
@@ -215,9 +223,7 @@ def missing_article_page(
             f"“{escape_markdown(cited.quote)}”。",
             "",
         ]
-    if bottom:
-        out += [bottom, ""]
-    return "\n".join(out)
+    return out
 
 
 def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:

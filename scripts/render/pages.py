@@ -74,6 +74,7 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]], tools: list[tupl
         # kept out of search: a calculator's title would send a query to the home page instead of its article
         out += ["## 计算器 {data-search-exclude}", "", '<div data-search-exclude markdown="1">', ""]
         out += [*[f"- [{escape_markdown(title)}]({link})" for title, link in tools], "", "</div>", ""]
+    out += VENUE_BUNDLE_SECTION
     out += PRINT_EDITION_SECTION
     out += [
         "## 其他",
@@ -264,11 +265,26 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
         "点按（或悬停在）带下划线的文字上，会弹出说明；再点一次引用即前往所引条文。",
         "",
     ]
+    out += VENUE_BUNDLE_SECTION
     out += PRINT_EDITION_SECTION
     out += ["## 编辑资料", ""]
     out += [f"- [{title}]({path.removeprefix('about/')})：{what}" for title, path, what in about_pages]
     out.append("")
     return "\n".join(out)
+
+
+# The 离线压缩包 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with the link to
+# the venue zip on the hosted site (download/), its size and date; in the zip itself, that this is it.
+VENUE_BUNDLE_PLACEHOLDER = '<div class="venue-bundle" data-venue-bundle></div>'
+VENUE_BUNDLE_SECTION = [
+    "## 离线压缩包 {#venue-bundle}",
+    "",
+    "整个网站（简体与繁体）可以下载为一个压缩包，拷到笔记本电脑或U盘，解压后双击其中的 index.html，"
+    "断网也能浏览、检索和使用计算器。",
+    "",
+    VENUE_BUNDLE_PLACEHOLDER,
+    "",
+]
 
 
 # The 打印版 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with a link to each

@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import pickle
+import re
 import shutil
 import sys
 import tempfile
@@ -31,18 +32,28 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
+from scripts.cli import ArgumentParser
 from scripts.curated.rulebook_src import RulebookSrc, read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, ROOT, Edition, build_timestamp, current_edition
 from scripts.errors import RulebookError, run_entry_point
 from scripts.print.pdf import write_print_books
 from scripts.print.typeset_cache import add_print_cache_options, print_cache_dir
 from scripts.site.hook_errors import RulebookHookError
-from scripts.site.print_hooks import PRINT_FOLDER, print_edition_extra
-from scripts.site.pwa import precache_bytes, precache_urls, write_service_worker
-from scripts.site.variants import REPORTED_OS_ERROR, SCRIPTS, BuildVariant, build_variant, build_variant_in_subprocess
+from scripts.site.print_hooks import DOWNLOAD_FOLDER, PRINT_FOLDER, print_edition_extra, venue_bundle_extra
+from scripts.site.pwa import precache_summary, precache_urls, write_service_worker
+from scripts.site.variants import (
+    CONFIG_FILE,
+    REPORTED_OS_ERROR,
+    SCRIPTS,
+    BuildVariant,
+    build_variant,
+    build_variant_in_subprocess,
+)
 from scripts.traditional import load_fixes, traditional_user_dict_rows
 
 BUNDLE_SKIPPED_SUFFIXES = (".map",)  # source maps: read only by developer tools, ~1.3 MB per edition
@@ -81,13 +92,17 @@ def build_flavour(
     build_date: int,
     src_file: Path | None = None,
     print_dir: Path | None = None,
+    venue_bundle: Path | None = None,
 ) -> None:
     """Both script editions of one flavour: simplified at out_dir, traditional at out_dir/zh-hant, each built from
     the RulebookSrc pickled in src_file (when given); the print edition's PDFs of print_dir (when given) in
-    out_dir/print/, linked from the pages."""
+    out_dir/print/, linked from the pages; the venue zip as venue_bundle describes it (print_hooks.py
+    venue_bundle_extra) named on the home and about pages."""
     print_edition = print_dir / PRINT_EDITION_FILE if print_dir is not None else None
     for script in SCRIPTS:  # simplified first: each mkdocs build empties its own site_dir
-        variant = BuildVariant(script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition)
+        variant = BuildVariant(
+            script=script, offline=offline, hant_dict=hant_dict, print_edition=print_edition, venue_bundle=venue_bundle
+        )
         build_variant_in_subprocess(out_dir / script.subdir, variant, build_date=build_date, src_file=src_file)
         if script.subdir:
             # Hosts serve the root 404.html for every missing path; a nested one is never shown, and its
@@ -156,8 +171,15 @@ class Staging:
 
 
 def build_hosted(staging: Staging) -> None:
-    """The hosted flavour, both editions, and its service worker, into staging.site."""
+    """The hosted flavour, both editions, and its service worker, into staging.site; the venue zip, when this run
+    made one (built before: the pages give its size), in download/ for the home and about pages to link."""
     hant_dict = traditional_user_dict(staging.work, staging.src)
+    zips = sorted(staging.dist.glob(f"{BUNDLE_PREFIX}-*.zip"))
+    bundle_file = None
+    if zips:
+        bundle_file = staging.work / "venue-bundle.json"
+        extra = venue_bundle_extra(zips[0], staging.edition.date.isoformat())
+        bundle_file.write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
     build_flavour(
         staging.site,
         offline=False,
@@ -165,7 +187,11 @@ def build_hosted(staging: Staging) -> None:
         build_date=staging.build_date,
         src_file=staging.src_file,
         print_dir=staging.linked_print_dir,
+        venue_bundle=bundle_file,
     )
+    for zip_path in zips:
+        (staging.site / DOWNLOAD_FOLDER).mkdir(exist_ok=True)
+        shutil.copyfile(zip_path, staging.site / DOWNLOAD_FOLDER / zip_path.name)
     write_service_worker(staging.site)
 
 
@@ -174,6 +200,8 @@ def build_bundle(staging: Staging) -> None:
     name = bundle_name(staging.edition)
     offline_dir = staging.work / name
     hant_dict = traditional_user_dict(staging.work, staging.src)
+    inside = staging.work / "inside-bundle.json"  # the zip's own pages say that they are it (it cannot hold itself)
+    inside.write_text(json.dumps({"inside": True}), encoding="utf-8")
     build_flavour(
         offline_dir,
         offline=True,
@@ -181,6 +209,7 @@ def build_bundle(staging: Staging) -> None:
         build_date=staging.build_date,
         src_file=staging.src_file,
         print_dir=staging.linked_print_dir,
+        venue_bundle=inside,
     )
     for pdf in sorted(staging.print_dir.glob("*.pdf")):  # also beside the zip, for those who only want the books
         shutil.copyfile(pdf, staging.dist / pdf.name)
@@ -198,11 +227,12 @@ def build_print(staging: Staging) -> None:
 PRINT_EDITION_FILE = "print-edition.json"
 # The steps of a full build, in order: (name, output it writes into, function); None: a step both outputs need (the
 # print edition, which the pages of both flavours link). A new output is one more entry here; it is published with
-# the others, and only if every step succeeded.
+# the others, and only if every step succeeded. The venue zip comes before the hosted site, which offers it for
+# download with its size.
 BUILD_STEPS = (
     ("print edition", None, build_print),
-    ("hosted site", "site", build_hosted),
     ("venue bundle", "dist", build_bundle),
+    ("hosted site", "site", build_hosted),
 )
 
 
@@ -272,23 +302,22 @@ def build_site(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scripts.site.build", description=__doc__.splitlines()[0])
-    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="hosted flavour (default: site/)")
+    parser = ArgumentParser(prog="python -m scripts.site", description="构建托管网站（简繁两版，可安装）和离线压缩包。")
+    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="托管网站写入的文件夹（默认 site/）")
     parser.add_argument(
-        "--dist-dir", type=Path, default=ROOT / "dist", help="where the offline zip goes (default: dist/)"
+        "--dist-dir", type=Path, default=ROOT / "dist", help="离线压缩包和PDF写入的文件夹（默认 dist/）"
     )
     only = parser.add_mutually_exclusive_group()
-    only.add_argument("--no-zip", action="store_true", help="build the hosted flavour only")
-    only.add_argument("--zip-only", action="store_true", help="build the venue zip only")
-    parser.add_argument(
-        "--no-print", action="store_true", help="without the print edition (no PDFs; pages without 打印版 links)"
-    )
+    only.add_argument("--no-zip", action="store_true", help="只构建托管网站")
+    only.add_argument("--zip-only", action="store_true", help="只构建离线压缩包")
+    parser.add_argument("--no-print", action="store_true", help="不排印印刷版（没有PDF，页面不附打印版链接）")
     add_print_cache_options(parser)
     # one mkdocs build of one edition (what build_flavour runs in a subprocess per edition)
     parser.add_argument("--build-edition", choices=[script.name for script in SCRIPTS], help=argparse.SUPPRESS)
     parser.add_argument("--offline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--hant-dict", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--print-edition", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--venue-bundle", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stock-search", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--not-strict", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--rulebook-src", type=Path, help=argparse.SUPPRESS)  # the parent's RulebookSrc, pickled
@@ -308,6 +337,7 @@ def main(argv: list[str] | None = None) -> None:
                     strict=not args.not_strict,
                     hant_dict=args.hant_dict,
                     print_edition=args.print_edition,
+                    venue_bundle=args.venue_bundle,
                 )
                 src = pickle.loads(args.rulebook_src.read_bytes()) if args.rulebook_src else None
                 build_variant(args.site_dir.resolve(), variant, src)
@@ -326,19 +356,33 @@ def main(argv: list[str] | None = None) -> None:
     except RulebookError as exc:  # one message naming the file and line; the previous site/ and dist/ stay
         print(exc, file=sys.stderr)
         return 2
-    print(f"edition {result.edition.label}")
+    print(f"版本 {result.edition.label}")
     if result.hosted_dir:
-        sizes = ", ".join(
-            f"{edition} {precache_bytes(result.hosted_dir, edition, compressed=True) // 1024} KiB"
-            for edition in ("hans", "hant")
-        )
-        print(
-            f"hosted site: {result.hosted_dir} (service worker precaches {len(precache_urls(result.hosted_dir))} files;"
-            f" a reader of one edition downloads, gzip: {sizes})"
-        )
+        print(f"托管网站：{result.hosted_dir}（service worker 缓存 {len(precache_urls(result.hosted_dir))} 个文件）")
+        print(precache_summary(result.hosted_dir))
     if result.bundle_zip:
-        print(f"venue bundle: {result.bundle_zip} ({result.bundle_zip.stat().st_size // 1024} KiB)")
+        print(f"离线压缩包：{result.bundle_zip}（{result.bundle_zip.stat().st_size // 1024} KB）")
+    warning = site_url_warning()
+    if warning is not None:
+        print(warning)
     return 0
+
+
+# a host no one else can reach (calculators.js LOOPBACK): make serve's, a test server's
+LOOPBACK = re.compile(r"localhost|127(\.\d+){3}|0\.0\.0\.0|::1|.*\.localhost")
+
+
+def site_url_warning() -> str | None:
+    """One line when mkdocs.yml's site_url (or RULEBOOK_SITE_URL, which overrides it) is no address a reader can
+    open: links copied from the venue zip then name the article in words (the hosted site uses each page's own)."""
+    site_url = load_config(str(CONFIG_FILE)).site_url or ""
+    parts = urlsplit(site_url)
+    if parts.scheme in ("http", "https") and not LOOPBACK.fullmatch(parts.hostname or "localhost"):
+        return None
+    return (
+        f"注意：site_url 不是网站的真实地址（{site_url or '未设置'}）：从离线压缩包复制的裁决只写条文名称、不附链接；"
+        "在 mkdocs.yml 写上网站地址或设环境变量 RULEBOOK_SITE_URL 即可"
+    )
 
 
 if __name__ == "__main__":

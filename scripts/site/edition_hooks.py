@@ -34,6 +34,11 @@ def on_config(config, **kwargs):
         for key in ("site_name", "site_description", "copyright"):
             if config[key]:
                 config[key] = to_traditional_text(config[key], traditional_fixes_of(config))
+        # the theme toggle's names (mkdocs.yml theme.palette: 深色模式, 浅色模式), which Material prints as they are
+        for palette in config.theme.get("palette") or []:
+            toggle = palette.get("toggle") if isinstance(palette, dict) else None
+            if toggle and toggle.get("name"):
+                toggle["name"] = to_traditional_text(toggle["name"], traditional_fixes_of(config))
         # the jump box of the templates' own pages (offline.html) and the search's no-result state (main.html)
         for key in ("jump_form", "search_no_result"):
             if config.extra.get(key):

@@ -1,5 +1,6 @@
 """mkdocs hooks for the print edition on the site: the 打印版 section of the home and about pages, and the print line
-of every article page, each linking the book's PDF in the page's script with its size and the edition stamp.
+of every article page, each linking the book's PDF in the page's script with its size and the edition stamp; and the
+离线压缩包 section of the same two pages, linking the venue zip (hosted site: download/, its size and date).
 
 scripts/site/build.py typesets the PDFs first and hands them to each edition's build as `extra.print_edition`
 (see `print_edition_extra`); the PDFs sit in `print/` at the root of each flavour (hosted site and venue zip),
@@ -18,10 +19,11 @@ if __package__ != "scripts.site":  # loaded by mkdocs from its file path: put th
     import project_root  # noqa: F401,E402
 
 from scripts.books import BOOKS  # noqa: E402
-from scripts.render.pages import PRINT_EDITION_PLACEHOLDER  # noqa: E402
+from scripts.render.pages import PRINT_EDITION_PLACEHOLDER, VENUE_BUNDLE_PLACEHOLDER  # noqa: E402
 from scripts.site.hook_errors import reported_by_mkdocs  # noqa: E402
 
 PRINT_FOLDER = "print"  # inside each flavour's root, beside the simplified edition
+DOWNLOAD_FOLDER = "download"  # the venue zip, at the hosted site's root (scripts/site/build.py); never in the zip
 SCRIPT_NAMES = {"hans": "简体字版", "hant": "繁体字版"}  # converted with the page in the traditional edition
 ARTICLE_PAGE = re.compile(r"(?P<book>laws|regulations)/(?!index\.md$)[^/]+\.md")
 PRINT_LINE_CLASS = "print-edition-line"
@@ -43,12 +45,36 @@ def size_text(size: int) -> str:
     return f"{max(1, round(size / 1024))} KB"
 
 
-def pdf_href(page_url: str, root_prefix: str, file_name: str) -> str:
+def pdf_href(page_url: str, root_prefix: str, file_name: str, folder: str = PRINT_FOLDER) -> str:
     """The PDF's URL relative to a page: 'laws/26/' (hosted) or 'laws/26.html' (offline) → '../../print/x.pdf'; the
     traditional edition's pages (root_prefix '../') reach the flavour's root one folder further up."""
     page_dir = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
     depth = len([part for part in page_dir.split("/") if part])
-    return "../" * depth + root_prefix + f"{PRINT_FOLDER}/{file_name}"
+    return "../" * depth + root_prefix + f"{folder}/{file_name}"
+
+
+def venue_bundle_extra(zip_path: Path, date: str) -> dict:
+    """`extra.venue_bundle` for the hosted site's builds: the zip's file name, size in bytes and edition date."""
+    return {"file": zip_path.name, "bytes": zip_path.stat().st_size, "date": date}
+
+
+def venue_bundle_section(config, page) -> str:
+    """The 离线压缩包 section: the link with size and date (hosted site), what the zip is (in the zip), or that a
+    preview build has none."""
+    extra = config.extra.get("venue_bundle")
+    if extra and extra.get("inside"):
+        return (
+            '<p class="venue-bundle">你现在打开的就是离线压缩包里的网站（版本见页脚）。'
+            "要换新版本，从网站首页再下载一次压缩包。</p>"
+        )
+    if not extra:
+        return '<p class="venue-bundle">本地预览的网站不附压缩包；完整构建（make site）的网站在此提供下载。</p>'
+    href = pdf_href(page.url, extra.get("root_prefix", ""), extra["file"], DOWNLOAD_FOLDER)
+    return (
+        f'<p class="venue-bundle"><a class="venue-bundle-link" href="{html.escape(href)}" download '
+        f'type="application/zip">下载离线压缩包 {html.escape(extra["file"])}</a>'
+        f"（{size_text(extra['bytes'])}，{html.escape(extra['date'])}）</p>"
+    )
 
 
 def book_link(book: str, pdf: dict, script: str, edition: str, href: str) -> str:
@@ -75,6 +101,8 @@ def _links(config, page) -> dict[str, str]:
 def on_page_content(html_text, *, page, config, files):
     """Fill the 打印版 section (home, about) and add the print line under an article page's text."""
     links = _links(config, page)
+    if VENUE_BUNDLE_PLACEHOLDER in html_text:
+        html_text = html_text.replace(VENUE_BUNDLE_PLACEHOLDER, venue_bundle_section(config, page))
     if PRINT_EDITION_PLACEHOLDER in html_text:
         if links:
             items = "".join(f"<li>{link}</li>" for link in links.values())

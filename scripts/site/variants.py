@@ -74,6 +74,9 @@ class BuildVariant:
     hant_dict: Path | None = None  # the traditional jieba user dictionary, for the zh-hant edition's search
     # the print edition's PDFs the pages link: the JSON of scripts/site/print_hooks.py's print_edition_extra
     print_edition: Path | None = None
+    # the venue zip the hosted pages link: the JSON of scripts/site/print_hooks.py's venue_bundle_extra (hosted
+    # flavour), or {"inside": true} for the zip's own pages
+    venue_bundle: Path | None = None
 
     def arguments(self) -> list[str]:
         """The same variant as options of `python -m scripts.site.build --build-edition …`."""
@@ -84,6 +87,7 @@ class BuildVariant:
             + ([] if self.strict else ["--not-strict"])
             + (["--hant-dict", str(self.hant_dict)] if self.hant_dict else [])
             + (["--print-edition", str(self.print_edition)] if self.print_edition else [])
+            + (["--venue-bundle", str(self.venue_bundle)] if self.venue_bundle else [])
         )
 
 
@@ -107,6 +111,10 @@ def variant_config(site_dir: Path, variant: BuildVariant) -> MkDocsConfig:
     config.theme["language"] = script.language
     if variant.print_edition is not None:  # the PDFs sit in print/ at the flavour's root, beside the simplified edition
         config.extra["print_edition"] = json.loads(variant.print_edition.read_text(encoding="utf-8")) | {
+            "root_prefix": "../" * len(Path(script.subdir).parts)
+        }
+    if variant.venue_bundle is not None:  # the zip sits in download/ at the hosted site's root
+        config.extra["venue_bundle"] = json.loads(variant.venue_bundle.read_text(encoding="utf-8")) | {
             "root_prefix": "../" * len(Path(script.subdir).parts)
         }
     if script.subdir and config.site_url:  # canonical URLs and the sitemap of the nested edition

@@ -297,13 +297,19 @@
   }
   var LOOPBACK = /^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])$|\.localhost$/;
   function hostedLink(widget) {
-    /* the hosted page (the build's site_url, directory URLs) with this calculator's inputs, opening at the widget;
-       null when the build has no site_url or a local one (make serve, a build without RULEBOOK_SITE_URL): a
-       loopback or file:// link works for no one the ruling is sent to */
-    var canonical = document.querySelector("link[rel=canonical]"), url;
+    /* the address that opens this calculator (or the 第45条 sheet) with its inputs, for 复制裁决 and 分享: on a hosted
+       site the page's own address, without what changes as it is read (the fragment: the widget's id instead; the
+       search highlight's h=); anywhere else (file://, the venue zip; a loopback host: make serve, a test server) the
+       page on the build's site_url (mkdocs.yml, or RULEBOOK_SITE_URL), directory URLs; null when that too is a local
+       address or none: a loopback or file:// link works for no one the ruling is sent to */
+    var own = window.location, url, params = new URLSearchParams(own.search);
+    params.delete("h");
+    var search = params.toString() ? "?" + params.toString() : "";
+    if (/^https?:$/.test(own.protocol) && !LOOPBACK.test(own.hostname)) return own.origin + own.pathname + search + "#" + widget.id;
+    var canonical = document.querySelector("link[rel=canonical]");
     try { url = new URL(canonical.href); } catch (e) { return null; }
     if (!/^https?:$/.test(url.protocol) || LOOPBACK.test(url.hostname)) return null;
-    return (url.origin + url.pathname).replace(/\/index\.html$/, "/").replace(/\.html$/, "/") + window.location.search + "#" + widget.id;
+    return (url.origin + url.pathname).replace(/\/index\.html$/, "/").replace(/\.html$/, "/") + search + "#" + widget.id;
   }
   function copiedPage(widget) {
     /* the line under a copied ruling: the hosted link, or else the page and the calculator named in words */
@@ -477,6 +483,12 @@
     try { input.setSelectionRange(at + 1, at + 1); } catch (e) { /* not a text field */ }
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
+  function inOffenceLog() {
+    /* the focus in the 本场记录 field under the form (offence_log.js): that field and its note stay in view, the
+       answer is not scrolled to (the log sets the count input as a team is typed) */
+    var active = document.activeElement;
+    return Boolean(active && active.closest && active.closest(".offence-log-entry, .offence-log"));
+  }
   function build(widget) {
     /* the form as the page sent it (widgets.py widget_form): the URL's values put in, its controls enabled, wired */
     var calculator = widget.getAttribute("data-calculator"), spec = SPEC[calculator], fixed = {};
@@ -505,7 +517,7 @@
       if (event.target.name === "item") showItem(form);
       if (event.target.name === "event") rememberEvent(calculator, event.target.value);
       render(widget, form);
-      revealResult(form);
+      if (!inOffenceLog()) revealResult(form);
     }
     form.box.addEventListener("input", changed);
     /* a text field's change comes on blur, after its input events have ruled: ruling (and scrolling) again then
@@ -513,7 +525,7 @@
     form.box.addEventListener("change", function (event) { if (event.target.type !== "text") changed(event); });
     if (window.visualViewport) {
       window.visualViewport.addEventListener("resize", function () {  /* the keyboard came up over the answer */
-        if (widget.contains(document.activeElement)) revealResult(form);
+        if (widget.contains(document.activeElement) && !inOffenceLog()) revealResult(form);
       });
     }
     form.box.addEventListener("submit", function (event) { event.preventDefault(); render(widget, form); });

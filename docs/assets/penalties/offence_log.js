@@ -2,7 +2,10 @@
  * calculator that counts offences (calculators.yml `log`: the input that counts them, and the inputs that make two
  * rulings the same offence), a field names the team or pair and one tap records the ruling shown; once a team is
  * named, the count input is set from the log (a flag ticked after one record, 第几次 = records + 1), so the next
- * ruling for the same offender and article is a repeat. The list, by team, exports CSV (UTF-8 with BOM, for Excel)
+ * ruling for the same offender and article is a repeat. The team stays named after a record (× clears it with one
+ * tap), and each team already in the log is a button under the field: a second entry for it needs no typing. While
+ * the field has the focus the field and its note stay inside the visual viewport (the phone's keyboard up), and the
+ * calculator above does not scroll to its answer (calculators.js). The list, by team, exports CSV (UTF-8 with BOM, for Excel)
  * that imports again; clearing asks first. Widgets dispatch `rulebook:ruling` (calculators.js render); loader.js
  * mounts this after each page change of Material's instant navigation. */
 (function () {
@@ -140,29 +143,57 @@
     if (!keep(list)) { state.status.textContent = "本设备不允许保存记录（浏览器存储被关闭）"; return; }
     state.status.textContent = "已记入：" + team + " " + offence + " 第" + count + "次。该队下一次" + offence + "的违规将按第" +
       (count + 1) + "次计算";
-    state.team.value = "";
-    state.driven = null;
+    state.driven = null;  /* the team stays named: its next offence is ruled as the next one at once */
     drive(widget, spec, state);
     refresh();
+  }
+  function keepInView(state) {
+    /* the field and its note inside the visual viewport, below the header (the keyboard up shrinks it); nothing moves
+       when both are in view already */
+    if (document.activeElement !== state.team) return;
+    var view = window.visualViewport, top = view ? view.offsetTop : 0, bottom = top + (view ? view.height : window.innerHeight);
+    var header = document.querySelector(".md-header"), covered = header ? header.getBoundingClientRect().bottom : 0;
+    var first = state.team.closest(".penalty-field").getBoundingClientRect(), last = state.note.getBoundingClientRect();
+    var above = Math.max(top, covered) + 8, below = bottom - 8;
+    if (first.top >= above && last.bottom <= below) return;
+    window.scrollBy(0, last.bottom > below ? Math.min(last.bottom - below, first.top - above) : first.top - above);
+  }
+  function choose(widget, spec, state, team) {
+    /* a team named: typed, chosen from the list, or cleared */
+    state.team.value = team;
+    state.driven = null;
+    state.status.textContent = "";
+    drive(widget, spec, state);
+    state.clear.hidden = !team;
   }
   function attach(widget) {
     var spec = SPEC[widget.getAttribute("data-calculator")];
     if (!spec || widget.hasAttribute("data-offence-log") || !widget.querySelector(".penalty-form")) return;
     widget.setAttribute("data-offence-log", "1");
-    var id = widget.id + "-offender", list = el("datalist", { id: id + "-teams" });
+    var id = widget.id + "-offender";
     var state = { driven: null, status: el("span", { className: "offence-log-status", "aria-live": "polite" }),
                   note: el("p", { className: "offence-log-note", "aria-live": "polite" }),
-                  team: el("input", { id: id, name: "offender", type: "text", autocomplete: "off", list: id + "-teams",
-                                      placeholder: "例：5号队、12号牌手", spellcheck: "false" }) };
+                  team: el("input", { id: id, name: "offender", type: "text", autocomplete: "off",
+                                      placeholder: "例：5号队、12号牌手", spellcheck: "false" }),
+                  clear: el("button", { type: "button", className: "offence-log-team-clear", "aria-label": "清除当事方",
+                                        title: "清除当事方", text: "×", hidden: "hidden" }) };
+    /* the teams already in the log, one button each: a tap names the team (refresh fills it) */
+    var teams = el("div", { className: "offence-log-teams", role: "group", "aria-label": "本场记录里的当事方" });
     var button = el("button", { type: "button", className: "md-button offence-log-record", text: "记入本场记录" });
     var entry = el("div", { className: "offence-log-entry" }, [
-      el("div", { className: "penalty-field" }, [el("label", { "for": id, text: "当事队或牌手（本场记录）" }), state.team, list]),
-      state.note, el("div", { className: "penalty-actions" }, [button, state.status])]);
+      el("div", { className: "penalty-field" }, [el("label", { "for": id, text: "当事队或牌手（本场记录）" }),
+                                                 el("div", { className: "offence-log-team-row" }, [state.team, state.clear])]),
+      state.note, teams, el("div", { className: "penalty-actions" }, [button, state.status])]);
     widget.appendChild(entry);
     var panel = buildPanel(widget);
     widget.appendChild(panel.node);
-    panels.push({ node: panel.node, draw: panel.draw, teams: list });
-    state.team.addEventListener("input", function () { state.driven = null; drive(widget, spec, state); });
+    panels.push({ node: panel.node, draw: panel.draw, teams: teams,
+                  pick: function (team) { choose(widget, spec, state, team); } });
+    state.team.addEventListener("input", function () {
+      state.driven = null; state.clear.hidden = !state.team.value; drive(widget, spec, state); keepInView(state);
+    });
+    state.clear.addEventListener("click", function () { choose(widget, spec, state, ""); state.team.focus(); });
+    if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { keepInView(state); });
     button.addEventListener("click", function () { record(widget, spec, state); });
     widget.addEventListener("rulebook:ruling", function () { drive(widget, spec, state); });
     drive(widget, spec, state);
@@ -246,7 +277,12 @@
     panels.forEach(function (p) {
       var teams = p.draw();
       p.teams.textContent = "";
-      teams.forEach(function (t) { p.teams.appendChild(el("option", { value: t })); });
+      if (teams.length) p.teams.appendChild(el("span", { className: "offence-log-teams-label", text: "已记录：" }));
+      teams.forEach(function (t) {
+        var pick = el("button", { type: "button", className: "offence-log-team-pick", text: t });
+        pick.addEventListener("click", function () { p.pick(t); });
+        p.teams.appendChild(pick);
+      });
     });
   }
   function mount() {

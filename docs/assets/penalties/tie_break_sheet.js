@@ -1,7 +1,10 @@
 /* The 同分名次表 form on the 第45条 page (<div class="tie-break-sheet">, scripts/penalties/widgets.py): the event,
  * one box of figures per team (the figures the event's steps compare, in their order), and the walk that
  * tie_break.js returns, each step with its clause linked and quoted. Mounted by loader.js, also after Material's
- * instant navigation swaps the page. */
+ * instant navigation swaps the page.
+ * Kept and shared: every change writes the sheet into the page's address (tie-break.event=…&tie-break.1.name=…,
+ * tie-break.1-2.vp=… for a match; replaceState) and onto the device (localStorage), so a reload, or a copied link,
+ * opens the same sheet with the same result (the address first, then the device); 清空 asks first. */
 (function () {
   "use strict";
   var SHEET = window.RULEBOOK_PENALTIES.tie_break_sheet;
@@ -13,8 +16,77 @@
   /* the calculators' element builder and copy button (calculators.js, loaded first), shared by every widget */
   function el(tag, attrs, children) { return window.RulebookPenalties.el(tag, attrs, children); }
   function copyText(text, status) { return window.RulebookPenalties.copyText(text, status); }
+  var PREFIX = "tie-break.", STORE = "rulebook:tie-break-sheet";
+  function fresh() { return { event: SHEET.event_order[0], teams: [{ name: NAMES[0] }, { name: NAMES[1] }], ruling: null }; }
+  function flat(state) {
+    /* the sheet as address parameters: [key, value] pairs, blanks left out */
+    var pairs = [["event", state.event]];
+    state.teams.forEach(function (team, i) {
+      Object.keys(team).forEach(function (k) {
+        /* the name always (a blank one too), any other figure when given */
+        if (k !== "matches" && team[k] !== undefined && (team[k] !== "" || k === "name")) pairs.push([(i + 1) + "." + k, String(team[k])]);
+      });
+      Object.keys(team.matches || {}).forEach(function (j) {
+        Object.keys(team.matches[j]).forEach(function (k) {
+          if (team.matches[j][k] !== "") pairs.push([(i + 1) + "-" + (Number(j) + 1) + "." + k, String(team.matches[j][k])]);
+        });
+      });
+    });
+    return pairs;
+  }
+  function unflat(pairs) {
+    /* [key, value] pairs back into a sheet; null when they name no known event (nothing kept there) */
+    var state = fresh(), teams = [], event = null;
+    pairs.forEach(function (pair) {
+      var key = pair[0], value = pair[1], m;
+      if (key === "event") { event = value; return; }
+      if ((m = /^([1-9][0-9]?)\.([a-z_]+)$/.exec(key))) (teams[m[1] - 1] = teams[m[1] - 1] || {})[m[2]] = value;
+      else if ((m = /^([1-9][0-9]?)-([1-9][0-9]?)\.([a-z_]+)$/.exec(key))) {
+        var team = teams[m[1] - 1] = teams[m[1] - 1] || {};
+        team.matches = team.matches || {};
+        (team.matches[m[2] - 1] = team.matches[m[2] - 1] || {})[m[3]] = value;
+      }
+    });
+    if (!event || !SHEET.events[event]) return null;
+    var spec = SHEET.events[event], count = Math.min(Math.max(teams.length, spec.min_teams || 2), spec.max_teams);
+    state.event = event;
+    state.teams = [];
+    for (var i = 0; i < count; i++) {  /* a team the address does not name is called as a fresh sheet calls it */
+      var team = teams[i] || {};
+      if (team.name === undefined) team.name = NAMES[i] || "";
+      state.teams.push(team);
+    }
+    return state;
+  }
+  function fromAddress() {
+    var pairs = [];
+    new URLSearchParams(window.location.search).forEach(function (value, k) {
+      if (k.indexOf(PREFIX) === 0) pairs.push([k.slice(PREFIX.length), value]);
+    });
+    return pairs.length ? unflat(pairs) : null;
+  }
+  function fromDevice() {
+    try { var pairs = JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
+    return Array.isArray(pairs) ? unflat(pairs.filter(function (p) { return Array.isArray(p) && p.length === 2; })) : null;
+  }
+  function keep(state, blank) {
+    /* the sheet into the address (replaceState: the back button is not filled with every keystroke) and onto the
+       device; a blank sheet leaves both clear */
+    var pairs = blank ? [] : flat(state);
+    try {
+      var params = new URLSearchParams(window.location.search), drop = [];
+      params.forEach(function (v, k) { if (k.indexOf(PREFIX) === 0) drop.push(k); });
+      drop.forEach(function (k) { params.delete(k); });
+      pairs.forEach(function (p) { params.append(PREFIX + p[0], p[1]); });
+      var query = params.toString();
+      window.history.replaceState(window.history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+    } catch (e) { /* file:// pages may refuse replaceState: the device still keeps the sheet */ }
+    try {
+      if (blank) window.localStorage.removeItem(STORE); else window.localStorage.setItem(STORE, JSON.stringify(pairs));
+    } catch (e) { /* storage refused: the address still holds the sheet */ }
+  }
   function build(root) {
-    var state = { event: SHEET.event_order[0], teams: [{ name: NAMES[0] }, { name: NAMES[1] }], ruling: null };
+    var restored = fromAddress() || fromDevice(), state = restored || fresh();
     var eventSelect = el("select", { id: root.id + "-event", name: "event" });
     SHEET.event_order.forEach(function (name) {
       eventSelect.appendChild(el("option", { value: name, text: SHEET.events[name].label }));
@@ -24,7 +96,9 @@
     var addButton = el("button", { type: "button", className: "md-button tie-break-add", text: "加一队" });
     var dropButton = el("button", { type: "button", className: "md-button tie-break-drop", text: "去掉最后一队" });
     var copyButton = el("button", { type: "button", className: "md-button penalty-copy", text: "复制结果" });
+    var clearButton = el("button", { type: "button", className: "md-button tie-break-clear", text: "清空" });
     var status = el("span", { className: "penalty-copy-status", "aria-live": "polite" });
+    var confirmBox = el("div", { className: "offence-log-confirm tie-break-confirm", role: "alertdialog", hidden: "hidden" });
     function read() {
       Array.prototype.forEach.call(teamBox.querySelectorAll("input"), function (input) {
         var team = state.teams[Number(input.getAttribute("data-team"))], other = input.getAttribute("data-other");
@@ -128,6 +202,25 @@
       });
       state.ruling = result.ruling;
     }
+    function changed() { render(); keep(state, false); }
+    function askClear() {
+      status.textContent = "";
+      var yes = el("button", { type: "button", className: "md-button tie-break-clear-yes", text: "确定清空" });
+      var no = el("button", { type: "button", className: "md-button tie-break-clear-no", text: "取消" });
+      confirmBox.textContent = "";
+      confirmBox.appendChild(el("p", { text: "确定清空名次表里的全部队名和数字？清空后不能恢复。" }));
+      confirmBox.appendChild(el("div", { className: "penalty-actions" }, [yes, no]));
+      confirmBox.hidden = false;
+      yes.addEventListener("click", function () {
+        state = fresh();
+        eventSelect.value = state.event;
+        confirmBox.hidden = true;
+        draw(); render(); keep(state, true);
+        status.textContent = "已清空";
+      });
+      no.addEventListener("click", function () { confirmBox.hidden = true; status.textContent = "未清空"; });
+      no.focus();
+    }
     root.textContent = "";
     var eventRow = el("div", { className: "penalty-field" }, [el("label", { "for": eventSelect.id, text: "比赛" }),
                                                               eventSelect]);
@@ -136,37 +229,44 @@
       teamBox,
       el("div", { className: "penalty-actions" }, [addButton, dropButton])
     ]);
-    form.addEventListener("submit", function (event) { event.preventDefault(); read(); render(); });
-    form.addEventListener("input", function (event) { read(); if (event.target.name === "name") renameOpponents(); render(); });
+    form.addEventListener("submit", function (event) { event.preventDefault(); read(); changed(); });
+    form.addEventListener("input", function (event) { read(); if (event.target.name === "name") renameOpponents(); changed(); });
     eventSelect.addEventListener("change", function () {
       read();
       state.event = eventSelect.value;
       var spec = SHEET.events[state.event];
       if (state.teams.length > spec.max_teams) state.teams = state.teams.slice(0, spec.max_teams);
       while (state.teams.length < (spec.min_teams || 2)) state.teams.push({ name: NAMES[state.teams.length] || "" });
-      draw(); render();
+      draw(); changed();
     });
     addButton.addEventListener("click", function () {
       read();
       state.teams.push({ name: NAMES[state.teams.length] || "" });
-      draw(); render();
+      draw(); changed();
     });
     dropButton.addEventListener("click", function () {
       read();
       var gone = String(state.teams.length - 1);
       state.teams.pop();
       state.teams.forEach(function (team) { if (team.matches) delete team.matches[gone]; });
-      draw(); render();
+      draw(); changed();
     });
     copyButton.addEventListener("click", function () {
-      if (state.ruling) copyText(state.ruling, status); else status.textContent = "输入有误，没有可复制的结果";
+      /* the result, and the address that reopens this sheet (calculators.js: the page's own, or the site's) */
+      if (!state.ruling) { status.textContent = "输入有误，没有可复制的结果"; return; }
+      var link = window.RulebookPenalties.hostedLink(root);
+      copyText(state.ruling + (link ? "\n" + link : ""), status);
     });
+    clearButton.addEventListener("click", askClear);
     root.appendChild(el("p", { className: "penalty-title", text: SHEET.title }));
     root.appendChild(form);
     root.appendChild(output);
-    root.appendChild(el("div", { className: "penalty-actions" }, [copyButton, status]));
+    root.appendChild(el("div", { className: "penalty-actions" }, [copyButton, clearButton, status]));
+    root.appendChild(confirmBox);
+    eventSelect.value = state.event;
     draw();
     render();
+    if (restored) keep(state, false);  /* kept on the device: the address holds it too, ready to be copied */
   }
   function mount() {
     var roots = document.querySelectorAll(".tie-break-sheet");

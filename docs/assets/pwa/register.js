@@ -165,12 +165,19 @@
     });
   }
 
+  // Once a worker is active: store the pages left out of the first download (sw.js, its second stage), in the
+  // background; a worker that has them all does nothing.
+  function storeLater() {
+    navigator.serviceWorker.ready.then(function (ready) { if (ready.active) ready.active.postMessage("store-later"); });
+  }
+
   function register() {
     navigator.serviceWorker.register(url.href, { scope: new URL("./", url).pathname, updateViaCache: "none" })
       .then(function (found) {
         registration = found;
         watch(found);
         checkForUpdate();
+        storeLater();
         // Material's instant navigation changes pages without a load event: check on each page change too
         if (window.document$ && typeof window.document$.subscribe === "function") {
           var first = true;
@@ -178,6 +185,7 @@
             if (first) { first = false; return; }
             checkForUpdate();
             showConnection();
+            storeLater();
           });
         }
       })

@@ -3,6 +3,10 @@
    Offline: on install it stores the files every page needs (SHARED) and the script edition(s) the reader is
    using (EDITIONS.hans = 简体 at the root, EDITIONS.hant = 繁體 under zh-hant/); the other edition is stored the
    first time the reader opens a page of it. Pages are then answered from the cache, so the site works offline.
+   The first download stays small (scripts/site/pwa.py: ≤ 800 KB gzip an edition); the pages left out of it (LATER:
+   the pages of Laws the sources lack, the editor pages) are stored afterwards, in the background, once the worker
+   is active: a page asks for it ("store-later", register.js) and each navigation does; a page not yet stored when
+   the network is gone says so (offline.html).
 
    Updates: every build changes VERSION. The pages call registration.update() on each load, so a new build is
    found on the next page load; the new worker stores the same edition(s) again and waits. A page never reloads by
@@ -16,6 +20,8 @@ const VERSION = "__VERSION__";
 const EDITION = { date: "__EDITION_DATE__", articles: __ARTICLES__ };
 const CACHE = "rulebook-" + VERSION;
 const PRECACHE = __PRECACHE__;  // {"shared": [...], "hans": [...], "hant": [...]}, URLs relative to the scope
+// The second stage: per edition, the pages stored after the first download, in the background ({"hans": [...], …}).
+const LATER = __LATER__;
 const EDITION_PREFIX = { hant: "zh-hant/" };  // any other path belongs to hans
 const MARKER = "__rulebook_edition__/";  // a cache entry per stored edition: `<scope>__rulebook_edition__/hant`
 // A page's copy to store in its place (`laws/9/` ← `laws/9/index.stored.html`: the page without the first
@@ -61,6 +67,32 @@ async function storeEdition(cache, edition) {
   await cache.put(scoped(MARKER + edition), new Response(VERSION));
 }
 
+/* The second stage of a stored edition: its LATER pages, a few at a time, each one not stored yet (a page opened
+   before is kept as it is); marked done (`__rulebook_edition__/hans-later`) once all are in. A download that fails
+   (the network gone) stops it: the next page or navigation takes it up again where it stopped. */
+const LATER_BATCH = 6;
+async function storeLater(cache, edition) {
+  if (!LATER[edition] || !await cache.match(scoped(MARKER + edition))) return;
+  if (await cache.match(scoped(MARKER + edition + "-later"))) return;
+  const missing = [];
+  for (const url of LATER[edition]) if (!await cache.match(scoped(url))) missing.push(url);
+  for (let at = 0; at < missing.length; at += LATER_BATCH) await store(cache, missing.slice(at, at + LATER_BATCH));
+  await cache.put(scoped(MARKER + edition + "-later"), new Response(VERSION));
+}
+
+/* One run at a time (a page's message and a navigation often ask together): two runs putting the same pages at
+   once left entries missing for a while after the first had marked the stage done. */
+let laterRun = null;
+function storeAllLater() {
+  if (!laterRun) {
+    laterRun = (async () => {
+      const cache = await caches.open(CACHE);
+      for (const edition of Object.keys(LATER)) await storeLater(cache, edition);
+    })().finally(() => { laterRun = null; });
+  }
+  return laterRun;
+}
+
 /* The editions to store now: those of the open pages, and those an earlier version had stored. */
 async function editionsInUse() {
   const wanted = new Set();
@@ -98,6 +130,7 @@ self.addEventListener("message", (event) => {
   if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
   if (event.data === "edition" && event.ports[0]) event.ports[0].postMessage({ version: VERSION, ...EDITION });
   if (event.data === "activate") self.skipWaiting();
+  if (event.data === "store-later") event.waitUntil(storeAllLater().catch(() => {}));
 });
 
 /* The cached copy of a URL: exact match first, then the same page spelled as folder or as index.html. */
@@ -119,7 +152,9 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     // the first visit to the other script edition: store it in the background for offline use
     // (waitUntil while the event is being dispatched, not after an await)
-    event.waitUntil(caches.open(CACHE).then((cache) => storeEdition(cache, editionOf(request.url))).catch(() => {}));
+    // and the second stage of every stored edition, if it is not done yet
+    event.waitUntil(caches.open(CACHE).then((cache) => storeEdition(cache, editionOf(request.url)))
+      .then(storeAllLater).catch(() => {}));
   }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
