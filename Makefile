@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
-APT_PACKAGES := chromium fonts-noto-cjk fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
+APT_PACKAGES := chromium fonts-noto-cjk fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils nodejs
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Python may cache compiled modules (and pytest its assertion-rewritten tests) in __pycache__/ (ignored by git):
 # a machine that sets PYTHONDONTWRITEBYTECODE would otherwise recompile every module in every process the tiers
@@ -22,10 +22,11 @@ $(STAMP): requirements.txt
 install: $(STAMP)
 
 # Debian's chromium (browser tests drive it through playwright; no browser download), CJK fonts for screenshots
-# and the print edition, WeasyPrint's pango/harfbuzz libraries, and poppler's pdftoppm (print edition tests).
+# and the print edition, WeasyPrint's pango/harfbuzz libraries, poppler's pdftoppm (print edition tests), and node
+# (the calculators' and the 第45条 sheet's engines run over their grids in the fast tier).
 system-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk' \
-	  || ! command -v pdftoppm >/dev/null 2>&1 \
+	  || ! command -v pdftoppm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1 \
 	  || ! ls /usr/lib/*/libpangoft2-1.0.so.0 /usr/lib/*/libharfbuzz-subset.so.0 >/dev/null 2>&1; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); fi
 
