@@ -3,14 +3,15 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | sha256sum | cut -c1-12)
-APT_PACKAGES := chromium fonts-noto-cjk fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
+APT_PACKAGES := chromium fonts-noto-cjk fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils \
+	nodejs
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Python may cache compiled modules (and pytest its assertion-rewritten tests) in __pycache__/ (ignored by git):
 # a machine that sets PYTHONDONTWRITEBYTECODE would otherwise recompile every module in every process the tiers
 # start (about 3 s of each pytest worker's collection, more for each entry point a test runs).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: all install system-deps docs site serve check test bench clean add-source
+.PHONY: all install system-deps docs site serve check test fuzz bench clean add-source
 
 all: site
 
@@ -22,10 +23,11 @@ $(STAMP): requirements.txt
 install: $(STAMP)
 
 # Debian's chromium (browser tests drive it through playwright; no browser download), CJK fonts for screenshots
-# and the print edition, WeasyPrint's pango/harfbuzz libraries, and poppler's pdftoppm (print edition tests).
+# and the print edition, WeasyPrint's pango/harfbuzz libraries, poppler's pdftoppm (print edition tests), and node
+# (the calculators' and the 第45条 sheet's engines run over their grids in the fast tier).
 system-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk' \
-	  || ! command -v pdftoppm >/dev/null 2>&1 \
+	  || ! command -v pdftoppm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1 \
 	  || ! ls /usr/lib/*/libpangoft2-1.0.so.0 /usr/lib/*/libharfbuzz-subset.so.0 >/dev/null 2>&1; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); fi
 
@@ -69,6 +71,12 @@ check: $(STAMP)
 # tests are listed at the end (where the run's time goes).
 test: $(STAMP) system-deps
 	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal --durations=25 tests
+
+# Every mutation of every file under rulebook_src/ (about 600: truncated, not UTF-8, wrong types, injected HTML)
+# through the loader, the build and the render in one process (tests/test_curated_fuzz.py); `make test` runs a fixed
+# sample of them.
+fuzz: $(STAMP) system-deps
+	FUZZ=all $(PY) -m pytest -q -p no:cacheprovider -s tests/test_curated_fuzz.py
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
 import subprocess
 import sys
@@ -211,6 +212,19 @@ def site_url(built_site) -> str:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Debian's node, which runs the browser's engines (calculators.js, tie_break.js) over the grids; a run under
+    CI=true fails without it (`make system-deps` installs it), a developer's run says it is left out."""
+    executable = shutil.which("node") or shutil.which("nodejs")
+    if executable is None:
+        message = "node is not installed: run `make system-deps` (apt-get install nodejs)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return executable
 
 
 @pytest.fixture(scope="session")

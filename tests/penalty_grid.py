@@ -1,5 +1,6 @@
 """The input grid both engines are compared over, drawn from the calculator spec (calculators.yml) and the tables:
-used by the browser cross-check (test_penalty_widgets_browser.py) and the label checks (test_penalty_rulings.py)."""
+used by the engines' cross-check in node (test_penalty_engines_agree.py), the few inputs the browser test types into
+each widget (test_penalty_widgets_browser.py) and the label checks (test_penalty_rulings.py)."""
 
 from __future__ import annotations
 

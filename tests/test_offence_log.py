@@ -5,7 +5,6 @@ reads back as the records written, quotes, commas and line breaks included."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 
 import pytest
@@ -15,7 +14,6 @@ from scripts.paths import ROOT
 from scripts.penalties.export import widget_data_text
 from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
 
-NODE = shutil.which("node") or shutil.which("nodejs")
 SPEC = "penalties/calculators.yml"
 
 
@@ -68,8 +66,7 @@ process.stdout.write(JSON.stringify({ csv, back: log.fromCsv(csv), bad, traditio
 """
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
-def test_the_csv_reads_back_as_written(tmp_path):
+def test_the_csv_reads_back_as_written(tmp_path, node):
     records = [
         {
             "time": "2026-12-02 19:20:05",
@@ -95,7 +92,7 @@ def test_the_csv_reads_back_as_written(tmp_path):
     (tmp_path / "run.js").write_text(ROUND_TRIP, encoding="utf-8")
     completed = subprocess.run(
         [
-            NODE,
+            node,
             str(tmp_path / "run.js"),
             str(tmp_path / "data.js"),
             str(ROOT / "docs/assets/penalties/offence_log.js"),

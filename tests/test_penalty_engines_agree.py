@@ -1,22 +1,19 @@
-"""The browser's engine (docs/assets/penalties/calculators.js, run in node, no browser) agrees with the Python engine
-over the whole grid, in the fast tier; the browser test (test_penalty_widgets_browser.py) does the same in chromium."""
+"""The browser's engine (docs/assets/penalties/calculators.js, run in node, no browser) evaluating the plans the build
+writes agrees with the Python rules over the whole grid, in the fast tier: the one evaluator of the plans, checked once
+(the browser tests check the widgets' wiring on a few inputs)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 from penalty_grid import engine_grid
 from scripts.paths import ROOT
 from scripts.penalties import PenaltyInputError, calculate
 from scripts.penalties.export import plan_texts, widget_data_text
 from penalty_data import PENALTIES
-
-NODE = shutil.which("node") or shutil.which("nodejs")
 
 
 def python_engine(name: str, inputs: dict) -> dict:
@@ -26,8 +23,7 @@ def python_engine(name: str, inputs: dict) -> dict:
         return {"error": str(error)}
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
-def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
+def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path, node):
     cases = engine_grid()
     (tmp_path / "data.js").write_text(widget_data_text(PENALTIES), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
@@ -38,7 +34,7 @@ def test_javascript_engine_agrees_with_python_over_the_grid(tmp_path):
     harness = Path(__file__).with_name("penalty_engine_node.js")
     completed = subprocess.run(
         [
-            NODE,
+            node,
             str(harness),
             str(tmp_path / "data.js"),
             str(ROOT / "docs/assets/penalties/calculators.js"),

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 from scripts.paths import ROOT
 from scripts.penalties import PenaltyInputError
@@ -18,7 +16,6 @@ from scripts.penalties.export import widget_data_text
 from scripts.penalties.tie_break import event_figures, sheet_of, tie_break
 from penalty_data import PENALTIES
 
-NODE = shutil.which("node") or shutil.which("nodejs")
 # values a figure takes in the grid: equal and near values, one that rounds alike at 4 places, blanks and bad ones
 VALUES = ["300", "300", "10001", "10000", "12.5", "０", "0", "", "301", "7.0001", "-1", "abc", 5, None]
 
@@ -129,14 +126,13 @@ def python_walk(event: str, teams: list) -> dict:
         return {"error": str(error)}
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
-def test_javascript_walk_agrees_with_python_over_the_grid(tmp_path):
+def test_javascript_walk_agrees_with_python_over_the_grid(tmp_path, node):
     cases = grid()
     (tmp_path / "data.js").write_text(widget_data_text(PENALTIES), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     completed = subprocess.run(
         [
-            NODE,
+            node,
             str(Path(__file__).with_name("tie_break_node.js")),
             str(tmp_path / "data.js"),
             str(ROOT / "docs/assets/penalties/calculators.js"),

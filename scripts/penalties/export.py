@@ -5,14 +5,15 @@ holds every ruling; no rule table leaves Python."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from scripts.limits import MAX_ECHO_CHARS
 from scripts.penalties.spec import INPUT_FORMS
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.plan import calculator_plan, shared_plans
-from scripts.penalties.plan_cache import remembered_plan
 from scripts.penalties.tie_break import sheet_data
 from scripts.penalties.widgets import form_items, placements, plan_name, plan_path
 
@@ -21,16 +22,40 @@ DATA_JS = Path("assets") / "generated" / "penalty-data.js"
 WIDGET_KEYS = ("name", "title", "article", "parameters", "log")
 
 
+# the plans of the last renders in this process (`make serve` renders in one process): digest of what a plan is
+# computed from (penalty_data_digest, the calculator, the page's fixed values) → its script
+_PLANS: dict[str, str] = {}
+_PLANS_KEPT = 64  # about five renders' plans; past that the memo starts afresh
+
+
+def penalty_data_digest(penalties: PenaltyData) -> str:
+    """A digest of everything of the penalty data a plan may read: the tables, the calculators' declarations and
+    the words (where each value stands only names a fault, and a fault is raised, not remembered)."""
+    text = json.dumps(
+        [penalties.tables, penalties.calculators, penalties.words],
+        ensure_ascii=False,
+        sort_keys=True,
+        default=lambda value: dict(value) if isinstance(value, Mapping) else repr(value),
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def plan_texts(penalties: PenaltyData) -> dict[str, str]:
     """Each page's calculator plans as scripts (`window.RULEBOOK_PLANS[name] = {...}`), by path under docs/; a plan
-    whose calculator read nothing that changed is taken as remembered (scripts/penalties/plan_cache.py)."""
+    is worked out once per process for the same penalty data (an edit elsewhere under `make serve` reuses it)."""
     texts: dict[str, str] = {}
-    digests: dict[str, str] = {}
+    data = penalty_data_digest(penalties)
     for entries in placements(penalties).values():
         for name, fixed, _ in entries:
             path = plan_path(name, fixed).as_posix()
-            if path not in texts:
-                texts[path] = remembered_plan(penalties, name, fixed, path, plan_script, digests)
+            if path in texts:
+                continue
+            key = hashlib.sha256(json.dumps([data, name, fixed], sort_keys=True).encode("utf-8")).hexdigest()
+            if key not in _PLANS:
+                if len(_PLANS) >= _PLANS_KEPT:
+                    _PLANS.clear()
+                _PLANS[key] = plan_script(penalties, name, fixed)
+            texts[path] = _PLANS[key]
     return texts
 
 

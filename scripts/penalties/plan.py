@@ -6,9 +6,9 @@ flags, given-or-not options and procedural items, and, for each typed number, on
 the rule compares it with (region_points), each point itself a run of its own (a symbolic one too, but for integers),
 and neighbouring regions with the same outcome are joined. What comes back is the result, or the input error, with
 expressions in place of what depends on the typed number; shared_plans keeps each repeated part once for the page's
-script (scripts/penalties/export.py plan_texts, which remembers each plan by what it reads).
-plan_evaluate.plan_outcome computes a result from a plan and parsed inputs; docs/assets/penalties/calculators.js does
-the same in the browser, and tests check both against the rules run directly, over the whole grid.
+script (scripts/penalties/export.py plan_texts, which remembers each plan by a digest of the penalty data).
+docs/assets/penalties/calculators.js computes a result from a plan and parsed inputs in the browser;
+tests/test_penalty_engines_agree.py runs it in node against the rules run directly, over the whole grid.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ SHARED_MIN_CHARS = 16  # a repeated text or expression shorter than a reference 
 def shared_plans(plans: dict) -> dict:
     """{"plans": …, "shared": [...]}: every text, expression or object the plans hold more than once (and longer than
     SHARED_MIN_CHARS written out) kept once in `shared` and named where it occurs by {"@": n} (JSON) or ["@", n]
-    (inside an expression); plan_evaluate.py evaluate (and calculators.js) follow the references."""
+    (inside an expression); calculators.js evaluate follows the references."""
     # each distinct subtree once, by its kind and its children's numbers (hash-consing): node number → how often it
     # occurs and its size written out (JSON, plus one character a node, as the sharing threshold was first measured)
     nodes: dict[tuple, int] = {}

@@ -195,7 +195,7 @@ def make_result(
 
 def ruling_text(penalties: PenaltyData, result: dict) -> str:
     """The text a director pastes, from the result's own parts: subject, headline, clause, quote and the other
-    reading (the plans leave it out and their evaluators compose it, scripts/penalties/plan_evaluate.py)."""
+    reading (the plans leave it out and their evaluator composes it, docs/assets/penalties/calculators.js)."""
     w = penalties.words
     book, number = result["article"].split("/")
     anchor = result["anchor"]
