@@ -162,6 +162,14 @@ SEARCH_EVERYDAY = record(
     }
 )
 
+# Everyday names of every article (everyday_names.yml): the situations it governs as players say them, with a reason
+# tied to its title or text (the build checks each article exists)
+ARTICLE = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")
+EVERYDAY_NAME = text(pattern=r"[^\s<>&\"]{2,12}", form="a short phrase (2–12 characters, no space or < > & \")")
+EVERYDAY_NAMES = record(
+    {"articles": list_of(record({"article": ARTICLE, "names": list_of(EVERYDAY_NAME), "reason": ONE_LINE}))}
+)
+
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
 MISSING_LAW_TITLES = record(
     {
@@ -327,6 +335,7 @@ SCHEMAS = {
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
     "search_everyday.yml": SEARCH_EVERYDAY,
+    "everyday_names.yml": EVERYDAY_NAMES,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
     "restored/*.yml": RESTORED_TABLE,
