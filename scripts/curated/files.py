@@ -163,7 +163,7 @@ SEARCH_EVERYDAY = record(
 )
 
 # Everyday names of every article (everyday_names.yml): the situations it governs as players say them, with a reason
-# tied to its title or text (the build checks each article exists)
+# tied to its title or text (scripts/curated/everyday_names.py checks each article exists)
 ARTICLE = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")
 EVERYDAY_NAME = text(pattern=r"[^\s<>&\"]{2,12}", form="a short phrase (2–12 characters, no space or < > & \")")
 EVERYDAY_NAMES = record(
@@ -188,7 +188,8 @@ MISSING_LAW_TITLES = record(
     }
 )
 
-# The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title, words, related.
+# The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title and related articles
+# (the words players use for each are its everyday names: everyday_names.yml).
 TARGET = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
 LINKED_REASON = record({"target": TARGET, "reason": PROSE})
 MISSING_LAWS = record(
@@ -207,7 +208,7 @@ MISSING_LAWS = record(
         ),
         "laws": list_of(
             record(
-                {"number": whole(minimum=1), "words": list_of(ONE_LINE)},
+                {"number": whole(minimum=1)},
                 optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)},
             )
         ),

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.curated.everyday_names import names_by_article
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
@@ -226,14 +227,10 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
-MISSING_LAWS_FILE = "missing_laws.yml"  # the words players use for the matter of each Law the sources lack
-
-
-def load_missing_law_words(src: RulebookSrc) -> list[str]:
-    """The words players use for the matter of each Law the sources lack (rulebook_src/missing_laws.yml `laws.words`):
-    vocabulary words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere."""
-    data = src.load(MISSING_LAWS_FILE) or {}
-    return [word for entry in data.get("laws") or [] for word in entry.get("words") or [] if HAN_WORD.match(word)]
+def names_vocabulary(names: dict[str, tuple[str, ...]]) -> list[str]:
+    """The everyday names of the articles (rulebook_src/everyday_names.yml) as vocabulary words, so that 少了一张牌 is
+    one word matched on that Law's page, not 一张 + 牌 matched everywhere."""
+    return [name for article_names in names.values() for name in article_names if HAN_WORD.match(name)]
 
 
 def build_search_index(
@@ -257,6 +254,7 @@ def build_search_index(
     vocabulary = load_search_vocabulary(src)
     vocabulary.synonyms.extend(load_everyday_vocabulary(src))
     english = load_english_titles(src)
+    names = names_by_article(src)
     user_entries = user_dictionary_entries(src.load_rows(USER_DICT_FILE) if user_rows is None else user_rows)
     docs = []
     for sections, breadcrumb in pages:
@@ -283,7 +281,7 @@ def build_search_index(
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
     words = build_vocabulary(
-        texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)] + load_missing_law_words(src)
+        texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)] + names_vocabulary(names)
     )
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
