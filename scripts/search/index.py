@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -242,11 +243,13 @@ def build_search_index(
     book_labels: dict[str, str] | None = None,
     article_label: str = ARTICLE_LABEL,
     check_quotes: bool = True,
+    edition_text: Callable[[str], str] = str,
 ) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
     The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
-    and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title).
+    and section it stands in, from its breadcrumb line), `names` (its everyday names, rulebook_src/everyday_names.yml,
+    in the edition's script by `edition_text`) and, for a Law, `english` (its 1997 WBF title).
     `src` is rulebook_src/ (synonyms, English titles, the word list); `user_rows` the rows of another word list
     (the traditional edition's copy) instead of its own. `check_quotes`: every search_everyday.yml sentence must
     stand in the section it serves (the simplified editions; the traditional one's text is converted)."""
@@ -272,6 +275,8 @@ def build_search_index(
                     doc["context"] = context
                 if article["book"] == "laws" and article["number"] in english:
                     doc["english"] = english[article["number"]]
+                if own := names.get(f"{article['book']}/{article['slug']}"):
+                    doc["names"] = [edition_text(name) for name in own]
             docs.append(doc)
     if check_quotes:
         clauses = {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs}

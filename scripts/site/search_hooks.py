@@ -88,13 +88,17 @@ def on_post_build(*, config) -> None:
     configured = config.plugins["material/search"].config.jieba_dict_user
     traditional = config.extra.get("rulebook_script") == "hant" and configured and Path(configured).is_file()
     user_rows = curated.load_rows(Path(configured)) if traditional else None
-    labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
+    labels, article_label, edition_text = dict(BOOK_LABELS), ARTICLE_LABEL, str
     if config.extra.get("rulebook_script") == "hant":
         from scripts.traditional import to_traditional_text
 
         fixes = traditional_fixes_of(config)
-        labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
-        article_label = to_traditional_text(article_label, fixes)
+
+        def edition_text(text: str) -> str:  # the traditional edition's words, converted as its pages are
+            return to_traditional_text(text, fixes)
+
+        labels = {book: edition_text(label) for book, label in labels.items()}
+        article_label = edition_text(article_label)
     index = build_search_index(
         site,
         stock,
@@ -103,6 +107,7 @@ def on_post_build(*, config) -> None:
         book_labels=labels,
         article_label=article_label,
         check_quotes=config.extra.get("rulebook_script") != "hant",
+        edition_text=edition_text,
     )
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:

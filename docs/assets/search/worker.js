@@ -172,7 +172,8 @@
       var doc = {
         raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
         title: self.fold(raw.title), text: self.fold(raw.text),
-        context: self.fold(raw.context || ""), english: self.fold(raw.english || "")
+        context: self.fold(raw.context || ""), english: self.fold(raw.english || ""),
+        names: self.fold((raw.names || []).join("\u0001"))  // a page top's everyday names (weighed as its title)
       };
       doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
@@ -200,6 +201,7 @@
       text: corpus(function (doc) { return doc.text; }),
       title: corpus(function (doc) { return doc.title; }),
       english: corpus(function (doc) { return doc.isTop ? doc.english : ""; }),
+      names: corpus(function (doc) { return doc.isTop ? doc.names : ""; }),
       context: corpus(function (doc) { return doc.isTop ? doc.context : ""; })
     };
   }
@@ -404,17 +406,18 @@
   Engine.prototype.match = function (word) {
     var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
     var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
-    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
+    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), names = new Int32Array(n), d;
     for (var a = 0; a < alternatives.length; a++) {
       var alt = alternatives[a];
       countInCorpus(c.text, alt, inText);
-      title.fill(0); english.fill(0); context.fill(0);
+      title.fill(0); english.fill(0); context.fill(0); names.fill(0);
       countInCorpus(c.title, alt, title);
+      countInCorpus(c.names, alt, names);
       countInCorpus(c.english, alt, english);
       countInCorpus(c.context, alt, context);
       // in the order a per-document count adds them, so the sums (and ties) are the same to the last bit
       for (d = 0; d < n; d++) {
-        if (title[d]) inTitle[d] += title[d];
+        if (title[d] || names[d]) inTitle[d] += title[d] + names[d];
         if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
       }
     }
@@ -594,7 +597,8 @@
     var termMap = {};
     marked.forEach(function (t) {
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
-      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1))
+      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1
+                                            || doc.names.indexOf(t.word) !== -1))
                && !t.alternatives.some(function (alt) { return doc.title.indexOf(alt) !== -1 || doc.text.indexOf(alt) !== -1; }))
         termMap[t.word] = false;  // missing from this result (found only as a single character is not missing)
     });
