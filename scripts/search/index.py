@@ -228,10 +228,14 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
-def names_vocabulary(names: dict[str, tuple[str, ...]]) -> list[str]:
-    """The everyday names of the articles (rulebook_src/everyday_names.yml) as vocabulary words, so that 少了一张牌 is
-    one word matched on that Law's page, not 一张 + 牌 matched everywhere."""
-    return [name for article_names in names.values() for name in article_names if HAN_WORD.match(name)]
+def names_vocabulary(
+    names: dict[str, tuple[str, ...]], corpus: str, edition_text: Callable[[str], str] = str
+) -> list[str]:
+    """The everyday names of the articles (rulebook_src/everyday_names.yml) that the pages' text holds, as vocabulary
+    words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere. A name no page
+    holds (迟到罚分) stays out: as one word of a query it would match only the names, never the clause that has its
+    parts; its parts still find the page by its names. `edition_text`: the name as the edition's pages write it."""
+    return [name for own in names.values() for name in own if HAN_WORD.match(name) and edition_text(name) in corpus]
 
 
 def build_search_index(
@@ -286,7 +290,9 @@ def build_search_index(
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
     words = build_vocabulary(
-        texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)] + names_vocabulary(names)
+        texts,
+        user_entries,
+        [w for w in synonym_words if HAN_WORD.match(w)] + names_vocabulary(names, "\n".join(texts), edition_text),
     )
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 
