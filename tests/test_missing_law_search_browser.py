@@ -1,5 +1,5 @@
-"""Search reaches the Laws our sources lack by the words players use for their matter (the reviewed vocabulary of
-rulebook_src/missing_laws.yml): the Law's page is among the first three results and its title carries the 来源缺
+"""Search reaches the Laws our sources lack by the words players use for their matter (their everyday names,
+rulebook_src/everyday_names.yml): the Law's page is among the first three results and its title carries the 来源缺
 label, marked as on the page (not a word glued to the title)."""
 
 from __future__ import annotations
@@ -11,7 +11,11 @@ from conftest import ROOT, read_yaml
 from reader_steps import open_ready
 from test_search import RESULT_ITEM, SearchBox
 
-ENTRIES = read_yaml(ROOT / "rulebook_src" / "missing_laws.yml")["laws"]
+ENTRIES = [
+    {"number": int(entry["article"].split("/")[1]), "words": entry["names"]}
+    for entry in read_yaml(ROOT / "rulebook_src" / "everyday_names.yml")["articles"]
+    if entry["article"] in {f"laws/{n}" for n in (14, 15, 16, *range(41, 94))}
+]
 # The text of the pages that hold an article: a word found there rightly ranks those articles first, so each Law is
 # searched by the first of its words that no such page has.
 HELD_TEXT = "".join(

@@ -16,7 +16,8 @@ import pytest
 
 from conftest import read_yaml
 from scripts.errors import RulebookError
-from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary
+from scripts.curated.everyday_names import names_by_article
+from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary, names_vocabulary
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
@@ -506,6 +507,25 @@ def test_index_holds_only_reader_text(search_index):
     assert not [d["location"] for d in docs if d["location"].startswith("about/")], "pages about the site are indexed"
     by_number = {d["article"]["number"]: d for d in docs if d.get("article", {}).get("book") == "laws"}
     assert by_number[27].get("english") == "Insufficient Bid" and "第三节 不足叫牌" in by_number[27].get("context", "")
+
+
+def test_each_article_top_carries_its_everyday_names_and_the_vocabulary_knows_them(search_index):
+    """rulebook_src/everyday_names.yml reaches the worker: each article's page top has `names` (its entry's names, in
+    order), no clause section has any, and the vocabulary the worker cuts queries with holds every Han-only name that
+    the pages' text holds (the names of the Laws our sources lack are on their pages)."""
+    names = names_by_article(real_src())
+    tops = {
+        f"{d['article']['book']}/{d['article']['slug']}": d
+        for d in search_index["docs"]
+        if "#" not in d["location"]
+        if "article" in d
+    }
+    assert set(tops) == set(names)
+    assert all(tops[article].get("names") == list(names[article]) for article in names)
+    assert not [d["location"] for d in search_index["docs"] if "#" in d["location"] and "names" in d]
+    vocabulary = set(search_index["config"]["rulebook"]["vocabulary"].split(" "))
+    texts = "\n".join(d["title"] + " " + d["text"] + " " + d.get("context", "") for d in search_index["docs"])
+    assert set(names_vocabulary(names, texts)) <= vocabulary and {"叫错明手的牌", "墩数对不上", "长考"} <= vocabulary
 
 
 def page_reader_text(index: dict, location: str) -> str:

@@ -173,6 +173,14 @@ SEARCH_EVERYDAY = record(
     }
 )
 
+# Everyday names of every article (everyday_names.yml): the situations it governs as players say them, with a reason
+# tied to its title or text (scripts/curated/everyday_names.py checks each article exists)
+ARTICLE = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}", form="book/slug")
+EVERYDAY_NAME = text(pattern=r"[^\s<>&\"]{2,12}", form="a short phrase (2–12 characters, no space or < > & \")")
+EVERYDAY_NAMES = record(
+    {"articles": list_of(record({"article": ARTICLE, "names": list_of(EVERYDAY_NAME), "reason": ONE_LINE}))}
+)
+
 # Chinese titles our own text gives a Law the sources lack (scripts/render/missing.py checks each quote occurs)
 MISSING_LAW_TITLES = record(
     {
@@ -191,7 +199,8 @@ MISSING_LAW_TITLES = record(
     }
 )
 
-# The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title, words, related.
+# The Laws our sources lack: the director's articles, the 1997 divisions, per Law an editor's title and related articles
+# (the words players use for each are its everyday names: everyday_names.yml).
 TARGET = text(pattern=rf"({'|'.join(BOOKS)})/{SLUG}(#{ANCHOR})?", form="book/slug or book/slug#anchor")
 LINKED_REASON = record({"target": TARGET, "reason": PROSE})
 MISSING_LAWS = record(
@@ -210,9 +219,8 @@ MISSING_LAWS = record(
         ),
         "laws": list_of(
             record(
-                {"number": whole(minimum=1), "words": list_of(ONE_LINE)},
-                # words_reason: why players' words name this Law's matter (the scoring words of 第77、78条)
-                optional={"title": ONE_LINE, "reason": PROSE, "words_reason": PROSE, "related": list_of(LINKED_REASON)},
+                {"number": whole(minimum=1)},
+                optional={"title": ONE_LINE, "reason": PROSE, "related": list_of(LINKED_REASON)},
             )
         ),
     }
@@ -355,6 +363,7 @@ SCHEMAS = {
     "script_postmap.yml": SCRIPT_POSTMAP,
     "search_synonyms.yml": SEARCH_SYNONYMS,
     "search_everyday.yml": SEARCH_EVERYDAY,
+    "everyday_names.yml": EVERYDAY_NAMES,
     **PENALTY_SCHEMAS,  # calculators.yml (the calculators' spec), conventions.yml and each table
     "penalties/*.yml": PENALTY_TABLE,
     **SCORING_SCHEMAS,  # 规则第77条 scores and 第78条B IMPs (scoring_files.py)

@@ -1,5 +1,6 @@
-"""Reads rulebook_src/missing_laws.yml: for each Law the sources lack, its editor's Chinese title, its 1997 division,
-the words players use for its matter and the articles we hold on it; and the articles that say how to call the director.
+"""Reads rulebook_src/missing_laws.yml: for each Law the sources lack, its editor's Chinese title, its 1997 division
+and the articles we hold on it; and the articles that say how to call the director. The words players use for its
+matter are its everyday names (rulebook_src/everyday_names.yml, checked here against every article of the books).
 Every link is checked against the built books (a target that is not a page or clause we hold stops the build)."""
 
 from __future__ import annotations
@@ -7,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scripts.books import BOOKS
+from scripts.curated.everyday_names import everyday_names
 from scripts.errors import RulebookError
+from scripts.pipeline.assemble import missing_numbers
 from scripts.pipeline.model import Book
 from scripts.curated.rulebook_src import RulebookSrc
 
@@ -67,7 +70,7 @@ class MissingLawFacts:
     number: int
     title: str  # the editor's translation of the 1997 title ('' where our own text names the Law)
     reason: str
-    words: tuple[str, ...]
+    words: tuple[str, ...]  # its everyday names (rulebook_src/everyday_names.yml)
     related: tuple[LinkedArticle, ...]
     division: Division | None
 
@@ -90,6 +93,12 @@ def _link(target: str, reason: str, books: dict[str, Book], where: str) -> Linke
     return LinkedArticle(book, slug, anchor, reason)
 
 
+def article_ids(books: dict[str, Book]) -> set[str]:
+    """'laws/46', 'regulations/52-2': every article a book holds, and every Law the sources lack (each has a page)."""
+    held = {f"{key}/{slug}" for key, book in books.items() for slug in book.articles}
+    return held | {f"laws/{number}" for number in missing_numbers(books["laws"])} if "laws" in books else held
+
+
 def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLawData:
     """The reviewed data, every link checked; entries for a Law the sources now hold are kept but unused."""
     data, lines = src.load_with_lines(MISSING_LAWS_FILE)
@@ -102,6 +111,7 @@ def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLa
         if first > last:
             raise MissingLawDataError(f"{lines.at('divisions', i)}: laws [{first}, {last}] runs backwards")
         divisions.append(Division(first, last, entry["english"], entry["chinese"], "named_in" not in entry))
+    names = everyday_names(src, article_ids(books))  # every article's names checked here, where the books are known
     laws = {}
     for i, entry in enumerate(data["laws"]):
         where = f"{lines.at('laws', i)}: 第{entry['number']}条"
@@ -113,6 +123,6 @@ def load_missing_law_data(books: dict[str, Book], src: RulebookSrc) -> MissingLa
         related = tuple(_link(r["target"], r["reason"], books, where) for r in entry.get("related") or [])
         division = next((d for d in divisions if d.first <= number <= d.last), None)
         laws[number] = MissingLawFacts(
-            number, entry.get("title", ""), entry.get("reason", ""), tuple(entry["words"]), related, division
+            number, entry.get("title", ""), entry.get("reason", ""), names.get(f"laws/{number}", ()), related, division
         )
     return MissingLawData(director, laws, tuple(divisions))

@@ -17,9 +17,11 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.curated.everyday_names import names_by_article
 from scripts.curated.rulebook_src import RulebookSrc
 from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
@@ -226,14 +228,14 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
-MISSING_LAWS_FILE = "missing_laws.yml"  # the words players use for the matter of each Law the sources lack
-
-
-def load_missing_law_words(src: RulebookSrc) -> list[str]:
-    """The words players use for the matter of each Law the sources lack (rulebook_src/missing_laws.yml `laws.words`):
-    vocabulary words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere."""
-    data = src.load(MISSING_LAWS_FILE) or {}
-    return [word for entry in data.get("laws") or [] for word in entry.get("words") or [] if HAN_WORD.match(word)]
+def names_vocabulary(
+    names: dict[str, tuple[str, ...]], corpus: str, edition_text: Callable[[str], str] = str
+) -> list[str]:
+    """The everyday names of the articles (rulebook_src/everyday_names.yml) that the pages' text holds, as vocabulary
+    words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere. A name no page
+    holds (迟到罚分) stays out: as one word of a query it would match only the names, never the clause that has its
+    parts; its parts still find the page by its names. `edition_text`: the name as the edition's pages write it."""
+    return [name for own in names.values() for name in own if HAN_WORD.match(name) and edition_text(name) in corpus]
 
 
 def build_search_index(
@@ -245,11 +247,13 @@ def build_search_index(
     book_labels: dict[str, str] | None = None,
     article_label: str = ARTICLE_LABEL,
     check_quotes: bool = True,
+    edition_text: Callable[[str], str] = str,
 ) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
     The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
-    and section it stands in, from its breadcrumb line) and, for a Law, `english` (its 1997 WBF title).
+    and section it stands in, from its breadcrumb line), `names` (its everyday names, rulebook_src/everyday_names.yml,
+    in the edition's script by `edition_text`) and, for a Law, `english` (its 1997 WBF title).
     `src` is rulebook_src/ (synonyms, English titles, the word list); `user_rows` the rows of another word list
     (the traditional edition's copy) instead of its own. `check_quotes`: every search_everyday.yml sentence must
     stand in the section it serves (the simplified editions; the traditional one's text is converted)."""
@@ -257,6 +261,7 @@ def build_search_index(
     vocabulary = load_search_vocabulary(src)
     vocabulary.synonyms.extend(load_everyday_vocabulary(src))
     english = load_english_titles(src)
+    names = names_by_article(src)
     user_entries = user_dictionary_entries(src.load_rows(USER_DICT_FILE) if user_rows is None else user_rows)
     docs = []
     for sections, breadcrumb in pages:
@@ -274,6 +279,8 @@ def build_search_index(
                     doc["context"] = context
                 if article["book"] == "laws" and article["number"] in english:
                     doc["english"] = english[article["number"]]
+                if own := names.get(f"{article['book']}/{article['slug']}"):
+                    doc["names"] = [edition_text(name) for name in own]
             docs.append(doc)
     if check_quotes:
         clauses = {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs}
@@ -283,7 +290,9 @@ def build_search_index(
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
     words = build_vocabulary(
-        texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)] + load_missing_law_words(src)
+        texts,
+        user_entries,
+        [w for w in synonym_words if HAN_WORD.match(w)] + names_vocabulary(names, "\n".join(texts), edition_text),
     )
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
 

@@ -91,14 +91,18 @@ def on_post_build(*, config) -> None:
     stock = json.loads(index_path.read_text(encoding="utf-8"))
     # The word list comes from the build's RulebookSrc: the traditional edition's in traditional characters.
     src, user_rows = rulebook_src_of(config), None
-    labels, article_label = dict(BOOK_LABELS), ARTICLE_LABEL
+    labels, article_label, edition_text = dict(BOOK_LABELS), ARTICLE_LABEL, str
     if config.extra.get("rulebook_script") == "hant":
         from scripts.traditional import to_traditional_text, traditional_user_dict_rows
 
         fixes = traditional_fixes_of(config)
         user_rows = traditional_user_dict_rows(src, fixes)
-        labels = {book: to_traditional_text(label, fixes) for book, label in labels.items()}
-        article_label = to_traditional_text(article_label, fixes)
+
+        def edition_text(text: str) -> str:  # the traditional edition's words, converted as its pages are
+            return to_traditional_text(text, fixes)
+
+        labels = {book: edition_text(label) for book, label in labels.items()}
+        article_label = edition_text(article_label)
     index = build_search_index(
         site,
         stock,
@@ -107,6 +111,7 @@ def on_post_build(*, config) -> None:
         book_labels=labels,
         article_label=article_label,
         check_quotes=config.extra.get("rulebook_script") != "hant",
+        edition_text=edition_text,
     )
     offline = config.plugins.get("material/offline")
     if offline is not None and offline.config.enabled:

@@ -172,7 +172,8 @@
       var doc = {
         raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
         title: self.fold(raw.title), text: self.fold(raw.text),
-        context: self.fold(raw.context || ""), english: self.fold(raw.english || "")
+        context: self.fold(raw.context || ""), english: self.fold(raw.english || ""),
+        names: self.fold((raw.names || []).join("\u0001"))  // a page top's everyday names (weighed as its title)
       };
       doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
@@ -200,6 +201,7 @@
       text: corpus(function (doc) { return doc.text; }),
       title: corpus(function (doc) { return doc.title; }),
       english: corpus(function (doc) { return doc.isTop ? doc.english : ""; }),
+      names: corpus(function (doc) { return doc.isTop ? doc.names : ""; }),
       context: corpus(function (doc) { return doc.isTop ? doc.context : ""; })
     };
   }
@@ -403,25 +405,27 @@
   /** Per-document hit counts of a word and its synonyms. */
   Engine.prototype.match = function (word) {
     var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
-    var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
-    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
+    var inText = new Float64Array(n), inTitle = new Float64Array(n), inNames = new Int32Array(n), df = 0;
+    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), names = new Int32Array(n), d;
     for (var a = 0; a < alternatives.length; a++) {
       var alt = alternatives[a];
       countInCorpus(c.text, alt, inText);
-      title.fill(0); english.fill(0); context.fill(0);
+      title.fill(0); english.fill(0); context.fill(0); names.fill(0);
       countInCorpus(c.title, alt, title);
+      countInCorpus(c.names, alt, names);
       countInCorpus(c.english, alt, english);
       countInCorpus(c.context, alt, context);
       // in the order a per-document count adds them, so the sums (and ties) are the same to the last bit
       for (d = 0; d < n; d++) {
-        if (title[d]) inTitle[d] += title[d];
+        if (title[d] || names[d]) inTitle[d] += title[d] + names[d];
+        inNames[d] += names[d];
         if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
       }
     }
     for (d = 0; d < n; d++) if (inText[d] || inTitle[d]) df++;
     var N = this.docs.length;
     return {
-      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, weak: false,
+      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, inNames: inNames, df: df, weak: false,
       idf: Math.log(1 + (N - df + 0.5) / (df + 0.5))
     };
   };
@@ -492,12 +496,13 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0;
+    var doc = this.docs[d], score = 0, covered = 0, own = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
       if (!t.weak) covered++;
+      if (!t.weak && (tf || th > (t.inNames ? t.inNames[d] : 0))) own++;  // held by the section itself, not its names
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       var weight = t.weak ? WEAK_WEIGHT : t.corrected ? CORRECTED_WEIGHT : t.bigram ? BIGRAM_WEIGHT : 1;
       score += weight * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
@@ -506,7 +511,7 @@
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
-    return { score: score, covered: covered };
+    return { score: score, covered: covered, own: own };
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -594,7 +599,8 @@
     var termMap = {};
     marked.forEach(function (t) {
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
-      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1))
+      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1
+                                            || doc.names.indexOf(t.word) !== -1))
                && !t.alternatives.some(function (alt) { return doc.title.indexOf(alt) !== -1 || doc.text.indexOf(alt) !== -1; }))
         termMap[t.word] = false;  // missing from this result (found only as a single character is not missing)
     });
@@ -672,8 +678,9 @@
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
         terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
-        // Within a page, a clause with more of the words comes first (it is where the result opens).
-        scored.push({ d: d, score: s.covered * 100 + s.score });
+        // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
+        // everyday names rank the page, not where it opens.
+        scored.push({ d: d, score: s.own * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
         if (s.covered > bestCovered) bestCovered = s.covered;
