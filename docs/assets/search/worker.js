@@ -34,6 +34,7 @@
   var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
   var CONTEXT_WEIGHT = 1.0;     // a word in the names of the chapter and section an article stands in
   var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
+  var SECONDARY_WEIGHT = 0.5;   // a term across the edge of a longer or rarer one (牌后 of 摊牌后)
   var WEAK_WEIGHT = 0.2;        // a single character beside longer words: breaks ties only
   var CORRECTED_WEIGHT = 0.8;   // a word read as its homophone (名手 as 明手): below a word typed right
   var BIGRAM_WEIGHT = 0.6;      // two neighbouring characters of a query whose words found nothing
@@ -44,6 +45,7 @@
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
   var MAX_PAGES = 40;           // pages sent per query
+  var COVERAGE_STEPS = +(typeof process === "object" && process.env.STEPS) || 10;  // share of the query's weight a page holds, in steps
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -67,6 +69,8 @@
   var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
   var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+  var HAN_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+  var NAME_SEPARATOR = "\u0001";  // between an article's everyday names in one field (no query holds it)
   var ARTICLE_PREFIX = /^第\s*[0-9]+\s*条\s*/;  // 第27条 in a page title
   var NOT_TITLE_TEXT = /[\s\u200b.,;:!?'"()\-、，。；：！？“”‘’（）《》·]+/g;
 
@@ -131,8 +135,6 @@
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(data.stopwords.map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
-    this.maxWord = 1;
-    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     this.synonyms = new Map();
     this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
@@ -140,7 +142,6 @@
       entry[0].forEach(function (typed) {
         var key = self.fold(typed.normalize("NFKC"));
         if (HAN_RUN.test(key)) self.vocabulary.add(key);
-        if (key.length > self.maxWord) self.maxWord = key.length;
         self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
         if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
       });
@@ -154,13 +155,15 @@
     // Documents: a page top (no '#') precedes its sections, as in Material's own index.
     this.docs = [];
     this.pages = [];
+    this.names = new Set();  // the everyday names of the articles, as known terms
     var pageOf = new Map();
     var totalLength = 0;
     index.docs.forEach(function (raw) {
       var path = raw.location.split("#")[0];
       var page = pageOf.get(path);
       if (page === undefined) {
-        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "" };
+        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "",
+          number: self.pages.length };
         page.missing = !!(raw.article && raw.article.missing);  // an article the sources lack (its page says 来源缺)
         if (page.article) {  // 规则 / 裁判法 and 第27条: every result item names its book and article
           page.book = self.books[page.article.book] || "";
@@ -172,8 +175,12 @@
       var doc = {
         raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
         title: self.fold(raw.title), text: self.fold(raw.text),
-        context: self.fold(raw.context || ""), english: self.fold(raw.english || "")
+        context: self.fold(raw.context || ""), english: self.fold(raw.english || ""),
+        names: self.fold((raw.names || []).join(NAME_SEPARATOR))
       };
+      // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) are known terms: a
+      // query holding one finds it whole, wherever the sentence around it is cut.
+      (doc.names.match(HAN_RUNS) || []).forEach(function (w) { if (w.length > 1) { self.vocabulary.add(w); self.names.add(w); } });
       doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
       doc.length = doc.title.length + doc.text.length;
@@ -182,6 +189,8 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    this.maxWord = 1;
+    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     // Each field of every document in one string (NUL between documents, which no word holds), so a word is looked
     // for with one native scan of the corpus rather than one per document (Engine.match).
     var docs = this.docs;
@@ -200,7 +209,8 @@
       text: corpus(function (doc) { return doc.text; }),
       title: corpus(function (doc) { return doc.title; }),
       english: corpus(function (doc) { return doc.isTop ? doc.english : ""; }),
-      context: corpus(function (doc) { return doc.isTop ? doc.context : ""; })
+      context: corpus(function (doc) { return doc.isTop ? doc.context : ""; }),
+      names: corpus(function (doc) { return doc.isTop ? doc.names : ""; })
     };
   }
 
@@ -250,6 +260,65 @@
     return pieces;
   };
 
+  /** A run of Han characters as the terms it holds, found by dictionary matching over the whole run rather than by one
+   * cut of it. Every known term that stands in the run (a word of the text or of a title, an everyday name, a
+   * synonym, a stop word) is a candidate. The run's best cut into candidates and single characters (fewest pieces; of
+   * cuts as short, the one whose words fewer pages hold, a reviewed term first: 摊牌|后 rather than 摊|牌后, 可以|上诉
+   * rather than 可|以上|诉) gives the primary terms; a candidate across the edge of one of them is kept beside it as a
+   * secondary term (牌后 of 摊牌后), one inside a longer one is not. Single characters of the cut are glued when no
+   * stop word. {words: in the order they stand, stop words included; secondary; content: the run cut at its stop
+   * words}. Stop words are dropped later, and never break a term: a longer term is one piece of the cut. */
+  Engine.prototype.analyse = function (run) {
+    var n = run.length, found = [], self = this, P = Math.max(1, this.pages.length);
+    for (var i = 0; i < n; i++) {
+      for (var len = Math.min(this.maxWord, n - i); len >= 2; len--) {
+        var piece = run.substr(i, len);
+        if (!this.vocabulary.has(piece)) continue;
+        var reviewed = this.synonyms.has(piece) || this.names.has(piece), stop = this.stopwords.has(piece);
+        var cost = reviewed ? 0.9 : stop ? 1 : 1 + 0.5 * this.match(piece).pages / P;
+        found.push({ start: i, end: i + len, word: piece, cost: cost });
+      }
+    }
+    var best = [0], back = [null];
+    for (var end = 1; end <= n; end++) {
+      best[end] = best[end - 1] + SINGLE_CHAR_COST;
+      back[end] = { start: end - 1, end: end, word: run[end - 1], single: true };
+      found.forEach(function (c) {
+        if (c.end === end && best[c.start] + c.cost < best[end]) { best[end] = best[c.start] + c.cost; back[end] = c; }
+      });
+    }
+    var cut = [];
+    for (var at = n; at > 0; at = back[at].start) cut.unshift(back[at]);
+    var kept = [], loose = null;
+    cut.forEach(function (piece) {  // neighbouring single characters that are no stop word, glued (手机)
+      if (piece.single && !self.stopwords.has(piece.word)) {
+        if (loose) { loose.word += piece.word; loose.end = piece.end; } else kept.push(loose = { start: piece.start, end: piece.end, word: piece.word });
+        return;
+      }
+      loose = null;
+      kept.push(piece);
+    });
+    var primary = cut.filter(function (p) { return !p.single; });
+    found.forEach(function (c) {
+      if (primary.indexOf(c) !== -1) return;
+      if (found.some(function (o) { return o !== c && o.start <= c.start && c.end <= o.end && (o.end - o.start) > (c.end - c.start); })) return;
+      if (!primary.some(function (p) { return p.start < c.end && c.start < p.end && !self.stopwords.has(p.word); })) return;
+      c.secondary = true;
+      kept.push(c);
+    });
+    kept.sort(function (x, y) { return x.start - y.start || y.end - x.end; });
+    // the run cut where a stop word of the cut stands (its content parts: for phrases and the pairs of characters)
+    var content = [], part = "";
+    cut.forEach(function (p) {
+      if (self.stopwords.has(p.word)) { if (part) content.push(part); part = ""; } else part += p.word;
+    });
+    if (part) content.push(part);
+    return {
+      words: kept.map(function (k) { return k.word; }), content: content,
+      secondary: kept.filter(function (k) { return k.secondary; }).map(function (k) { return k.word; })
+    };
+  };
+
   /** Neighbouring single characters that are no stop word, glued back (手机 when the corpus never says it). */
   Engine.prototype.glue = function (pieces) {
     var words = [], loose = "", self = this;
@@ -278,7 +347,7 @@
         return " ";
       });
     });
-    var words = [], phrases = [], runs = [], self = this;
+    var words = [], phrases = [], runs = [], secondary = new Set(), primary = new Set(), self = this;
     this.phraseKeys.forEach(function (key) {
       var at = (" " + text + " ").indexOf(" " + key + " ");
       if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
@@ -287,17 +356,12 @@
       var parts = chunk.match(RUN) || [];
       if (parts.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
       else if (parts.length === 1 && HAN_RUN.test(parts[0])) {
-        var pieces = self.segment(parts[0]);
-        var cut = self.glue(pieces);
-        words.push.apply(words, cut);
+        var found = self.analyse(parts[0]);
+        words.push.apply(words, found.words);
+        found.words.forEach(function (w) { (found.secondary.indexOf(w) === -1 ? primary : secondary).add(w); });
         // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
-        var content = [], part = "";
-        pieces.forEach(function (p) {
-          if (self.stopwords.has(p)) { if (part) content.push(part); part = ""; } else part += p;
-        });
-        if (part) content.push(part);
-        content.forEach(function (c) { if (cut.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
-        runs.push.apply(runs, content);
+        found.content.forEach(function (c) { if (found.words.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
+        runs.push.apply(runs, found.content);
       } else if (parts.length === 1) words.push(parts[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
@@ -305,7 +369,11 @@
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
     // runs: the query's Han text without its stop words, for the fallback on neighbouring pairs of characters
-    return { references: references, words: words, phrases: phrases, runs: runs, core: references.length ? "" : core };
+    words.forEach(function (w) { if (primary.has(w)) secondary.delete(w); });
+    return {
+      references: references, words: words, phrases: phrases, runs: runs, secondary: secondary,
+      core: references.length ? "" : core
+    };
   };
 
   /** The pinyin table (docs: scripts/search/pinyin.py): {syllable: characters}, read as character → readings. */
@@ -376,10 +444,8 @@
       }
       term.alternatives = term.alternatives.concat(found[k].alternatives);
     }
-    term.df = 0;
-    for (var e = 0; e < this.docs.length; e++) if (term.inText[e] || term.inTitle[e]) term.df++;
+    term = this.term(word, term.alternatives, term.inText, term.inTitle);
     term.corrected = { typed: word, read: found.map(function (t) { return t.word; }) };
-    term.word = word;
     return term;
   };
 
@@ -405,24 +471,38 @@
     var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
     var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
     var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
+    var names = new Int32Array(n);
     for (var a = 0; a < alternatives.length; a++) {
       var alt = alternatives[a];
       countInCorpus(c.text, alt, inText);
-      title.fill(0); english.fill(0); context.fill(0);
+      title.fill(0); english.fill(0); context.fill(0); names.fill(0);
       countInCorpus(c.title, alt, title);
       countInCorpus(c.english, alt, english);
       countInCorpus(c.context, alt, context);
+      countInCorpus(c.names, alt, names);
       // in the order a per-document count adds them, so the sums (and ties) are the same to the last bit
       for (d = 0; d < n; d++) {
-        if (title[d]) inTitle[d] += title[d];
+        if (title[d] || names[d]) inTitle[d] += title[d] + names[d];  // an everyday name ranks as the title
         if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
       }
     }
-    for (d = 0; d < n; d++) if (inText[d] || inTitle[d]) df++;
-    var N = this.docs.length;
+    return this.term(word, alternatives, inText, inTitle);
+  };
+
+  /** A term from its per-document counts. It weighs by how few pages hold it (IDF over pages, not sections): a word
+   * found on most articles (庄家, 叫牌, 处理, 之前) counts little, a word of few articles much. */
+  Engine.prototype.term = function (word, alternatives, inText, inTitle) {
+    var df = 0, onPages = 0, seen = new Uint8Array(this.pages.length), docs = this.docs;
+    for (var d = 0; d < docs.length; d++) {
+      if (!inText[d] && !inTitle[d]) continue;
+      df++;
+      var p = docs[d].page.number;
+      if (!seen[p]) { seen[p] = 1; onPages++; }
+    }
+    var P = this.pages.length;
     return {
-      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, weak: false,
-      idf: Math.log(1 + (N - df + 0.5) / (df + 0.5))
+      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, pages: onPages, weak: false,
+      idf: Math.log(1 + (P - onPages + 0.5) / (onPages + 0.5))
     };
   };
 
@@ -434,15 +514,29 @@
     var names = { laws: ["规则第" + ref.number + "条", "规则" + ref.number], regulations: ["裁判法第" + ref.number + "条"] }[ref.book];
     var named = this.match(names[0]);
     if (names[1]) { var more = this.match(names[1]); for (var k = 0; k < this.docs.length; k++) { named.inText[k] += more.inText[k]; named.inTitle[k] += more.inTitle[k]; } }
-    term.df = 0;
     for (var d = 0; d < this.docs.length; d++) {
       var own = this.docs[d].raw.location.indexOf(ref.book + "/") === 0;
       term.inText[d] = (own ? term.inText[d] : 0) + named.inText[d];
       term.inTitle[d] = (own ? term.inTitle[d] : 0) + named.inTitle[d];
-      if (term.inText[d] || term.inTitle[d]) term.df++;
     }
-    term.alternatives = [plain].concat(names);
-    return term;
+    return this.term(plain, [plain].concat(names), term.inText, term.inTitle);
+  };
+
+  /** A run the text never has, with a synonym inside it said the rulebook's way (没听清 → 未听清, 20 A 未听清叫牌), when
+   * the text has that: one term, or null. */
+  Engine.prototype.reword = function (word) {
+    var self = this, found = null;
+    if (!HAN_RUN.test(word)) return null;
+    this.synonyms.forEach(function (rulebook, key) {
+      var at = word.indexOf(key);
+      if (found || at === -1 || key === word || !HAN_RUN.test(key)) return;
+      rulebook.forEach(function (r) {
+        if (found || !HAN_RUN.test(r)) return;
+        var term = self.match(word.slice(0, at) + r + word.slice(at + key.length));
+        if (term.df > 0) found = term;
+      });
+    });
+    return found;
   };
 
   /** Words that match nothing are cut finer; single characters beside longer words become weak terms. */
@@ -457,6 +551,8 @@
         if (corrected) { terms.push(corrected); return; }
       }
       if (term.df > 0 || word.length < 2) { terms.push(term); return; }
+      var reworded = self.reword(word);  // 没听清 as 未听清: a synonym inside a run the text has otherwise
+      if (reworded) { terms.push(reworded); return; }
       var runs = word.match(RUN) || [];
       if (runs.length > 1) {
         var split = [];
@@ -492,21 +588,22 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0;
+    var doc = this.docs[d], score = 0, covered = 0, weight = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      if (!t.weak) covered++;
+      if (!t.weak && !t.secondary) { covered++; weight += t.idf; }
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
-      var weight = t.weak ? WEAK_WEIGHT : t.corrected ? CORRECTED_WEIGHT : t.bigram ? BIGRAM_WEIGHT : 1;
+      var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
+        t.bigram ? BIGRAM_WEIGHT : 1;
       score += weight * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
     }
     for (var j = 0; covered && j < phrases.length; j++) {
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
-    return { score: score, covered: covered };
+    return { score: score, covered: covered, weight: weight };
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -630,6 +727,17 @@
     return { location: raw.location, title: title, text: text, score: score, terms: termMap };
   };
 
+  /** How much of the query's weight a page holds, in COVERAGE_STEPS steps (pages alike in it are ranked by score). */
+  function coverage(weight, total) {
+    return total > 0 ? Math.round(COVERAGE_STEPS * weight / total) : 0;
+  }
+
+  function sumOf(words, weights) {
+    var sum = 0;
+    words.forEach(function (w) { sum += weights.get(w) || 0; });
+    return sum;
+  }
+
   Engine.prototype.referenceRank = function (page, references) {
     var best = 0;
     if (!page.article) return 0;
@@ -649,6 +757,7 @@
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
     var terms = this.matchWords(parsed.words);
+    terms.forEach(function (t) { if (parsed.secondary.has(t.word)) t.secondary = true; });
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
     // Nothing but stray single characters matched: the query's neighbouring pairs of characters (stop words left
@@ -665,18 +774,23 @@
       parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
     }
 
+    // What the query is about: each word weighs its IDF over pages, so a page with the query's rare (topical) words
+    // comes before one with its common ones, however often those stand there (coordination).
+    var idfOf = new Map(), totalWeight = 0;
+    terms.forEach(function (t) { if (!t.weak && !t.secondary && t.df) { idfOf.set(t.word, t.idf); totalWeight += t.idf; } });
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
-      var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0;
+      var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0, bestWeight = 0;
       for (var i = 0; i < page.docs.length; i++) {
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
-        terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
+        terms.forEach(function (t) { if (!t.weak && !t.secondary && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens).
-        scored.push({ d: d, score: s.covered * 100 + s.score });
+        scored.push({ d: d, score: s.weight * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
         if (s.covered > bestCovered) bestCovered = s.covered;
+        if (s.weight > bestWeight) bestWeight = s.weight;
       }
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference) continue;
@@ -687,7 +801,8 @@
         page: page, scored: scored, reference: reference, bestCovered: bestCovered,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         // an article with text 2, the page of an article the sources lack (来源缺) 1, a listing or note 0
-        covered: page.article ? covered.size : bestCovered, article: page.article ? (page.missing ? 1 : 2) : 0,
+        covered: coverage(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight),
+        article: page.article ? (page.missing ? 1 : 2) : 0, bestWeight: bestWeight,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
@@ -696,7 +811,7 @@
       // with text before the pages of articles the sources lack (来源缺), and both before listings and notes;
       // among equal scores, the title the words fill most.
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
-        b.bestCovered - a.bestCovered ||
+        b.bestWeight - a.bestWeight ||
         b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
