@@ -69,6 +69,7 @@
   var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
   var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+  var LATIN_QUERY = /^[a-z][a-z\s']*$/;  // a query of letters only: English, or pinyin
   var HAN_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var NAME_SEPARATOR = "\u0001";  // between an article's everyday names in one field (no query holds it)
   var ARTICLE_PREFIX = /^第\s*[0-9]+\s*条\s*/;  // 第27条 in a page title
@@ -189,6 +190,15 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    // Latin words the index knows (English titles, IMP and VP in the text, English synonyms, English stop words): a
+    // query of letters that is all such words is English, any other is read as pinyin
+    this.englishWords = new Set();
+    var english = this.englishWords;
+    function latinWords(text) { (text.match(/[a-z]+/g) || []).forEach(function (w) { english.add(w); }); }
+    this.docs.forEach(function (doc) { latinWords(doc.english); latinWords(doc.text); latinWords(doc.title); });
+    this.synonyms.forEach(function (_, key) { latinWords(key); });
+    this.stopwords.forEach(latinWords);
+    this.phraseKeys.sort(function (a, b) { return b.length - a.length; });  // lead out of turn before lead
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     // Each field of every document in one string (NUL between documents, which no word holds), so a word is looked
@@ -348,6 +358,8 @@
       });
     });
     var words = [], phrases = [], runs = [], secondary = new Set(), primary = new Set(), self = this;
+    var pinyin = references.length ? null : this.pinyinTerms(text.trim());
+    if (pinyin && pinyin.length) return { references: [], words: [text.trim()], pinyin: pinyin, phrases: [], runs: [], secondary: secondary, core: "" };
     this.phraseKeys.forEach(function (key) {
       var at = (" " + text + " ").indexOf(" " + key + " ");
       if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
@@ -388,7 +400,106 @@
       }
     });
     this.pinyin = readings;
+    this.syllables = new Set(Object.keys(table));
     this.homophoneWords = null;
+    this.pinyinWords = null;
+  };
+
+  /** A query wholly in Latin letters that is not English (every word a word of the English titles, the English
+   * synonyms or the stop words): its toneless pinyin read as the index's words, with or without spaces (chi dao,
+   * chidao → 迟到), or, when it is no run of syllables, as initials of a word of a title or an everyday name (cd →
+   * 迟到). Terms (as a homophone's: the first result says 按“迟到”查找), [] when nothing reads so, or null when the
+   * query is not such a query (or the pinyin table is still to come: then it is asked for). */
+  Engine.prototype.pinyinTerms = function (text) {
+    if (!LATIN_QUERY.test(text)) return null;
+    var tokens = text.split(/[\s']+/).filter(Boolean), self = this;
+    if (!tokens.length || tokens.every(function (t) { return self.englishWords.has(t); })) return null;
+    if (!this.pinyin) { if (this.pinyinUrl) this.wantsPinyin = true; return null; }
+    this.indexPinyin();
+    var syllables = [];
+    for (var i = 0; i < tokens.length; i++) {
+      var cut = this.syllabify(tokens[i]);
+      if (!cut) { syllables = null; break; }
+      syllables.push.apply(syllables, cut);
+    }
+    if (!syllables) {  // initials: cd, bzjp
+      var key = tokens.join("");
+      return key.length >= 2 && key.length <= 8 ? this.homophoneTerm(text, this.initialWords.get(key) || []) : [];
+    }
+    var terms = [];
+    for (var at = 0; at < syllables.length;) {  // longest first over the syllables
+      var found = null;
+      for (var len = Math.min(8, syllables.length - at); len >= 2 && !found; len--) {
+        var words = this.pinyinWords.get(syllables.slice(at, at + len).join(""));
+        if (words) found = { len: len, terms: this.homophoneTerm(syllables.slice(at, at + len).join(" "), words) };
+      }
+      if (found && found.terms.length) { terms.push.apply(terms, found.terms); at += found.len; } else at++;
+    }
+    return terms;
+  };
+
+  /** A run of letters as toneless syllables (fewest), or null. */
+  Engine.prototype.syllabify = function (letters) {
+    var best = [0], back = [0], n = letters.length;
+    for (var end = 1; end <= n; end++) {
+      best[end] = Infinity;
+      for (var start = Math.max(0, end - 6); start < end; start++) {
+        if (best[start] + 1 < best[end] && this.syllables.has(letters.slice(start, end))) {
+          best[end] = best[start] + 1;
+          back[end] = start;
+        }
+      }
+    }
+    if (best[n] === Infinity) return null;
+    var out = [];
+    for (var at = n; at > 0; at = back[at]) out.unshift(letters.slice(back[at], at));
+    return out;
+  };
+
+  /** The index's words by their toneless pinyin (every reading of each character; chidao → 迟到) and, for the words
+   * of titles and everyday names, by their initials (cd → 迟到); made once, at the first such query. */
+  Engine.prototype.indexPinyin = function () {
+    if (this.pinyinWords) return;
+    var self = this, byReading = new Map(), byInitials = new Map(), titles = this.corpora.title.text + this.corpora.names.text;
+    function add(map, key, word) { var list = map.get(key); if (!list) map.set(key, list = []); if (list.indexOf(word) === -1) list.push(word); }
+    this.vocabulary.forEach(function (w) {
+      if (w.length < 2 || !HAN_RUN.test(w) || self.stopwords.has(w)) return;
+      var keys = [""];
+      for (var i = 0; i < w.length && keys.length; i++) {
+        var readings = self.pinyin.get(w[i]) || [], next = [];
+        keys.forEach(function (k) { readings.forEach(function (r) { if (next.length < 16) next.push(k + r); }); });
+        keys = next;
+      }
+      keys.forEach(function (k) { add(byReading, k, w); });
+      if (titles.indexOf(w) === -1) return;
+      var initials = [""];
+      for (var j = 0; j < w.length; j++) {
+        var firsts = [], more = [];
+        (self.pinyin.get(w[j]) || []).forEach(function (r) { if (firsts.indexOf(r[0]) === -1) firsts.push(r[0]); });
+        initials.forEach(function (k) { firsts.forEach(function (f) { if (more.length < 16) more.push(k + f); }); });
+        initials = more;
+      }
+      initials.forEach(function (k) { add(byInitials, k, w); });
+    });
+    this.pinyinWords = byReading;
+    this.initialWords = byInitials;
+  };
+
+  /** The words that read as one typed run, as one term (the three that most pages hold), marked as read so. */
+  Engine.prototype.homophoneTerm = function (typed, words) {
+    var self = this;
+    var found = words.map(function (w) { return self.match(w); }).filter(function (t) { return t.df > 0; });
+    if (!found.length) return [];
+    found.sort(function (a, b) { return b.pages - a.pages || (a.word < b.word ? -1 : 1); });
+    found = found.slice(0, MAX_CORRECTIONS);
+    var term = found[0], inText = new Float64Array(term.inText), inTitle = new Float64Array(term.inTitle), alternatives = term.alternatives;
+    for (var k = 1; k < found.length; k++) {
+      for (var d = 0; d < this.docs.length; d++) { inText[d] += found[k].inText[d]; inTitle[d] += found[k].inTitle[d]; }
+      alternatives = alternatives.concat(found[k].alternatives);
+    }
+    term = this.term(typed, alternatives, inText, inTitle);
+    term.corrected = { typed: typed, read: found.map(function (t) { return t.word; }) };
+    return [term];
   };
 
   /** Whether a run is a vocabulary word or part of one (正分 of 平均正分): text that has it as a word, not only
@@ -756,7 +867,7 @@
     this.wantsPinyin = false;
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
-    var terms = this.matchWords(parsed.words);
+    var terms = parsed.pinyin || this.matchWords(parsed.words);
     terms.forEach(function (t) { if (parsed.secondary.has(t.word)) t.secondary = true; });
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
