@@ -45,7 +45,8 @@
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
   var MAX_PAGES = 40;           // pages sent per query
-  var COVERAGE_STEPS = +(typeof process === "object" && process.env.STEPS) || 10;  // share of the query's weight a page holds, in steps
+  var SUGGESTIONS = 6;          // nearest words offered when a query finds nothing
+  var COVERAGE_STEPS = 5;       // the share of the query's weight a page holds, in steps: pages alike go by score
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -279,13 +280,15 @@
    * stop word. {words: in the order they stand, stop words included; secondary; content: the run cut at its stop
    * words}. Stop words are dropped later, and never break a term: a longer term is one piece of the cut. */
   Engine.prototype.analyse = function (run) {
-    var n = run.length, found = [], self = this, P = Math.max(1, this.pages.length);
+    var n = run.length, found = [], self = this;
     for (var i = 0; i < n; i++) {
       for (var len = Math.min(this.maxWord, n - i); len >= 2; len--) {
         var piece = run.substr(i, len);
         if (!this.vocabulary.has(piece)) continue;
         var reviewed = this.synonyms.has(piece) || this.names.has(piece), stop = this.stopwords.has(piece);
-        var cost = reviewed ? 0.9 : stop ? 1 : 1 + 0.5 * this.match(piece).pages / P;
+        var onPages = reviewed || stop ? 1 : this.match(piece).pages;
+        if (!onPages) continue;  // a word no page holds (a fragment the segmenter made of a heading)
+        var cost = (reviewed ? 0.9 : 1) + 0.01 * i / n;  // of cuts as short, the one whose words start first
         found.push({ start: i, end: i + len, word: piece, cost: cost });
       }
     }
@@ -750,6 +753,81 @@
     return best;
   };
 
+  /** For a query that found nothing: what it searched for (its words, stop words out) and the nearest words the index
+   * knows, by shared characters, sound (a character read alike, once the pinyin table is in) and, for letters, edit
+   * distance to an English word or a synonym; words of titles and everyday names first. {searched, words}: in the
+   * reader's own script (as the text writes them), at most SUGGESTIONS words. */
+  Engine.prototype.suggest = function (query) {
+    var parsed = this.parse(query), self = this, text = this.fold(String(query).normalize("NFKC"));
+    var chars = new Set((text.match(HAN_RUNS) || []).join("").split("").filter(function (c) { return !self.stopwords.has(c); }));
+    var latin = (text.match(/[a-z]+(?: [a-z]+)*/g) || []).join(" ");
+    var headline = this.corpora.title.text + this.corpora.names.text + this.corpora.english.text;
+    var scored = [];
+    this.vocabulary.forEach(function (w) {
+      if (w.length < 2 || self.stopwords.has(w) || !HAN_RUN.test(w) || !chars.size) return;
+      var score = 0;
+      for (var i = 0; i < w.length; i++) {
+        if (chars.has(w[i])) score += 1;
+        else if (self.pinyin && Array.from(chars).some(function (c) { return self.soundAlike(c, w[i]); })) score += 0.6;
+      }
+      if (score < 1) return;
+      scored.push({ word: w, score: score / Math.max(w.length, chars.size) + (headline.indexOf(w) !== -1 ? 0.3 : 0) });
+    });
+    if (latin) {
+      var known = new Set();
+      this.englishWords.forEach(function (w) { known.add(w); });
+      this.phraseKeys.forEach(function (w) { known.add(w); });
+      [latin].concat(latin.split(" ")).forEach(function (typed) {
+        if (typed.length < 3 || self.stopwords.has(typed)) return;
+        var limit = typed.length < 6 ? 1 : 2;
+        known.forEach(function (w) {
+          if (w.length < 3 || self.stopwords.has(w)) return;
+          var distance = editDistance(typed, w);
+          if (distance <= limit && distance > 0) scored.push({ word: w, score: 1.5 - distance / 4 });
+        });
+      });
+    }
+    scored.sort(function (a, b) { return b.score - a.score || a.word.length - b.word.length || (a.word < b.word ? -1 : 1); });
+    var words = [];
+    for (var k = 0; k < scored.length && words.length < SUGGESTIONS; k++) {
+      var shown = this.asWritten(scored[k].word);
+      if (shown && words.indexOf(shown) === -1) words.push(shown);
+    }
+    var searched = parsed.words.filter(function (w) { return !self.stopwords.has(w); });
+    return { searched: searched.length ? searched : [String(query).trim()], words: words };
+  };
+
+  /** A folded word as the index's text writes it (the traditional edition's characters), or null when no page has it. */
+  Engine.prototype.asWritten = function (word) {
+    var fields = [["title", "title"], ["text", "text"], ["english", "english"], ["names", "names"]];
+    for (var f = 0; f < fields.length; f++) {
+      var corpus = this.corpora[fields[f][0]], at = corpus.text.indexOf(word);
+      if (at === -1) continue;
+      var d = 0;
+      while (corpus.starts[d + 1] <= at) d++;
+      var raw = this.docs[d].raw, offset = at - corpus.starts[d];
+      var original = fields[f][1] === "names" ? (raw.names || []).join(NAME_SEPARATOR) : raw[fields[f][1]] || "";
+      return original.substr(offset, word.length);
+    }
+    return null;
+  };
+
+  function editDistance(a, b) {
+    if (Math.abs(a.length - b.length) > 2) return 3;
+    var row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var last = row[0];
+      row[0] = i;
+      for (var k = 1; k <= b.length; k++) {
+        var keep = row[k];
+        row[k] = Math.min(row[k] + 1, row[k - 1] + 1, last + (a[i - 1] === b[k - 1] ? 0 : 1));
+        last = keep;
+      }
+    }
+    return row[b.length];
+  }
+
   /** Highlight every occurrence of the given needles in `original` (matched on its folded twin). */
   function markRanges(folded, needles, from, to) {
     var ranges = [];
@@ -974,11 +1052,34 @@
       console.warn("rulebook search: query " + JSON.stringify(query) + " failed", err);
       data = { items: [] };
     }
-    if (data.needsPinyin) {
+    if (data.needsPinyin || (!data.items.length && !engine.pinyin && String(query).trim())) {
       delete data.needsPinyin;
-      if (engine.pinyinUrl) { loadPinyin(reply); return null; }
+      if (engine.pinyinUrl) { loadPinyin(reply); return null; }  // homophones, and the nearest words by sound
+    }
+    if (!data.items.length && String(query).trim()) {
+      try {
+        data.suggest = engine.suggest(query);
+      } catch (err) {
+        console.warn("rulebook search: no suggestions for " + JSON.stringify(query), err);
+      }
+      tellPage({ type: "suggest", query: String(query), suggest: data.suggest || null });
     }
     return { type: RESULT, data: data };
+  }
+
+  /** What a query that found nothing searched for and the nearest words, for the page's no-result state
+   * (docs/assets/search/no-result.js), which does not see this worker's answers to Material: over the
+   * "rulebook-search" channel (under file://, inside the iframe-worker shim, the answer itself reaches the page as a
+   * window message, and carries `suggest`). */
+  var pageChannel = null;
+  function tellPage(message) {
+    if (typeof BroadcastChannel !== "function") return;
+    try {
+      if (!pageChannel) pageChannel = new BroadcastChannel(LOAD_CHANNEL);
+      pageChannel.postMessage(message);
+    } catch (err) {
+      pageChannel = null;  // an origin without channels (file://): the shim's message carries it
+    }
   }
 
   /** Fetch the pinyin table (once); then answer the latest query. */
