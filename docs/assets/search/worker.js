@@ -765,12 +765,14 @@
     var scored = [];
     this.vocabulary.forEach(function (w) {
       if (w.length < 2 || self.stopwords.has(w) || !HAN_RUN.test(w) || !chars.size) return;
-      var score = 0;
+      var shared = 0, alike = 0;
       for (var i = 0; i < w.length; i++) {
-        if (chars.has(w[i])) score += 1;
-        else if (self.pinyin && Array.from(chars).some(function (c) { return self.soundAlike(c, w[i]); })) score += 0.6;
+        if (chars.has(w[i])) shared++;
+        else if (self.pinyin && Array.from(chars).some(function (c) { return self.soundAlike(c, w[i]); })) alike++;
       }
-      if (score < 1) return;
+      // a word sharing a character, or one that reads as the whole query (chars all read alike)
+      if (!shared && !(alike === w.length && w.length === chars.size)) return;
+      var score = shared + 0.6 * alike;
       scored.push({ word: w, score: score / Math.max(w.length, chars.size) + (headline.indexOf(w) !== -1 ? 0.3 : 0) });
     });
     if (latin) {
@@ -793,8 +795,14 @@
       var shown = this.asWritten(scored[k].word);
       if (shown && words.indexOf(shown) === -1) words.push(shown);
     }
-    var searched = parsed.words.filter(function (w) { return !self.stopwords.has(w); });
-    return { searched: searched.length ? searched : [String(query).trim()], words: words };
+    // the words searched for as the reader typed them (folding keeps every character in its place)
+    var typed = String(query).normalize("NFKC"), searched = [];
+    parsed.words.forEach(function (w) {
+      var at = self.stopwords.has(w) ? -1 : text.indexOf(w);
+      if (at !== -1 && typed.length === text.length) searched.push(typed.substr(at, w.length));
+      else if (!self.stopwords.has(w)) searched.push(w);
+    });
+    return { searched: searched.length ? searched : [typed.trim()], words: words };
   };
 
   /** A folded word as the index's text writes it (the traditional edition's characters), or null when no page has it. */
