@@ -16,11 +16,15 @@
  *
  * Matching is substring matching on text folded the same way on both sides (traditional → simplified,
  * full-width → ASCII, lower case; always one character for one character, so positions carry over to
- * the original text for highlighting). A query is cut into words with the corpus vocabulary; particles and
- * question words (the reviewed stop list) are dropped; single characters count only when no longer word
- * matches; words are expanded with reviewed synonyms (everyday, Taiwan/Hong Kong and English words); article
- * references (26, 第26条, 第二十六条, 规则26) lift the articles with that number (a book word keeps to its book);
- * exact and leading title matches come first, then pages that match every word.
+ * the original text for highlighting). A query's terms are found by dictionary matching over the whole query
+ * (every known term in it: the corpus vocabulary, the articles' everyday names, synonyms, stop words; `analyse`),
+ * not by one cut of it; particles, question words and question endings (the reviewed stop list) are dropped but
+ * never break a term; single characters count only when no longer word matches; words are expanded with reviewed
+ * synonyms (everyday, Taiwan/Hong Kong and English words and phrases, phrases first); a query of letters that is
+ * no English is read as toneless pinyin or initials; article references (26, 第26条, 第二十六条, 规则26) lift the
+ * articles with that number (a book word keeps to its book); exact and leading title matches come first, then
+ * pages by the share of the query's weight (IDF over pages) they hold. A query that finds nothing is told the
+ * nearest words (`suggest`, for docs/assets/search/no-result.js).
  */
 (function () {
   "use strict";
@@ -1028,11 +1032,17 @@
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
-    // A word read as its homophone: the first result says what was searched for (按“明手”查找).
+    // A word read as its homophone or its pinyin, or only pairs of characters found: the first result says what was
+    // searched for (按“明手”查找), in the text's own script.
     var read = [];
-    terms.forEach(function (t) { if (t.corrected) read.push.apply(read, t.corrected.read); });
+    terms.forEach(function (t) {
+      if (t.corrected) read.push.apply(read, t.corrected.read);
+      else if (t.bigram && read.length < 4) read.push(t.word);
+    });
     if (read.length && items.length) {
-      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) { return "“" + escapeHTML(w) + "”"; }).join("、") + "查找</p>";
+      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) {
+        return "“" + escapeHTML(engine.asWritten(w) || w) + "”";
+      }).join("、") + "查找</p>";
       items[0][0].text = note + items[0][0].text;
     }
     var result = { items: items };
