@@ -75,6 +75,7 @@
   var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
   var LATIN_QUERY = /^[a-z][a-z\s']*$/;  // a query of letters only: English, or pinyin
+  var INITIALS = /^[b-df-hj-np-tv-z]{2,8}$/;  // the first letters of a word's syllables (ms: ming shou)
   var HAN_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var NAME_SEPARATOR = "\u0001";  // between an article's everyday names in one field (no query holds it)
   var ARTICLE_PREFIX = /^第\s*[0-9]+\s*条\s*/;  // 第27条 in a page title
@@ -290,6 +291,7 @@
         var piece = run.substr(i, len);
         if (!this.vocabulary.has(piece)) continue;
         var reviewed = this.synonyms.has(piece) || this.names.has(piece), stop = this.stopwords.has(piece);
+        if (!reviewed && !stop && this.glued(piece)) continue;  // 明手可以: 明手 and the stop word 可以
         var onPages = reviewed || stop ? 1 : this.match(piece).pages;
         if (!onPages) continue;  // a word no page holds (a fragment the segmenter made of a heading)
         var cost = (reviewed ? 0.9 : 1) + 0.01 * i / n;  // of cuts as short, the one whose words start first
@@ -334,6 +336,17 @@
       words: kept.map(function (k) { return k.word; }), content: content,
       secondary: kept.filter(function (k) { return k.secondary; }).map(function (k) { return k.word; })
     };
+  };
+
+  /** Whether a word of the text is a known word and a stop word of two or more characters side by side (明手可以,
+   * cut so from a sentence of the text): not a term of its own in a query. */
+  Engine.prototype.glued = function (word) {
+    for (var i = 2; i <= word.length - 2; i++) {
+      var head = word.slice(0, i), tail = word.slice(i);
+      if ((this.vocabulary.has(head) && this.stopwords.has(tail)) || (this.stopwords.has(head) && this.vocabulary.has(tail)))
+        return true;
+    }
+    return false;
   };
 
   /** Neighbouring single characters that are no stop word, glued back (手机 when the corpus never says it). */
@@ -429,9 +442,9 @@
       if (!cut) { syllables = null; break; }
       syllables.push.apply(syllables, cut);
     }
-    if (!syllables) {  // initials: cd, bzjp
+    if (!syllables) {  // initials: cd, bzjp (consonants only: an English word the index lacks is no initials)
       var key = tokens.join("");
-      return key.length >= 2 && key.length <= 8 ? this.homophoneTerm(text, this.initialWords.get(key) || []) : [];
+      return INITIALS.test(key) ? this.homophoneTerm(text, this.initialWords.get(key) || []) : [];
     }
     var terms = [];
     for (var at = 0; at < syllables.length;) {  // longest first over the syllables
@@ -706,12 +719,12 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0, weight = 0;
+    var doc = this.docs[d], score = 0, covered = 0, held = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      if (!t.weak && !t.secondary) { covered++; weight += t.idf; }
+      if (!t.weak && !t.secondary) { covered++; held += t.idf; }
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
         t.bigram ? BIGRAM_WEIGHT : 1;
@@ -721,7 +734,7 @@
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
-    return { score: score, covered: covered, weight: weight };
+    return { score: score, covered: covered, weight: held };  // weight: the IDF of the query's words it holds
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -981,7 +994,7 @@
     terms.forEach(function (t) { if (!t.weak && !t.secondary && t.df) { idfOf.set(t.word, t.idf); totalWeight += t.idf; } });
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
-      var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0, bestWeight = 0;
+      var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
       for (var i = 0; i < page.docs.length; i++) {
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
@@ -990,7 +1003,6 @@
         scored.push({ d: d, score: s.weight * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
-        if (s.covered > bestCovered) bestCovered = s.covered;
         if (s.weight > bestWeight) bestWeight = s.weight;
       }
       var reference = this.referenceRank(page, parsed.references);
@@ -999,20 +1011,19 @@
       // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
       // there only one section counts.
       ranked.push({
-        page: page, scored: scored, reference: reference, bestCovered: bestCovered,
+        page: page, scored: scored, reference: reference,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         // an article with text 2, the page of an article the sources lack (来源缺) 1, a listing or note 0
         covered: coverage(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight),
-        article: page.article ? (page.missing ? 1 : 2) : 0, bestWeight: bestWeight,
+        article: page.article ? (page.missing ? 1 : 2) : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      // Articles asked for by number; the page whose title the query is; then pages with every word; articles
-      // with text before the pages of articles the sources lack (来源缺), and both before listings and notes;
-      // among equal scores, the title the words fill most.
+      // Articles asked for by number; the page whose title the query is; then pages by the share of the query's
+      // weight they hold; articles with text before the pages of articles the sources lack (来源缺), and both before
+      // listings and notes; then by score; among equal scores, the title the words fill most.
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
-        b.bestWeight - a.bestWeight ||
         b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
