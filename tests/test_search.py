@@ -34,7 +34,7 @@ USER_DICT = ROOT / "rulebook_src" / "jieba_user_dict.txt"
 ENGLISH_TITLES = ROOT / "rulebook_src" / "wbf1997.yml"
 
 TOP = 3
-REQUIRED_HIT_RATE = 0.95
+REQUIRED_HIT_RATE = 0.98  # issue 43: the tuning set stays at 98% while the engine changes
 MINIMUM_PER_KIND = {
     "traditional": 10,
     "article": 8,

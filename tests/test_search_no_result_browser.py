@@ -123,3 +123,58 @@ def test_the_jump_box_is_gone_once_a_query_finds_something(browser, flavour_url)
         assert not errors and not refused, (errors, refused)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(
+    "flavour, edition, query, nearest",
+    [
+        ("http", "", "藏拍", "藏牌"),
+        ("zip", "", "藏拍", "藏牌"),
+        # the traditional edition is in the shipped build (the zip), not in the hosted test build
+        ("zip", "zh-hant/", "卡農", "叫牌卡"),
+    ],
+)
+def test_a_query_that_finds_nothing_offers_near_words_the_index_and_the_director(
+    request, browser, artifacts_dir, scheme, flavour, edition, query, nearest
+):
+    """Issue 43: no dead end. The no-result state says what was searched for, offers the nearest words the index
+    knows as one-tap searches, links 索引 and says how to call the director (规则第9条B1), beside the jump box; at
+    360 px, light and dark, in either script; a tap on a word searches it."""
+    if flavour == "http":
+        url = request.getfixturevalue("site_url") + edition + "laws/9/"
+    else:
+        url = (request.getfixturevalue("bundle_dir") / edition / "laws" / "9.html").as_uri()
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    try:
+        if flavour == "zip":
+            context.route(
+                "**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort()
+            )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        open_ready(page, url)
+        open_search_field(page)
+        search_for(page, query)
+        assert page.locator(RESULT_ITEM).count() == 0
+        words = page.locator(f"{NO_RESULT} .search-empty__word")
+        words.first.wait_for(timeout=20_000)
+        assert query in page.locator(f"{NO_RESULT} .search-empty__searched").text_content()
+        offered = words.all_text_contents()
+        assert nearest in offered, offered
+        links = page.eval_on_selector_all(f"{NO_RESULT} .search-empty__help a", "as => as.map(a => a.href)")
+        assert any(re.search(r"/subject-index(/|\.html)$", href) for href in links), links
+        assert any(re.search(r"/laws/9(/|\.html)#b-1$", href) for href in links), links
+        assert page.locator(JUMP_FIELD).is_visible()  # the number box stays
+        script = "hant" if edition else "hans"
+        page.screenshot(path=artifacts_dir / f"search-no-result-help-{flavour}-{script}-{scheme}-360.png")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the no-result state widens the page to {width} px"
+        words.filter(has_text=nearest).first.tap()
+        page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
+        assert page.locator(SEARCH_INPUT).input_value() == nearest
+        assert page.locator(NO_RESULT).is_hidden()
+        assert not errors, errors
+    finally:
+        context.close()

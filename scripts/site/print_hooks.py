@@ -105,13 +105,14 @@ def on_page_content(html_text, *, page, config, files):
         html_text = html_text.replace(VENUE_BUNDLE_PLACEHOLDER, venue_bundle_section(config, page))
     if PRINT_EDITION_PLACEHOLDER in html_text:
         if links:
-            items = "".join(f"<li>{link}</li>" for link in links.values())
+            items = "".join(f"<li data-search-exclude>{link}</li>" for link in links.values())
             section = (
                 f'<ul class="print-edition">{items}</ul>'
-                "<p>打开后用浏览器或阅读器打印，选双面打印、沿长边翻页；网站的离线压缩包里也有这几份PDF。</p>"
+                "<p data-search-exclude>打开后用浏览器或阅读器打印，选双面打印、沿长边翻页；网站的离线压缩包里也有这几份PDF。</p>"
             )
         else:
-            section = '<p class="print-edition">本地预览的网站不附打印版；完整构建的网站在此列出各书的PDF。</p>'
+            # site furniture that differs between builds, as the article pages' print line: not searched
+            section = '<p class="print-edition" data-search-exclude>本地预览的网站不附打印版；完整构建的网站在此列出各书的PDF。</p>'
         html_text = html_text.replace(PRINT_EDITION_PLACEHOLDER, section)
     match = ARTICLE_PAGE.fullmatch(page.file.src_uri)
     if match and match["book"] in links:

@@ -15,6 +15,31 @@
   var ARABIC = /(?:^|[^0-9.])([0-9]{1,3})(?![0-9.%])/;
   var CHINESE = /[〇零一二两三四五六七八九十百]+/;
   var REGULATIONS = /裁判法|裁判|regulations?|regs?/i;
+  // The site root, from this script's own address (…/assets/search/no-result.js): the 索引 page and 召请裁判.
+  var script = document.currentScript;
+  var root = script ? script.src.replace(/assets\/[^?#]*([?#].*)?$/, "") : "";
+  function pageUrl(path, anchor) {
+    return root + path + (location.protocol === "file:" ? ".html" : "/") + (anchor ? "#" + anchor : "");
+  }
+  // What the worker (assets/search/worker.js, `suggest`) says about the last query that found nothing.
+  var latest = null, listeners = [];
+  function heard(message) {
+    if (!message || message.type !== "suggest" || !message.suggest) return;
+    latest = { query: String(message.query).trim(), suggest: message.suggest };
+    listeners.forEach(function (listener) { listener(); });
+  }
+  if (typeof BroadcastChannel === "function") {
+    try { new BroadcastChannel("rulebook-search").addEventListener("message", function (ev) { heard(ev.data); }); } catch (err) { /* file:// */ }
+  }
+  // file://: the worker runs in the iframe-worker shim and its answer to Material is a window message
+  window.addEventListener("message", function (ev) {
+    var data = ev.data && ev.data.type === 3 && ev.data.data;
+    if (data && data.suggest) heard({ type: "suggest", query: latestQuery(), suggest: data.suggest });
+  });
+  function latestQuery() {
+    var input = document.querySelector(".md-search__input");
+    return input ? input.value : "";
+  }
 
   function chineseNumber(text) {
     var total = 0, digit = 0;
@@ -64,6 +89,49 @@
     }
   }
 
+  /** The block's help: what was searched for, the nearest words as one-tap searches, 索引, and calling the director. */
+  function fillHelp(help, input, query) {
+    var said = latest && latest.query === query ? latest.suggest : null;
+    help.textContent = "";
+    var searched = document.createElement("p");
+    searched.className = "search-empty__searched";
+    searched.textContent = "查找的是：" + (said ? said.searched : [query]).map(function (w) { return "“" + w + "”"; }).join("、") + "。";
+    help.appendChild(searched);
+    if (said && said.words.length) {
+      var nearest = document.createElement("p");
+      nearest.className = "search-empty__nearest";
+      nearest.appendChild(document.createTextNode("相近的词："));
+      said.words.forEach(function (word) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "search-empty__word";
+        button.textContent = word;
+        button.addEventListener("click", function () {
+          input.value = word;
+          input.focus();
+          input.dispatchEvent(new Event("input", { bubbles: true }));  // assets/search/warm.js passes it on as a keyup
+        });
+        nearest.appendChild(button);
+      });
+      help.appendChild(nearest);
+    }
+    var index = document.createElement("p"), link = document.createElement("a");
+    link.href = pageUrl("subject-index");
+    link.textContent = "索引";
+    index.appendChild(document.createTextNode("也可以在"));
+    index.appendChild(link);
+    index.appendChild(document.createTextNode("里按主题查找条文。"));
+    help.appendChild(index);
+    var director = document.createElement("p"), call = document.createElement("a");
+    director.className = "search-empty__director";
+    call.href = pageUrl("laws/9", "b-1");
+    call.textContent = "召请裁判";
+    director.appendChild(document.createTextNode("在牌桌上遇到问题，先停下来，立即"));
+    director.appendChild(call);
+    director.appendChild(document.createTextNode("（规则第9条B1）：任一赛员，包括明手，均可召请。"));
+    help.appendChild(director);
+  }
+
   function setUp() {
     var result = document.querySelector(".md-search-result");
     var template = document.getElementById("rulebook-search-no-result");
@@ -73,7 +141,8 @@
     result.dataset.noResult = "1";
     var none = (JSON.parse(config.textContent).translations || {})["search.result.none"];
     var meta = result.querySelector(".md-search-result__meta"), list = result.querySelector(".md-search-result__list");
-    var block = null, shownFor = null;
+    var block = null, help = null, shownFor = null, shownWith = null;
+    listeners.push(function () { update(); });
 
     function update() {
       var query = input.value.trim();
@@ -96,8 +165,15 @@
           }
         });
         result.parentNode.insertBefore(block, result.nextSibling);
+        help = document.createElement("div");
+        help.className = "search-empty__help";
+        block.insertBefore(help, block.firstChild);
       }
       block.hidden = false;
+      var said = latest && latest.query === query ? latest : null;
+      if (shownFor === query && shownWith === said) return;
+      shownWith = said;
+      fillHelp(help, input, query);
       if (shownFor === query) return;
       shownFor = query;
       var form = block.querySelector("form[data-article-jump]"), article = namedArticle(query);

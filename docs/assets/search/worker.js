@@ -16,11 +16,15 @@
  *
  * Matching is substring matching on text folded the same way on both sides (traditional → simplified,
  * full-width → ASCII, lower case; always one character for one character, so positions carry over to
- * the original text for highlighting). A query is cut into words with the corpus vocabulary; particles and
- * question words (the reviewed stop list) are dropped; single characters count only when no longer word
- * matches; words are expanded with reviewed synonyms (everyday, Taiwan/Hong Kong and English words); article
- * references (26, 第26条, 第二十六条, 规则26) lift the articles with that number (a book word keeps to its book);
- * exact and leading title matches come first, then pages that match every word.
+ * the original text for highlighting). A query's terms are found by dictionary matching over the whole query
+ * (every known term in it: the corpus vocabulary, the articles' everyday names, synonyms, stop words; `analyse`),
+ * not by one cut of it; particles, question words and question endings (the reviewed stop list) are dropped but
+ * never break a term; single characters count only when no longer word matches; words are expanded with reviewed
+ * synonyms (everyday, Taiwan/Hong Kong and English words and phrases, phrases first); a query of letters that is
+ * no English is read as toneless pinyin or initials; article references (26, 第26条, 第二十六条, 规则26) lift the
+ * articles with that number (a book word keeps to its book); exact and leading title matches come first, then
+ * pages by the share of the query's weight (IDF over pages) they hold. A query that finds nothing is told the
+ * nearest words (`suggest`, for docs/assets/search/no-result.js).
  */
 (function () {
   "use strict";
@@ -34,6 +38,7 @@
   var SECTION_TITLE_WEIGHT = 1.5; // a word in a clause heading
   var CONTEXT_WEIGHT = 1.0;     // a word in the names of the chapter and section an article stands in
   var PHRASE_WEIGHT = 1.0;      // the words of a run typed without spaces, found side by side
+  var SECONDARY_WEIGHT = 0.5;   // a term across the edge of a longer or rarer one (牌后 of 摊牌后)
   var WEAK_WEIGHT = 0.2;        // a single character beside longer words: breaks ties only
   var CORRECTED_WEIGHT = 0.8;   // a word read as its homophone (名手 as 明手): below a word typed right
   var BIGRAM_WEIGHT = 0.6;      // two neighbouring characters of a query whose words found nothing
@@ -44,6 +49,8 @@
   var SNIPPET_LENGTH = 100;     // characters in a teaser
   var SECTIONS_PER_PAGE = 8;    // sections sent per page of results
   var MAX_PAGES = 40;           // pages sent per query
+  var SUGGESTIONS = 6;          // nearest words offered when a query finds nothing
+  var COVERAGE_STEPS = 5;       // the share of the query's weight a page holds, in steps: pages alike go by score
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -67,6 +74,10 @@
   var CHUNK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9.%+]+/g;  // a run without spaces or punctuation
   var RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9][a-z0-9.%+]*/g;  // its Han and Latin/digit runs
   var HAN_RUN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+  var LATIN_QUERY = /^[a-z][a-z\s']*$/;  // a query of letters only: English, or pinyin
+  var INITIALS = /^[b-df-hj-np-tv-z]{2,8}$/;  // the first letters of a word's syllables (ms: ming shou)
+  var HAN_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+  var NAME_SEPARATOR = "\u0001";  // between an article's everyday names in one field (no query holds it)
   var ARTICLE_PREFIX = /^第\s*[0-9]+\s*条\s*/;  // 第27条 in a page title
   var NOT_TITLE_TEXT = /[\s\u200b.,;:!?'"()\-、，。；：！？“”‘’（）《》·]+/g;
 
@@ -131,8 +142,6 @@
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(data.stopwords.map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
-    this.maxWord = 1;
-    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     this.synonyms = new Map();
     this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
@@ -140,7 +149,6 @@
       entry[0].forEach(function (typed) {
         var key = self.fold(typed.normalize("NFKC"));
         if (HAN_RUN.test(key)) self.vocabulary.add(key);
-        if (key.length > self.maxWord) self.maxWord = key.length;
         self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
         if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
       });
@@ -154,13 +162,15 @@
     // Documents: a page top (no '#') precedes its sections, as in Material's own index.
     this.docs = [];
     this.pages = [];
+    this.names = new Set();  // the everyday names of the articles, as known terms
     var pageOf = new Map();
     var totalLength = 0;
     index.docs.forEach(function (raw) {
       var path = raw.location.split("#")[0];
       var page = pageOf.get(path);
       if (page === undefined) {
-        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "" };
+        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "",
+          number: self.pages.length };
         page.missing = !!(raw.article && raw.article.missing);  // an article the sources lack (its page says 来源缺)
         if (page.article) {  // 规则 / 裁判法 and 第27条: every result item names its book and article
           page.book = self.books[page.article.book] || "";
@@ -173,8 +183,11 @@
         raw: raw, page: page, isTop: raw.location.indexOf("#") === -1,
         title: self.fold(raw.title), text: self.fold(raw.text),
         context: self.fold(raw.context || ""), english: self.fold(raw.english || ""),
-        names: self.fold((raw.names || []).join("\u0001"))  // a page top's everyday names (weighed as its title)
+        names: self.fold((raw.names || []).join(NAME_SEPARATOR))
       };
+      // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) are known terms: a
+      // query holding one finds it whole, wherever the sentence around it is cut.
+      (doc.names.match(HAN_RUNS) || []).forEach(function (w) { if (w.length > 1) { self.vocabulary.add(w); self.names.add(w); } });
       doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
       doc.length = doc.title.length + doc.text.length;
@@ -183,6 +196,17 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    // Latin words the index knows (English titles, IMP and VP in the text, English synonyms, English stop words): a
+    // query of letters that is all such words is English, any other is read as pinyin
+    this.englishWords = new Set();
+    var english = this.englishWords;
+    function latinWords(text) { (text.match(/[a-z]+/g) || []).forEach(function (w) { english.add(w); }); }
+    this.docs.forEach(function (doc) { latinWords(doc.english); latinWords(doc.text); latinWords(doc.title); });
+    this.synonyms.forEach(function (_, key) { latinWords(key); });
+    this.stopwords.forEach(latinWords);
+    this.phraseKeys.sort(function (a, b) { return b.length - a.length; });  // lead out of turn before lead
+    this.maxWord = 1;
+    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     // Each field of every document in one string (NUL between documents, which no word holds), so a word is looked
     // for with one native scan of the corpus rather than one per document (Engine.match).
     var docs = this.docs;
@@ -201,8 +225,8 @@
       text: corpus(function (doc) { return doc.text; }),
       title: corpus(function (doc) { return doc.title; }),
       english: corpus(function (doc) { return doc.isTop ? doc.english : ""; }),
-      names: corpus(function (doc) { return doc.isTop ? doc.names : ""; }),
-      context: corpus(function (doc) { return doc.isTop ? doc.context : ""; })
+      context: corpus(function (doc) { return doc.isTop ? doc.context : ""; }),
+      names: corpus(function (doc) { return doc.isTop ? doc.names : ""; })
     };
   }
 
@@ -252,6 +276,79 @@
     return pieces;
   };
 
+  /** A run of Han characters as the terms it holds, found by dictionary matching over the whole run rather than by one
+   * cut of it. Every known term that stands in the run (a word of the text or of a title, an everyday name, a
+   * synonym, a stop word) is a candidate. The run's best cut into candidates and single characters (fewest pieces; of
+   * cuts as short, the one whose words fewer pages hold, a reviewed term first: 摊牌|后 rather than 摊|牌后, 可以|上诉
+   * rather than 可|以上|诉) gives the primary terms; a candidate across the edge of one of them is kept beside it as a
+   * secondary term (牌后 of 摊牌后), one inside a longer one is not. Single characters of the cut are glued when no
+   * stop word. {words: in the order they stand, stop words included; secondary; content: the run cut at its stop
+   * words}. Stop words are dropped later, and never break a term: a longer term is one piece of the cut. */
+  Engine.prototype.analyse = function (run) {
+    var n = run.length, found = [], self = this;
+    for (var i = 0; i < n; i++) {
+      for (var len = Math.min(this.maxWord, n - i); len >= 2; len--) {
+        var piece = run.substr(i, len);
+        if (!this.vocabulary.has(piece)) continue;
+        var reviewed = this.synonyms.has(piece) || this.names.has(piece), stop = this.stopwords.has(piece);
+        if (!reviewed && !stop && this.glued(piece)) continue;  // 明手可以: 明手 and the stop word 可以
+        var onPages = reviewed || stop ? 1 : this.match(piece).pages;
+        if (!onPages) continue;  // a word no page holds (a fragment the segmenter made of a heading)
+        var cost = (reviewed ? 0.9 : 1) + 0.01 * i / n;  // of cuts as short, the one whose words start first
+        found.push({ start: i, end: i + len, word: piece, cost: cost });
+      }
+    }
+    var best = [0], back = [null];
+    for (var end = 1; end <= n; end++) {
+      best[end] = best[end - 1] + SINGLE_CHAR_COST;
+      back[end] = { start: end - 1, end: end, word: run[end - 1], single: true };
+      found.forEach(function (c) {
+        if (c.end === end && best[c.start] + c.cost < best[end]) { best[end] = best[c.start] + c.cost; back[end] = c; }
+      });
+    }
+    var cut = [];
+    for (var at = n; at > 0; at = back[at].start) cut.unshift(back[at]);
+    var kept = [], loose = null;
+    cut.forEach(function (piece) {  // neighbouring single characters that are no stop word, glued (手机)
+      if (piece.single && !self.stopwords.has(piece.word)) {
+        if (loose) { loose.word += piece.word; loose.end = piece.end; } else kept.push(loose = { start: piece.start, end: piece.end, word: piece.word });
+        return;
+      }
+      loose = null;
+      kept.push(piece);
+    });
+    var primary = cut.filter(function (p) { return !p.single; });
+    found.forEach(function (c) {
+      if (primary.indexOf(c) !== -1) return;
+      if (found.some(function (o) { return o !== c && o.start <= c.start && c.end <= o.end && (o.end - o.start) > (c.end - c.start); })) return;
+      if (!primary.some(function (p) { return p.start < c.end && c.start < p.end && !self.stopwords.has(p.word); })) return;
+      c.secondary = true;
+      kept.push(c);
+    });
+    kept.sort(function (x, y) { return x.start - y.start || y.end - x.end; });
+    // the run cut where a stop word of the cut stands (its content parts: for phrases and the pairs of characters)
+    var content = [], part = "";
+    cut.forEach(function (p) {
+      if (self.stopwords.has(p.word)) { if (part) content.push(part); part = ""; } else part += p.word;
+    });
+    if (part) content.push(part);
+    return {
+      words: kept.map(function (k) { return k.word; }), content: content,
+      secondary: kept.filter(function (k) { return k.secondary; }).map(function (k) { return k.word; })
+    };
+  };
+
+  /** Whether a word of the text is a known word and a stop word of two or more characters side by side (明手可以,
+   * cut so from a sentence of the text): not a term of its own in a query. */
+  Engine.prototype.glued = function (word) {
+    for (var i = 2; i <= word.length - 2; i++) {
+      var head = word.slice(0, i), tail = word.slice(i);
+      if ((this.vocabulary.has(head) && this.stopwords.has(tail)) || (this.stopwords.has(head) && this.vocabulary.has(tail)))
+        return true;
+    }
+    return false;
+  };
+
   /** Neighbouring single characters that are no stop word, glued back (手机 when the corpus never says it). */
   Engine.prototype.glue = function (pieces) {
     var words = [], loose = "", self = this;
@@ -280,7 +377,9 @@
         return " ";
       });
     });
-    var words = [], phrases = [], runs = [], self = this;
+    var words = [], phrases = [], runs = [], secondary = new Set(), primary = new Set(), self = this;
+    var pinyin = references.length ? null : this.pinyinTerms(text.trim());
+    if (pinyin && pinyin.length) return { references: [], words: [text.trim()], pinyin: pinyin, phrases: [], runs: [], secondary: secondary, core: "" };
     this.phraseKeys.forEach(function (key) {
       var at = (" " + text + " ").indexOf(" " + key + " ");
       if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
@@ -289,17 +388,12 @@
       var parts = chunk.match(RUN) || [];
       if (parts.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
       else if (parts.length === 1 && HAN_RUN.test(parts[0])) {
-        var pieces = self.segment(parts[0]);
-        var cut = self.glue(pieces);
-        words.push.apply(words, cut);
+        var found = self.analyse(parts[0]);
+        words.push.apply(words, found.words);
+        found.words.forEach(function (w) { (found.secondary.indexOf(w) === -1 ? primary : secondary).add(w); });
         // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
-        var content = [], part = "";
-        pieces.forEach(function (p) {
-          if (self.stopwords.has(p)) { if (part) content.push(part); part = ""; } else part += p;
-        });
-        if (part) content.push(part);
-        content.forEach(function (c) { if (cut.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
-        runs.push.apply(runs, content);
+        found.content.forEach(function (c) { if (found.words.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
+        runs.push.apply(runs, found.content);
       } else if (parts.length === 1) words.push(parts[0]);
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
@@ -307,7 +401,11 @@
     var seen = new Set();
     words = words.filter(function (w) { if (seen.has(w)) return false; seen.add(w); return true; });
     // runs: the query's Han text without its stop words, for the fallback on neighbouring pairs of characters
-    return { references: references, words: words, phrases: phrases, runs: runs, core: references.length ? "" : core };
+    words.forEach(function (w) { if (primary.has(w)) secondary.delete(w); });
+    return {
+      references: references, words: words, phrases: phrases, runs: runs, secondary: secondary,
+      core: references.length ? "" : core
+    };
   };
 
   /** The pinyin table (docs: scripts/search/pinyin.py): {syllable: characters}, read as character → readings. */
@@ -322,7 +420,106 @@
       }
     });
     this.pinyin = readings;
+    this.syllables = new Set(Object.keys(table));
     this.homophoneWords = null;
+    this.pinyinWords = null;
+  };
+
+  /** A query wholly in Latin letters that is not English (every word a word of the English titles, the English
+   * synonyms or the stop words): its toneless pinyin read as the index's words, with or without spaces (chi dao,
+   * chidao → 迟到), or, when it is no run of syllables, as initials of a word of a title or an everyday name (cd →
+   * 迟到). Terms (as a homophone's: the first result says 按“迟到”查找), [] when nothing reads so, or null when the
+   * query is not such a query (or the pinyin table is still to come: then it is asked for). */
+  Engine.prototype.pinyinTerms = function (text) {
+    if (!LATIN_QUERY.test(text)) return null;
+    var tokens = text.split(/[\s']+/).filter(Boolean), self = this;
+    if (!tokens.length || tokens.every(function (t) { return self.englishWords.has(t); })) return null;
+    if (!this.pinyin) { if (this.pinyinUrl) this.wantsPinyin = true; return null; }
+    this.indexPinyin();
+    var syllables = [];
+    for (var i = 0; i < tokens.length; i++) {
+      var cut = this.syllabify(tokens[i]);
+      if (!cut) { syllables = null; break; }
+      syllables.push.apply(syllables, cut);
+    }
+    if (!syllables) {  // initials: cd, bzjp (consonants only: an English word the index lacks is no initials)
+      var key = tokens.join("");
+      return INITIALS.test(key) ? this.homophoneTerm(text, this.initialWords.get(key) || []) : [];
+    }
+    var terms = [];
+    for (var at = 0; at < syllables.length;) {  // longest first over the syllables
+      var found = null;
+      for (var len = Math.min(8, syllables.length - at); len >= 2 && !found; len--) {
+        var words = this.pinyinWords.get(syllables.slice(at, at + len).join(""));
+        if (words) found = { len: len, terms: this.homophoneTerm(syllables.slice(at, at + len).join(" "), words) };
+      }
+      if (found && found.terms.length) { terms.push.apply(terms, found.terms); at += found.len; } else at++;
+    }
+    return terms;
+  };
+
+  /** A run of letters as toneless syllables (fewest), or null. */
+  Engine.prototype.syllabify = function (letters) {
+    var best = [0], back = [0], n = letters.length;
+    for (var end = 1; end <= n; end++) {
+      best[end] = Infinity;
+      for (var start = Math.max(0, end - 6); start < end; start++) {
+        if (best[start] + 1 < best[end] && this.syllables.has(letters.slice(start, end))) {
+          best[end] = best[start] + 1;
+          back[end] = start;
+        }
+      }
+    }
+    if (best[n] === Infinity) return null;
+    var out = [];
+    for (var at = n; at > 0; at = back[at]) out.unshift(letters.slice(back[at], at));
+    return out;
+  };
+
+  /** The index's words by their toneless pinyin (every reading of each character; chidao → 迟到) and, for the words
+   * of titles and everyday names, by their initials (cd → 迟到); made once, at the first such query. */
+  Engine.prototype.indexPinyin = function () {
+    if (this.pinyinWords) return;
+    var self = this, byReading = new Map(), byInitials = new Map(), titles = this.corpora.title.text + this.corpora.names.text;
+    function add(map, key, word) { var list = map.get(key); if (!list) map.set(key, list = []); if (list.indexOf(word) === -1) list.push(word); }
+    this.vocabulary.forEach(function (w) {
+      if (w.length < 2 || !HAN_RUN.test(w) || self.stopwords.has(w)) return;
+      var keys = [""];
+      for (var i = 0; i < w.length && keys.length; i++) {
+        var readings = self.pinyin.get(w[i]) || [], next = [];
+        keys.forEach(function (k) { readings.forEach(function (r) { if (next.length < 16) next.push(k + r); }); });
+        keys = next;
+      }
+      keys.forEach(function (k) { add(byReading, k, w); });
+      if (titles.indexOf(w) === -1) return;
+      var initials = [""];
+      for (var j = 0; j < w.length; j++) {
+        var firsts = [], more = [];
+        (self.pinyin.get(w[j]) || []).forEach(function (r) { if (firsts.indexOf(r[0]) === -1) firsts.push(r[0]); });
+        initials.forEach(function (k) { firsts.forEach(function (f) { if (more.length < 16) more.push(k + f); }); });
+        initials = more;
+      }
+      initials.forEach(function (k) { add(byInitials, k, w); });
+    });
+    this.pinyinWords = byReading;
+    this.initialWords = byInitials;
+  };
+
+  /** The words that read as one typed run, as one term (the three that most pages hold), marked as read so. */
+  Engine.prototype.homophoneTerm = function (typed, words) {
+    var self = this;
+    var found = words.map(function (w) { return self.match(w); }).filter(function (t) { return t.df > 0; });
+    if (!found.length) return [];
+    found.sort(function (a, b) { return b.pages - a.pages || (a.word < b.word ? -1 : 1); });
+    found = found.slice(0, MAX_CORRECTIONS);
+    var term = found[0], inText = new Float64Array(term.inText), inTitle = new Float64Array(term.inTitle), alternatives = term.alternatives;
+    for (var k = 1; k < found.length; k++) {
+      for (var d = 0; d < this.docs.length; d++) { inText[d] += found[k].inText[d]; inTitle[d] += found[k].inTitle[d]; }
+      alternatives = alternatives.concat(found[k].alternatives);
+    }
+    term = this.term(typed, alternatives, inText, inTitle);
+    term.corrected = { typed: typed, read: found.map(function (t) { return t.word; }) };
+    return [term];
   };
 
   /** Whether a run is a vocabulary word or part of one (正分 of 平均正分): text that has it as a word, not only
@@ -378,10 +575,8 @@
       }
       term.alternatives = term.alternatives.concat(found[k].alternatives);
     }
-    term.df = 0;
-    for (var e = 0; e < this.docs.length; e++) if (term.inText[e] || term.inTitle[e]) term.df++;
+    term = this.term(word, term.alternatives, term.inText, term.inTitle);
     term.corrected = { typed: word, read: found.map(function (t) { return t.word; }) };
-    term.word = word;
     return term;
   };
 
@@ -405,28 +600,40 @@
   /** Per-document hit counts of a word and its synonyms. */
   Engine.prototype.match = function (word) {
     var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
-    var inText = new Float64Array(n), inTitle = new Float64Array(n), inNames = new Int32Array(n), df = 0;
-    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), names = new Int32Array(n), d;
+    var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
+    var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
+    var names = new Int32Array(n);
     for (var a = 0; a < alternatives.length; a++) {
       var alt = alternatives[a];
       countInCorpus(c.text, alt, inText);
       title.fill(0); english.fill(0); context.fill(0); names.fill(0);
       countInCorpus(c.title, alt, title);
-      countInCorpus(c.names, alt, names);
       countInCorpus(c.english, alt, english);
       countInCorpus(c.context, alt, context);
+      countInCorpus(c.names, alt, names);
       // in the order a per-document count adds them, so the sums (and ties) are the same to the last bit
       for (d = 0; d < n; d++) {
-        if (title[d] || names[d]) inTitle[d] += title[d] + names[d];
-        inNames[d] += names[d];
+        if (title[d] || names[d]) inTitle[d] += title[d] + names[d];  // an everyday name ranks as the title
         if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
       }
     }
-    for (d = 0; d < n; d++) if (inText[d] || inTitle[d]) df++;
-    var N = this.docs.length;
+    return this.term(word, alternatives, inText, inTitle);
+  };
+
+  /** A term from its per-document counts. It weighs by how few pages hold it (IDF over pages, not sections): a word
+   * found on most articles (庄家, 叫牌, 处理, 之前) counts little, a word of few articles much. */
+  Engine.prototype.term = function (word, alternatives, inText, inTitle) {
+    var df = 0, onPages = 0, seen = new Uint8Array(this.pages.length), docs = this.docs;
+    for (var d = 0; d < docs.length; d++) {
+      if (!inText[d] && !inTitle[d]) continue;
+      df++;
+      var p = docs[d].page.number;
+      if (!seen[p]) { seen[p] = 1; onPages++; }
+    }
+    var P = this.pages.length;
     return {
-      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, inNames: inNames, df: df, weak: false,
-      idf: Math.log(1 + (N - df + 0.5) / (df + 0.5))
+      word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, pages: onPages, weak: false,
+      idf: Math.log(1 + (P - onPages + 0.5) / (onPages + 0.5))
     };
   };
 
@@ -438,15 +645,29 @@
     var names = { laws: ["规则第" + ref.number + "条", "规则" + ref.number], regulations: ["裁判法第" + ref.number + "条"] }[ref.book];
     var named = this.match(names[0]);
     if (names[1]) { var more = this.match(names[1]); for (var k = 0; k < this.docs.length; k++) { named.inText[k] += more.inText[k]; named.inTitle[k] += more.inTitle[k]; } }
-    term.df = 0;
     for (var d = 0; d < this.docs.length; d++) {
       var own = this.docs[d].raw.location.indexOf(ref.book + "/") === 0;
       term.inText[d] = (own ? term.inText[d] : 0) + named.inText[d];
       term.inTitle[d] = (own ? term.inTitle[d] : 0) + named.inTitle[d];
-      if (term.inText[d] || term.inTitle[d]) term.df++;
     }
-    term.alternatives = [plain].concat(names);
-    return term;
+    return this.term(plain, [plain].concat(names), term.inText, term.inTitle);
+  };
+
+  /** A run the text never has, with a synonym inside it said the rulebook's way (没听清 → 未听清, 20 A 未听清叫牌), when
+   * the text has that: one term, or null. */
+  Engine.prototype.reword = function (word) {
+    var self = this, found = null;
+    if (!HAN_RUN.test(word)) return null;
+    this.synonyms.forEach(function (rulebook, key) {
+      var at = word.indexOf(key);
+      if (found || at === -1 || key === word || !HAN_RUN.test(key)) return;
+      rulebook.forEach(function (r) {
+        if (found || !HAN_RUN.test(r)) return;
+        var term = self.match(word.slice(0, at) + r + word.slice(at + key.length));
+        if (term.df > 0) found = term;
+      });
+    });
+    return found;
   };
 
   /** Words that match nothing are cut finer; single characters beside longer words become weak terms. */
@@ -461,6 +682,8 @@
         if (corrected) { terms.push(corrected); return; }
       }
       if (term.df > 0 || word.length < 2) { terms.push(term); return; }
+      var reworded = self.reword(word);  // 没听清 as 未听清: a synonym inside a run the text has otherwise
+      if (reworded) { terms.push(reworded); return; }
       var runs = word.match(RUN) || [];
       if (runs.length > 1) {
         var split = [];
@@ -496,22 +719,22 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0, own = 0;
+    var doc = this.docs[d], score = 0, covered = 0, held = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      if (!t.weak) covered++;
-      if (!t.weak && (tf || th > (t.inNames ? t.inNames[d] : 0))) own++;  // held by the section itself, not its names
+      if (!t.weak && !t.secondary) { covered++; held += t.idf; }
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
-      var weight = t.weak ? WEAK_WEIGHT : t.corrected ? CORRECTED_WEIGHT : t.bigram ? BIGRAM_WEIGHT : 1;
+      var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
+        t.bigram ? BIGRAM_WEIGHT : 1;
       score += weight * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
     }
     for (var j = 0; covered && j < phrases.length; j++) {
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
-    return { score: score, covered: covered, own: own };
+    return { score: score, covered: covered, weight: held };  // weight: the IDF of the query's words it holds
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -546,6 +769,89 @@
     });
     return best;
   };
+
+  /** For a query that found nothing: what it searched for (its words, stop words out) and the nearest words the index
+   * knows, by shared characters, sound (a character read alike, once the pinyin table is in) and, for letters, edit
+   * distance to an English word or a synonym; words of titles and everyday names first. {searched, words}: in the
+   * reader's own script (as the text writes them), at most SUGGESTIONS words. */
+  Engine.prototype.suggest = function (query) {
+    var parsed = this.parse(query), self = this, text = this.fold(String(query).normalize("NFKC"));
+    var chars = new Set((text.match(HAN_RUNS) || []).join("").split("").filter(function (c) { return !self.stopwords.has(c); }));
+    var latin = (text.match(/[a-z]+(?: [a-z]+)*/g) || []).join(" ");
+    var headline = this.corpora.title.text + this.corpora.names.text + this.corpora.english.text;
+    var scored = [];
+    this.vocabulary.forEach(function (w) {
+      if (w.length < 2 || self.stopwords.has(w) || !HAN_RUN.test(w) || !chars.size) return;
+      var shared = 0, alike = 0;
+      for (var i = 0; i < w.length; i++) {
+        if (chars.has(w[i])) shared++;
+        else if (self.pinyin && Array.from(chars).some(function (c) { return self.soundAlike(c, w[i]); })) alike++;
+      }
+      // a word sharing a character, or one that reads as the whole query (chars all read alike)
+      if (!shared && !(alike === w.length && w.length === chars.size)) return;
+      var score = shared + 0.6 * alike;
+      scored.push({ word: w, score: score / Math.max(w.length, chars.size) + (headline.indexOf(w) !== -1 ? 0.3 : 0) });
+    });
+    if (latin) {
+      var known = new Set();
+      this.englishWords.forEach(function (w) { known.add(w); });
+      this.phraseKeys.forEach(function (w) { known.add(w); });
+      [latin].concat(latin.split(" ")).forEach(function (typed) {
+        if (typed.length < 3 || self.stopwords.has(typed)) return;
+        var limit = typed.length < 6 ? 1 : 2;
+        known.forEach(function (w) {
+          if (w.length < 3 || self.stopwords.has(w)) return;
+          var distance = editDistance(typed, w);
+          if (distance <= limit && distance > 0) scored.push({ word: w, score: 1.5 - distance / 4 });
+        });
+      });
+    }
+    scored.sort(function (a, b) { return b.score - a.score || a.word.length - b.word.length || (a.word < b.word ? -1 : 1); });
+    var words = [];
+    for (var k = 0; k < scored.length && words.length < SUGGESTIONS; k++) {
+      var shown = this.asWritten(scored[k].word);
+      if (shown && words.indexOf(shown) === -1) words.push(shown);
+    }
+    // the words searched for as the reader typed them (folding keeps every character in its place)
+    var typed = String(query).normalize("NFKC"), searched = [];
+    parsed.words.forEach(function (w) {
+      var at = self.stopwords.has(w) ? -1 : text.indexOf(w);
+      if (at !== -1 && typed.length === text.length) searched.push(typed.substr(at, w.length));
+      else if (!self.stopwords.has(w)) searched.push(w);
+    });
+    return { searched: searched.length ? searched : [typed.trim()], words: words };
+  };
+
+  /** A folded word as the index's text writes it (the traditional edition's characters), or null when no page has it. */
+  Engine.prototype.asWritten = function (word) {
+    var fields = [["title", "title"], ["text", "text"], ["english", "english"], ["names", "names"]];
+    for (var f = 0; f < fields.length; f++) {
+      var corpus = this.corpora[fields[f][0]], at = corpus.text.indexOf(word);
+      if (at === -1) continue;
+      var d = 0;
+      while (corpus.starts[d + 1] <= at) d++;
+      var raw = this.docs[d].raw, offset = at - corpus.starts[d];
+      var original = fields[f][1] === "names" ? (raw.names || []).join(NAME_SEPARATOR) : raw[fields[f][1]] || "";
+      return original.substr(offset, word.length);
+    }
+    return null;
+  };
+
+  function editDistance(a, b) {
+    if (Math.abs(a.length - b.length) > 2) return 3;
+    var row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var last = row[0];
+      row[0] = i;
+      for (var k = 1; k <= b.length; k++) {
+        var keep = row[k];
+        row[k] = Math.min(row[k] + 1, row[k - 1] + 1, last + (a[i - 1] === b[k - 1] ? 0 : 1));
+        last = keep;
+      }
+    }
+    return row[b.length];
+  }
 
   /** Highlight every occurrence of the given needles in `original` (matched on its folded twin). */
   function markRanges(folded, needles, from, to) {
@@ -599,8 +905,7 @@
     var termMap = {};
     marked.forEach(function (t) {
       if (found[t.word] !== undefined) termMap[found[t.word]] = true;
-      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1
-                                            || doc.names.indexOf(t.word) !== -1))
+      else if (score > 0 && !(doc.isTop && (doc.english.indexOf(t.word) !== -1 || doc.context.indexOf(t.word) !== -1))
                && !t.alternatives.some(function (alt) { return doc.title.indexOf(alt) !== -1 || doc.text.indexOf(alt) !== -1; }))
         termMap[t.word] = false;  // missing from this result (found only as a single character is not missing)
     });
@@ -636,6 +941,17 @@
     return { location: raw.location, title: title, text: text, score: score, terms: termMap };
   };
 
+  /** How much of the query's weight a page holds, in COVERAGE_STEPS steps (pages alike in it are ranked by score). */
+  function coverage(weight, total) {
+    return total > 0 ? Math.round(COVERAGE_STEPS * weight / total) : 0;
+  }
+
+  function sumOf(words, weights) {
+    var sum = 0;
+    words.forEach(function (w) { sum += weights.get(w) || 0; });
+    return sum;
+  }
+
   Engine.prototype.referenceRank = function (page, references) {
     var best = 0;
     if (!page.article) return 0;
@@ -654,7 +970,8 @@
     this.wantsPinyin = false;
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
-    var terms = this.matchWords(parsed.words);
+    var terms = parsed.pinyin || this.matchWords(parsed.words);
+    terms.forEach(function (t) { if (parsed.secondary.has(t.word)) t.secondary = true; });
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
     // Nothing but stray single characters matched: the query's neighbouring pairs of characters (stop words left
@@ -671,19 +988,22 @@
       parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
     }
 
+    // What the query is about: each word weighs its IDF over pages, so a page with the query's rare (topical) words
+    // comes before one with its common ones, however often those stand there (coordination).
+    var idfOf = new Map(), totalWeight = 0;
+    terms.forEach(function (t) { if (!t.weak && !t.secondary && t.df) { idfOf.set(t.word, t.idf); totalWeight += t.idf; } });
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
-      var page = this.pages[p], covered = new Set(), scored = [], best = 0, bestCovered = 0, sum = 0;
+      var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
       for (var i = 0; i < page.docs.length; i++) {
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
-        terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
-        // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
-        // everyday names rank the page, not where it opens.
-        scored.push({ d: d, score: s.own * 100 + s.score });
+        terms.forEach(function (t) { if (!t.weak && !t.secondary && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
+        // Within a page, a clause with more of the words comes first (it is where the result opens).
+        scored.push({ d: d, score: s.weight * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
-        if (s.covered > bestCovered) bestCovered = s.covered;
+        if (s.weight > bestWeight) bestWeight = s.weight;
       }
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference) continue;
@@ -691,19 +1011,19 @@
       // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
       // there only one section counts.
       ranked.push({
-        page: page, scored: scored, reference: reference, bestCovered: bestCovered,
+        page: page, scored: scored, reference: reference,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         // an article with text 2, the page of an article the sources lack (来源缺) 1, a listing or note 0
-        covered: page.article ? covered.size : bestCovered, article: page.article ? (page.missing ? 1 : 2) : 0,
+        covered: coverage(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight),
+        article: page.article ? (page.missing ? 1 : 2) : 0,
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      // Articles asked for by number; the page whose title the query is; then pages with every word; articles
-      // with text before the pages of articles the sources lack (来源缺), and both before listings and notes;
-      // among equal scores, the title the words fill most.
+      // Articles asked for by number; the page whose title the query is; then pages by the share of the query's
+      // weight they hold; articles with text before the pages of articles the sources lack (来源缺), and both before
+      // listings and notes; then by score; among equal scores, the title the words fill most.
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
-        b.bestCovered - a.bestCovered ||
         b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
@@ -723,11 +1043,17 @@
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
-    // A word read as its homophone: the first result says what was searched for (按“明手”查找).
+    // A word read as its homophone or its pinyin, or only pairs of characters found: the first result says what was
+    // searched for (按“明手”查找), in the text's own script.
     var read = [];
-    terms.forEach(function (t) { if (t.corrected) read.push.apply(read, t.corrected.read); });
+    terms.forEach(function (t) {
+      if (t.corrected) read.push.apply(read, t.corrected.read);
+      else if (t.bigram && read.length < 4) read.push(t.word);
+    });
     if (read.length && items.length) {
-      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) { return "“" + escapeHTML(w) + "”"; }).join("、") + "查找</p>";
+      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) {
+        return "“" + escapeHTML(engine.asWritten(w) || w) + "”";
+      }).join("、") + "查找</p>";
       items[0][0].text = note + items[0][0].text;
     }
     var result = { items: items };
@@ -755,11 +1081,34 @@
       console.warn("rulebook search: query " + JSON.stringify(query) + " failed", err);
       data = { items: [] };
     }
-    if (data.needsPinyin) {
+    if (data.needsPinyin || (!data.items.length && !engine.pinyin && String(query).trim())) {
       delete data.needsPinyin;
-      if (engine.pinyinUrl) { loadPinyin(reply); return null; }
+      if (engine.pinyinUrl) { loadPinyin(reply); return null; }  // homophones, and the nearest words by sound
+    }
+    if (!data.items.length && String(query).trim()) {
+      try {
+        data.suggest = engine.suggest(query);
+      } catch (err) {
+        console.warn("rulebook search: no suggestions for " + JSON.stringify(query), err);
+      }
+      tellPage({ type: "suggest", query: String(query), suggest: data.suggest || null });
     }
     return { type: RESULT, data: data };
+  }
+
+  /** What a query that found nothing searched for and the nearest words, for the page's no-result state
+   * (docs/assets/search/no-result.js), which does not see this worker's answers to Material: over the
+   * "rulebook-search" channel (under file://, inside the iframe-worker shim, the answer itself reaches the page as a
+   * window message, and carries `suggest`). */
+  var pageChannel = null;
+  function tellPage(message) {
+    if (typeof BroadcastChannel !== "function") return;
+    try {
+      if (!pageChannel) pageChannel = new BroadcastChannel(LOAD_CHANNEL);
+      pageChannel.postMessage(message);
+    } catch (err) {
+      pageChannel = null;  // an origin without channels (file://): the shim's message carries it
+    }
   }
 
   /** Fetch the pinyin table (once); then answer the latest query. */
