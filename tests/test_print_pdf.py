@@ -604,13 +604,14 @@ def linked_texts(page) -> list[tuple[str, str]]:
             runs.append((tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5], text))
 
     page.extract_text(visitor_text=visit)
-    out = []
+    out, seen = [], set()
     for annotation in page.get("/Annots") or []:
         link = annotation.get_object()
-        if not isinstance(link.get("/Dest"), str):
+        rect = tuple(round(float(c), 1) for c in link["/Rect"])
+        if not isinstance(link.get("/Dest"), str) or rect in seen:  # a link and its ::before: one box, two annotations
             continue
-        xs, ys = sorted(float(c) for c in link["/Rect"][::2]), sorted(float(c) for c in link["/Rect"][1::2])
-        (x0, x1), (y0, y1) = xs, ys
+        seen.add(rect)
+        (x0, x1), (y0, y1) = sorted(rect[::2]), sorted(rect[1::2])
         inside = "".join(t for x, y, t in runs if x0 - 1 <= x <= x1 - 1 and y0 - 1 <= y <= y1 + 1)
         out.append((str(link["/Dest"]), SPACE.sub("", inside)))
     return out

@@ -9,7 +9,9 @@ used to mend that by starting the call's block on a new page, which left most of
 Both places loop ``while … and context.current_page_footnotes: context.report_footnote(current_page_footnotes[-1])``.
 This module makes the page's list of notes read as empty to that test while its last note is one the policy keeps with
 its line, so WeasyPrint breaks the page before the overflowing line instead, as it does for a note that does not fit.
-Nothing else reads the list's truth value. ``install`` checks the version it was written against.
+The one other reader of the list's truth value, the footnote area's update (``LayoutContext._update_footnote_area``,
+which makes the area's children the list itself and lays it out only when they are true), is given the notes as a plain
+list. ``install`` checks the version it was written against.
 """
 
 from __future__ import annotations
@@ -35,6 +37,19 @@ def _set(context: LayoutContext, notes: list) -> None:
     context.__dict__["_page_footnotes"] = PageFootnotes(notes)
 
 
+_wrapped_update = LayoutContext._update_footnote_area
+
+
+def _update_footnote_area(context: LayoutContext) -> None:
+    """WeasyPrint's update of the footnote area, over the page's notes as a plain list (true when it holds any)."""
+    notes = context.__dict__["_page_footnotes"]
+    context.__dict__["_page_footnotes"] = list(notes)
+    try:
+        _wrapped_update(context)
+    finally:
+        context.__dict__["_page_footnotes"] = notes
+
+
 def install() -> None:
     """Keep `footnote-policy: line` notes off WeasyPrint's make-room moves (idempotent)."""
     if weasyprint_version != WRITTEN_FOR:
@@ -43,3 +58,4 @@ def install() -> None:
         )
     if not isinstance(LayoutContext.__dict__.get("current_page_footnotes"), property):
         LayoutContext.current_page_footnotes = property(_get, _set)
+        LayoutContext._update_footnote_area = _update_footnote_area

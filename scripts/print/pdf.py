@@ -226,7 +226,7 @@ def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
 NOTE_START = re.compile(r'<span class="note ')
 BLOCK_START = re.compile(r"<(?:h[1-6]|p|li|td|th)\b")
 CIRCLED_NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # book.css @counter-style circled
-MAX_PASSES = 6  # each pass keeps tables whole, splits them or renumbers the notes; the books need five at most today
+MAX_PASSES = 8  # each pass numbers the notes and pages, keeps tables whole or splits them (a table once a pass)
 
 
 def render_with_notes_on_their_page(html_class, text: str, continued: str):
@@ -237,7 +237,8 @@ def render_with_notes_on_their_page(html_class, text: str, continued: str):
     is typeset again (a last resort: it leaves the rest of the page empty, and tests/test_print_pdf.py fails on a page
     left a quarter empty). In the same passes a band table carried over to the next page is kept whole when it is
     shorter than half a page, else split there, its second part captioned with `continued` （续）
-    (scripts/print/table_pages.py); a pass that keeps a table whole splits none, as what follows it moves.
+    (scripts/print/table_pages.py); a table is split only by a pass whose pages nothing else will move (its notes' and
+    pages' numbers are those it laid out, no table was newly kept whole), as a split is never undone.
 
     Every pass is typeset with the notes numbered per page as the pass before laid them out (see numbered_per_page;
     the first with ①–⑳ over and over): the document is done when nothing moved and the numbers it shows are
@@ -266,11 +267,12 @@ def render_with_notes_on_their_page(html_class, text: str, continued: str):
         carried = [row for row in carried if table_of(text, row) not in short]
         wanted = per_page_ordinals([page_of.get(f"note-call-{n}", -1) for n in range(len(calls))])
         paged = with_pages(text, page_of)  # the pages this pass laid out, printed by the next
-        if not slipped and not carried and not short and ordinals == wanted and paged == text:
+        settled = not short and ordinals == wanted and paged == text
+        if not slipped and not carried and settled:
             return rendered
-        ordinals, text = wanted, paged
-        # a table newly kept whole moves what follows it: the tables after it are split on the next pass's pages
-        text = keep_whole(text, short) if short else split_before_rows(text, carried, continued)
+        ordinals, text = wanted, keep_whole(paged, short)
+        if settled:  # a table is split where the pages stand once nothing else moves them (a split is never undone)
+            text = split_before_rows(text, carried, continued)
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
             block = [m for m in BLOCK_START.finditer(text, 0, call_at)][-1]
