@@ -203,7 +203,8 @@ def subject_index_page(book: Book, terms: list[IndexTerm], targets: dict[tuple[s
             continue
         see = ""
         if there:
-            numbers = "、".join(dict.fromkeys(str(p.number) for p in there))  # 裁判法 prints 第52条 twice
+            # 裁判法 prints 第52条 twice; a line may break after each 、 (a zero-width space: Pango keeps 26、27 whole)
+            numbers = "、\u200b".join(dict.fromkeys(str(p.number) for p in there))
             see = f'<span class="index-other">另见{html.escape(BOOKS[other].cite_prefix)}第{numbers}条</span>'
         places = index_places(term, book, targets)
         kind = "index-entry with-subs" if places.startswith("<ul") else "index-entry"
