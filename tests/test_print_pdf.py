@@ -538,7 +538,8 @@ PLACE = re.compile(r"(?:laws|regulations)/[^/]+(?:/.+)?|band-table-[0-9]+(?:-fro
 
 def kept_blocks(book_key: str, reader) -> set[str]:
     """The destinations of the blocks that cannot start at the foot of a page (book.css): a chapter, an article or a
-    titled clause (a heading kept with its first lines), a band table kept whole (not split: shorter than half a page)."""
+    titled clause (a heading kept with its first lines), a band table kept whole (not split: shorter than half a
+    page)."""
     articles = load_full_rulebook().books[book_key].articles.values()
     names = set(reader.named_destinations)
     split = {name.split("-from-")[0] for name in names if "-from-" in name}
