@@ -127,6 +127,7 @@ def test_index_has_a_hundred_terms_and_each_page_holds_its_term(print_books, key
         subs = len(places) > SUB_ENTRIES_OVER
         titles = [rulebook.books[book_key].articles[p.slug].title if subs else "" for p in places]
         see = f"另见{BOOKS[other].cite_prefix}第{there[0].number}" if there else ""
+        see = "；" + see if see and places and not subs else see
         entry = re.compile(
             re.escape(word)
             + ("" if subs else "；").join(

@@ -203,11 +203,14 @@ def subject_index_page(book: Book, terms: list[IndexTerm], targets: dict[tuple[s
             continue
         see = ""
         if there:
-            # 裁判法 prints 第52条 twice; a line may break after each 、 (a zero-width space: Pango keeps 26、27 whole)
+            # 裁判法 prints 第52条 twice; a zero-width space after each 、 lets a long list break there
             numbers = "、\u200b".join(dict.fromkeys(str(p.number) for p in there))
             see = f'<span class="index-other">另见{html.escape(BOOKS[other].cite_prefix)}第{numbers}条</span>'
         places = index_places(term, book, targets)
-        kind = "index-entry with-subs" if places.startswith("<ul") else "index-entry"
+        subs = places.startswith("<ul")
+        if see and places and not subs:  # a separator, not a margin: WeasyPrint fits a line without an inline's margin
+            see = "；" + see
+        kind = "index-entry with-subs" if subs else "index-entry"
         groups.setdefault(term.initial, []).append(
             f'<li class="{kind}"><span class="index-term">{html.escape(term.term)}</span>{places}{see}</li>'
         )

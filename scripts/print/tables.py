@@ -31,7 +31,7 @@ def reader_note(note: str) -> str:
 
 
 SHORT_CELL = 6  # a cell this wide or narrower is not wrapped: its column is at least this wide
-CELL_PADDING = 1.5  # a cell's padding and rule, in characters
+CELL_PADDING = 2.0  # a cell's padding and rules, in characters (a column of 1–10 holds its 10)
 
 
 def text_width(text: str) -> float:
