@@ -12,7 +12,7 @@ from scripts.books import BOOKS
 from scripts.document.subject_index import subject_index
 from scripts.pipeline.coverage import book_coverage, coverage_sentence
 from scripts.print.inline import anchor_id
-from scripts.print.matter import INDEX_ID, issuing_lines
+from scripts.print.matter import INDEX_ID, SUB_ENTRIES_OVER, issuing_lines
 from tests.rulebook_once import load_full_rulebook
 from tests.test_print_pdf import KEYS, contents_page_indexes, convert, flat
 
@@ -107,8 +107,10 @@ def link_destinations(reader, pages: range) -> list[str]:
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
 def test_index_has_a_hundred_terms_and_each_page_holds_its_term(print_books, key):
-    """Each term's entry reads term, then page and article per article of this book; the page printed is the page the
-    link's destination lands on, and that page holds the term."""
+    """Each term's entry reads term, then page and article per article of this book (a term used in more than five
+    articles: a sub-entry per article, with the article's title), then the other book's articles after its short
+    title (另见规则, 另见裁判法); the page printed is the page the link's destination lands on, and that page holds
+    the term."""
     book_key, script = key
     book, reader, texts = print_books[key]
     rulebook = load_full_rulebook()
@@ -117,14 +119,24 @@ def test_index_has_a_hundred_terms_and_each_page_holds_its_term(print_books, key
     printed = index_text(book, texts)
     first = book.anchors[f"{book_key}/{INDEX_ID}"] - 1
     destinations = [book.anchors[name] for name in link_destinations(reader, range(first, len(texts)))]
-    position, pages = 0, []
+    other = next(key for key in BOOKS if key != book_key)
+    position, pages, sub_entries = 0, [], 0
     for term in terms:
-        places = term.articles(book_key)
+        places, there = term.articles(book_key), term.articles(other)
         word = flat(convert(script, term.term))
+        subs = len(places) > SUB_ENTRIES_OVER
+        titles = [rulebook.books[book_key].articles[p.slug].title if subs else "" for p in places]
+        see = f"另见{BOOKS[other].cite_prefix}第{there[0].number}" if there else ""
+        see = "；" + see if see and places and not subs else see
         entry = re.compile(
             re.escape(word)
-            + "；".join(r"([0-9]+)" + re.escape(flat(convert(script, f"第{p.number}条{p.label}"))) for p in places)
+            + ("" if subs else "；").join(
+                r"([0-9]+)" + re.escape(flat(convert(script, f"第{p.number}条{p.label}{title}")))
+                for p, title in zip(places, titles)
+            )
+            + re.escape(flat(convert(script, see)))
         )
+        sub_entries += subs
         found = entry.search(printed, position)
         assert found, f"index entry {term.term} not found in order"
         position = found.end()
@@ -135,7 +147,7 @@ def test_index_has_a_hundred_terms_and_each_page_holds_its_term(print_books, key
                 book.anchors[anchor_id(place.book, place.slug, place.anchor)] + 1,
             )
             pages.append(page)
-    assert len(pages) >= 300
+    assert len(pages) >= 300 and sub_entries >= 5
     assert pages == destinations
 
 

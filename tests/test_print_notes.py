@@ -340,3 +340,53 @@ def test_the_first_guess_uses_only_the_circled_numbers_the_stylesheet_defines():
     symbols = re.search(r"@counter-style circled \{[^}]*symbols:([^;]*);", css).group(1)
     assert "".join(re.findall(r'"(.)"', symbols)) == CIRCLED_NUMBERS
     assert per_page_ordinals([3, 3, 4, 4, 4, 6]) == [1, 2, 1, 2, 3, 1]
+
+
+def test_every_reference_within_the_book_is_followed_by_its_page(documents):
+    """A reference into this book is followed by 〔第N页〕, N a link to the same place that the typesetter numbers
+    (book.css: target-counter); the 凡例 says so."""
+    for text in documents.values():
+        references = re.findall(r'<a class="ref" href="(#[^"]+)">.*?</a>(<span class="ref-page">[^<]*<a [^>]*>)?', text)
+        assert len(references) >= 10
+        for href, mark in references:
+            assert mark == f'<span class="ref-page">〔第<a class="ref-page-number" href="{href}">', (href, mark)
+        assert text.count('<a class="ref" href="#') == len(references)
+        assert "〔第某页〕" in text
+
+
+def test_short_split_tables_are_kept_whole_and_split_parts_keep_their_columns():
+    """A table carried over to the next page is kept whole (break-inside: avoid) when it is shorter than half a page
+    as typeset, else split there, its second part with the first's column widths, caption （续） and header."""
+    from scripts.print.table_pages import HALF_PAGE, keep_whole, mark_table_rows, short_tables, split_before_rows
+    from scripts.print.tables import Table
+
+    tables = [Table(f"表{n}", ["项", "违规"], [[str(i), "违规" * (i + 1)] for i in range(8)]) for n in (1, 2)]
+    text = mark_table_rows("".join(table.html() for table in tables))
+    assert text.count('<table class="band-table" id=') == 2 and "<colgroup>" in text
+    carried = ["band-row-5", "band-row-13"]
+    heights = {"band-table-0": HALF_PAGE - 1, "band-table-8": HALF_PAGE + 1}
+    short = short_tables(text, carried, heights)
+    assert short == ["band-table-0"]
+    text = split_before_rows(keep_whole(text, short), ["band-row-13"], "（续）")
+    assert '<table class="band-table short" id="band-table-0"' in text
+    second = text.split('id="band-table-8-from-band-row-13"', 1)[1]
+    assert second.startswith(' style="break-before: page"><caption>表2（续）</caption><colgroup><col style="width:')
+    assert short_tables(text, ["band-row-5"], heights) == []  # kept whole already: not again
+
+
+def test_printed_page_numbers_are_the_pages_the_pass_before_laid_out(documents):
+    """The contents' links, the index's places and a reference's page mark carry the page their target stood on in the
+    pass before (data-page, printed by book.css in place of target-counter); other links are left as they are."""
+    from scripts.print.page_numbers import with_pages
+
+    text = documents["laws"]
+    targets = set(re.findall(r'href="#([^"]+)"', text))
+    paged = with_pages(text, {target: 26 for target in targets})
+    contents = paged.split('<section class="contents"', 1)[1].split("</section>", 1)[0]
+    assert contents.count('data-page="27"') == contents.count('href="#') > 100
+    assert paged.count('<a class="ref-page-number" href="#') == paged.count('class="ref-page-number" href="#laws/')
+    marks = re.findall(r'<a class="(?:ref-page-number|index-place)" href="#[^"]+"( data-page="27")?>', paged)
+    assert marks and all(marks)
+    assert '<a class="ref" href="#laws/' in paged and not re.search(r'<a class="ref" href="#[^"]+" data-page', paged)
+    assert with_pages(paged, {target: 26 for target in targets}) == paged
+    assert 'data-page="28"' in with_pages(paged, {target: 27 for target in targets})

@@ -3,6 +3,7 @@ fonts."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 from html.parser import HTMLParser
@@ -216,7 +217,7 @@ from pathlib import Path
 from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.edition import BUNDLE_PREFIX, current_edition
 from scripts.pipeline.run import build_rulebook
-from scripts.print import cjk_justify
+from scripts.print import cjk_justify, footnote_policy
 from scripts.print.pdf import book_html, font_families, print_job
 from scripts.print.typeset_cache import TypesetCache, book_key, typesetter_fingerprint
 from weasyprint import HTML
@@ -227,6 +228,7 @@ book = TypesetCache(cache).get(key, out.name)
 if book is None:
     sys.exit("the laws' HTML here is not the shipped build's: no book in its print cache under this checkout's key")
 cjk_justify.install()
+footnote_policy.install()
 out.write_bytes(HTML(string=book.html).write_pdf(pdf_tags=True))
 """
 
@@ -333,6 +335,8 @@ def test_every_footnote_is_at_the_foot_of_the_page_of_its_call(print_books, key)
     pages, total = layout_pages(book.path), 0
     assert len(pages) == book.pages
     for number, page in enumerate(pages, 1):
+        if number < book.anchors[f"{key[0]}/contents"]:
+            continue  # the title page, and the 凡例, whose samples of a call (①②) have no note
         notes, body = [], []
         for line in lines_of(page):
             note = note_line.match(line)
@@ -384,10 +388,13 @@ def test_other_book_page_marks_name_the_page_of_the_named_destination(print_book
 
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
-def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(print_books, key):
-    """Every page after the title names the book and, on the right, 目录 / 定义 / 附录 or the article in force at the
-    top of the page: the one whose heading (or its chapter's heading) opens the page, else the one continued from
-    the page before (a page that opens with 第26条's tail and later begins 第27条 is headed 第26条)."""
+def test_running_heads_name_the_first_article_on_a_verso_and_the_last_on_a_recto(print_books, key):
+    """Every page after the title names the book and, at the outer edge, 目录 / 定义 / 附录 / 索引 or an article, as
+    a dictionary does: a verso (even page) the first article on it (the one continued from the page before when the
+    page opens with its tail, else the one whose heading, or its chapter's heading, opens the page), a recto (odd page)
+    the last one that begins on it, else the one it continues. So the two heads of a spread span every article on it,
+    and every article is named or lies between the heads of its spread (before, the heads named only the article at
+    the top of the page, and 11 Laws, e.g. 37 and 38, and 11 裁判法 articles were in no head)."""
     book_key, script = key
     book, _reader, _texts = print_books[key]
     rulebook = load_full_rulebook()
@@ -408,7 +415,9 @@ def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(pri
     )
     pages = layout_pages(book.path)
     book_title = flat(convert(script, rulebook.books[book_key].title))
-    in_force = convert(script, "定义") if book_key == "laws" else None
+    # the article (index in reading order) the page before ended in; -1 for the definitions, which open the laws
+    in_force = -1 if book_key == "laws" else None
+    on_page: dict[int, list[int]] = {}  # page → the articles (indexes) on it, in order
     continued = 0
     for number, page in enumerate(pages, 1):
         lines = lines_of(page)
@@ -426,18 +435,26 @@ def test_running_heads_name_the_book_and_the_article_at_the_top_of_each_page(pri
         elif number >= back:
             expected = convert(script, "附录")
         else:
-            starting = opening.get(number, [])
+            starting = [articles.index(article) for article in opening.get(number, [])]
             top = flat(lines[1])
-            if starting and (top.startswith(flat(convert(script, f"第{starting[0].number}条"))) or top in divisions):
-                expected = convert(script, f"第{starting[0].number}条")
-            else:
-                assert in_force, f"page {number} opens with no article"
-                expected = in_force
-                continued += bool(starting)
-            if starting:
-                in_force = convert(script, f"第{starting[-1].number}条")
+            opens = starting and (
+                top.startswith(flat(convert(script, f"第{articles[starting[0]].number}条"))) or top in divisions
+            )
+            here = starting if opens else [in_force, *starting] if in_force is not None else starting
+            continued += bool(starting) and not opens and in_force is not None
+            on_page[number] = here
+            named = here[0] if number % 2 == 0 else here[-1]
+            expected = convert(script, "定义" if named == -1 else f"第{articles[named].number}条")
+            in_force = here[-1]
         assert head[-1] == expected, f"page {number}: running head {lines[0]!r}, expected {expected}"
     assert continued >= 1, "no page opens with an article's tail and begins another: the case the heads must get right"
+    spanned = set()
+    for number in on_page:  # a spread: a verso and the recto after it (the first recto alone)
+        spread = [n for n in ((number, number + 1) if number % 2 == 0 else (number - 1, number)) if n in on_page]
+        spanned.update(range(on_page[spread[0]][0], on_page[spread[-1]][-1] + 1))
+    assert spanned - {-1} == set(range(len(articles))), [
+        articles[i].number for i in set(range(len(articles))) - spanned
+    ]
 
 
 @pytest.mark.parametrize("book_key", ["laws", "regulations"])
@@ -475,3 +492,195 @@ def test_text_keeps_clear_of_the_binding_and_the_outer_edge(print_books, key, tm
         left, right = ink[0] / MM, (width - ink[2]) / MM
         binding, outer = (left, right) if number % 2 else (right, left)
         assert binding >= 20 and outer >= 12, f"page {number}: {binding:.1f} mm from the binding, {outer:.1f} outside"
+
+
+# --- a page as a reader holds it in the binder, from poppler's word boxes (pdftotext -bbox) -------------------------
+WORD_BOX = re.compile(r'<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>')
+TEXT_BLOCK = (17 * MM, (210 - 16) * MM)  # book.css @page: the text block's top and bottom, points from the page top
+BINDING, OUTER = 20.5, 13.0  # mm: book.css @page's margins, mirrored (the binding side left of a recto)
+EMPTY_LIMIT = (TEXT_BLOCK[1] - TEXT_BLOCK[0]) / 4  # a quarter of the text block's height
+# a closing or opening CJK mark set at half width (OpenType halt, scripts/print/inline.py): pdftotext gives its
+# glyph's full cell, the ink stands in the half next to the text
+HALF_WIDTH_MARKS = frozenset("、。，．；：！？）」』】》〉〕（「『【《〈〔")
+EM_PER_WORD_BOX = 1 / 1.4369  # Noto Serif CJK: a word's box is its ascent plus descent, 1.4369 em
+
+
+def word_boxes_by_page(path) -> list[list[tuple[float, float, float, float, str]]]:
+    """Each page's words (x0, y0, x1, y1 in points from the top left, text) as pdftotext -bbox gives them."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return [
+        [(float(a), float(b), float(c), float(d), html.unescape(w)) for a, b, c, d, w in WORD_BOX.findall(page)]
+        for page in out.split("<page ")[1:]
+    ]
+
+
+def largest_empty_stretch(words) -> float:
+    """The tallest stretch of the page's text block (points) that no word stands in: between two lines, above the first,
+    below the last (an empty framed box is empty too; the running head and the folio stand outside the block)."""
+    spans = sorted((y0, y1) for _x0, y0, _x1, y1, _w in words if y0 >= TEXT_BLOCK[0] - 1 and y1 <= TEXT_BLOCK[1] + 1)
+    edge, gap = TEXT_BLOCK[0], 0.0
+    for y0, y1 in spans:
+        gap, edge = max(gap, y0 - edge), max(edge, y1)
+    return max(gap, TEXT_BLOCK[1] - edge)
+
+
+def pages_before_a_new_page(book, book_key: str) -> set[int]:
+    """The pages a part of the book ends on, the next starting a page of its own (book.css break-before: page): the
+    title page, the 凡例, the contents, the text (before the appendix), each appendix, and the book's last page."""
+    starts = ("conventions", "contents", "definitions", "chapter-1", "front-matter", "report", "subject-index")
+    return {book.anchors[f"{book_key}/{part}"] - 1 for part in starts if f"{book_key}/{part}" in book.anchors} | {
+        book.pages
+    }
+
+
+PLACE = re.compile(r"(?:laws|regulations)/[^/]+(?:/.+)?|band-table-[0-9]+(?:-from-band-row-[0-9]+)?")
+
+
+def kept_blocks(book_key: str, reader) -> set[str]:
+    """The destinations of the blocks that cannot start at the foot of a page (book.css): a chapter, an article or a
+    titled clause (a heading kept with its first lines), a band table kept whole (not split: shorter than half a
+    page)."""
+    articles = load_full_rulebook().books[book_key].articles.values()
+    names = set(reader.named_destinations)
+    split = {name.split("-from-")[0] for name in names if "-from-" in name}
+    return (
+        {name for name in names if re.fullmatch(rf"{book_key}/chapter-[0-9]+", name)}
+        | {f"{book_key}/{article.slug}" for article in articles}
+        | {f"{book_key}/{a.slug}/{c.anchor}" for a in articles for c in a.walk_clauses() if c.title}
+        | {name for name in names if re.fullmatch(r"band-table-[0-9]+", name) and name not in split}
+    )
+
+
+def opens_with(reader, number: int, kept: set[str]) -> bool:
+    """Whether page `number` opens with one of the blocks `kept`: the highest of its chapters', articles', clauses' and
+    tables' destinations, within 12 mm of the top of the text block."""
+    page_height = float(reader.pages[number - 1].mediabox.height)
+    tops = {
+        name: float(destination.top)
+        for name, destination in reader.named_destinations.items()
+        if PLACE.fullmatch(name) and reader.get_destination_page_number(destination) == number - 1
+    }
+    first = max(tops, key=tops.get, default=None)  # PDF points: the highest has the largest top
+    return first in kept and page_height - tops[first] <= TEXT_BLOCK[0] + 12 * MM
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_no_page_leaves_a_quarter_of_its_text_block_empty(print_books, key):
+    """Apart from the last page of a part of the book, no page leaves more than a quarter of its text block (44 mm)
+    empty, but where the next page opens with a block that could not start there by the rules of the 凡例 (a heading
+    kept with its first lines and their notes, a table shorter than half a page kept whole): then no more than half of
+    it. Failed with 规则 pp.27–28 (132 and 104 mm: a footnote's call moved to a new page), 裁判法 p.36 (116 mm of an
+    empty box under three rows of a table) and nine more pages."""
+    book_key, _script = key
+    book, reader, _texts = print_books[key]
+    exempt = pages_before_a_new_page(book, book_key)
+    pages = word_boxes_by_page(book.path)
+    assert len(pages) == book.pages
+    empty = {n: largest_empty_stretch(words) for n, words in enumerate(pages, 1) if n not in exempt}
+    kept = kept_blocks(book_key, reader)
+    offending = {
+        n: f"{points / MM:.0f} mm"
+        for n, points in empty.items()
+        if points > EMPTY_LIMIT and not (points <= 2 * EMPTY_LIMIT and opens_with(reader, n + 1, kept))
+    }
+    assert not offending, f"pages leaving more than a quarter of the text block empty: {offending}"
+    assert len(empty) > book.pages / 2
+
+
+def margin_distances(words, number: int, width: float) -> tuple[float, float]:
+    """How near (mm) the page's words come to its binding edge and to its outer edge; a half-width mark at either end
+    of a word counts with the half of its cell that it is drawn in."""
+    binding = outer = width
+    for x0, y0, x1, y1, text in words:
+        half_cell = (y1 - y0) * EM_PER_WORD_BOX / 2
+        x0 += half_cell if text[:1] in HALF_WIDTH_MARKS else 0
+        x1 -= half_cell if text[-1:] in HALF_WIDTH_MARKS else 0
+        left, right = x0 / MM, (width - x1) / MM
+        near_binding, near_outer = (left, right) if number % 2 else (right, left)
+        binding, outer = min(binding, near_binding), min(outer, near_outer)
+    return binding, outer
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_no_word_stands_inside_the_binder_margins(print_books, key):
+    """Every word box on every page (running heads, folios, tables, footnotes included) keeps the margins of book.css:
+    20.5 mm on the binding side, 13 mm outside (pdftotext -bbox; failed on p.30 of both Laws PDFs, 19–20 mm, before a
+    line's closing half-width mark was counted in its drawn half)."""
+    book, reader, _texts = print_books[key]
+    width = float(reader.pages[0].mediabox.width)
+    inside = {}
+    for number, words in enumerate(word_boxes_by_page(book.path), 1):
+        binding, outer = margin_distances(words, number, width)
+        if binding < BINDING - 0.05 or outer < OUTER - 0.05:
+            inside[number] = f"{binding:.1f} mm from the binding, {outer:.1f} mm from the outer edge"
+    assert not inside, inside
+
+
+def linked_texts(page) -> list[tuple[str, str]]:
+    """The page's links within its PDF, in order, each with the text drawn inside its box: (destination, text)."""
+    runs: list[tuple[float, float, str]] = []
+
+    def visit(text, cm, tm, _font, _size):
+        if text.strip():
+            runs.append((tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5], text))
+
+    page.extract_text(visitor_text=visit)
+    out, seen = [], set()
+    for annotation in page.get("/Annots") or []:
+        link = annotation.get_object()
+        rect = tuple(round(float(c), 1) for c in link["/Rect"])
+        if not isinstance(link.get("/Dest"), str) or rect in seen:  # a link and its ::before: one box, two annotations
+            continue
+        seen.add(rect)
+        (x0, x1), (y0, y1) = sorted(rect[::2]), sorted(rect[1::2])
+        inside = "".join(t for x, y, t in runs if x0 - 1 <= x <= x1 - 1 and y0 - 1 <= y <= y1 + 1)
+        out.append((str(link["/Dest"]), SPACE.sub("", inside)))
+    return out
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_every_reference_within_the_book_prints_its_page(print_books, key):
+    """In the text (and its footnotes), a reference to another place of this book is followed by 〔第N页〕, N linking
+    to the same place and being the page it stands on (the 凡例 promised it; none was printed before)."""
+    book_key, script = key
+    book, reader, texts = print_books[key]
+    front = min(book.anchors.get(f"{book_key}/definitions", book.pages), book.anchors[f"{book_key}/chapter-1"])
+    back = book.anchors[f"{book_key}/subject-index"]
+    captions = {flat(caption) for caption in table_captions_of(book_key, script)}
+    numbered, references = 0, 0
+    for number in range(front, back):
+        links = linked_texts(reader.pages[number - 1])
+        following = links + (linked_texts(reader.pages[number]) if number < len(reader.pages) else [])
+        numbers = {(dest, text) for dest, text in following if text.isdigit()}
+        for dest, text in links:
+            if text.isdigit():
+                assert int(text) == book.anchors[dest], f"page {number}: 〔第{text}页〕 links to {dest}"
+                numbered += 1
+            elif text and text not in captions:
+                assert (dest, str(book.anchors[dest])) in numbers, f"page {number}: {text} ({dest}) without its page"
+                references += 1
+    mark = re.compile(re.escape(convert(script, "〔第")) + r"[0-9]+" + re.escape(convert(script, "页〕")))
+    assert references >= 10 and numbered >= references / 2
+    assert len(mark.findall(flat("".join(texts[front - 1 : back - 1])))) == numbered
+
+
+def table_captions_of(book_key: str, script: str) -> list[str]:
+    """The band tables' captions (they link to their clause, which stands just above)."""
+    from tests.test_print_tables import table_captions
+
+    return list(table_captions(book_key, script).values())
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))
+def test_the_index_is_a_bookmark_with_its_letters_under_it(print_books, key):
+    """The PDF's bookmarks: 索引 at the top level (beside the chapters and the appendices), its letters under it;
+    the letters sat under 附录 校勘记 before."""
+    _book, reader, _texts = print_books[key]
+    top = [item for item in reader.outline if not isinstance(item, list)]
+    titles = [item.title for item in top]
+    index_title = convert(key[1], "索引")
+    assert titles[-1] == index_title, titles[-3:]
+    children = reader.outline[-1] if isinstance(reader.outline[-1], list) else []
+    letters = [item.title for item in children if not isinstance(item, list)]
+    assert len(letters) >= 10 and all(re.fullmatch("[A-Z]", letter) for letter in letters), letters
+    assert letters == sorted(letters)

@@ -108,7 +108,7 @@ def test_runs_of_punctuation_take_half_a_cell_less_a_mark(print_books, key):
                 # (n − (k − 1)/2) em in the SC cut; the TC cut centres 。 and sets it a quarter wider: a fifth less
                 assert cells <= len(word) - 0.2, f"{key}: {word} is {cells:.2f} em wide, {len(word)} full cells"
                 measured += 1
-    assert measured >= 10, measured
+    assert measured >= 8, measured  # fewer since a reference carries its page (〔第20页〕: a word with digits)
 
 
 @pytest.mark.parametrize("key", KEYS, ids=lambda k: "-".join(k))

@@ -152,3 +152,20 @@ def test_headings_keep_with_two_lines_of_their_text(print_books, key):
             alone.append(f"p.{number} {name}: {[line.text[:12] for line in below]}")
     assert checked >= 40, checked
     assert not alone, f"{key}: headings without two lines of their text on their page: {alone[:6]}"
+
+
+LEAD_IN = re.compile(r'<p class="lead-in">(?:(?!</p>).)*</p>(?P<next><div class="clause[^"]*" id="[^"]*"><h4)?', re.S)
+
+
+@pytest.mark.parametrize("book_key", ["laws", "regulations"])
+def test_a_line_ending_in_a_colon_keeps_with_running_text_but_not_with_a_heading(book_key):
+    """A paragraph ending in “：” keeps with the lines it leads into (book.css .lead-in), but one followed by a titled
+    款 does not: that heading keeps with its own first lines, and the two chained (规则第13条: 则： → A. → 改正： → 1.)
+    pushed the paragraph's last two lines to p.20 and left 45 mm of p.19 empty."""
+    found = list(LEAD_IN.finditer(print_html(book_key, "hans")))
+    assert found  # a lead-in before running text keeps its class (规则第2条, 裁判法 41 times)
+    before_heading = [flat(TAG.sub("", m.group(0)))[-12:] for m in found if m["next"]]
+    assert not before_heading, before_heading
+    if book_key == "laws":
+        text = print_html(book_key, "hans")
+        assert re.search(r"<p>(?:(?!</p>).)*如此时没有叫牌，则：</p>", text, re.S)

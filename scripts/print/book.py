@@ -27,6 +27,18 @@ CLAUSE_WORDS = 18  # a 款 without a title is listed in the contents by its open
 LEAD_IN_ENDS = ("：", ":")  # a paragraph ending so introduces the lines after it
 
 
+def opens_with_heading(clauses: list[Clause]) -> bool:
+    """Whether the first of these 款 opens with its own heading (a titled 款)."""
+    return bool(clauses) and bool(clauses[0].title)
+
+
+def last_printed(paragraphs: list[Paragraph]) -> int:
+    """The index of the last of these paragraphs printed in the text (a source footnote is printed at the page's
+    foot), -1 when none is."""
+    printed = [i for i, para in enumerate(paragraphs) if para.text and not FOOTNOTE_DEF.match(para.text)]
+    return printed[-1] if printed else -1
+
+
 @dataclass(frozen=True)
 class TitleInfo:
     """What the title page says besides the book: the edition stamp and the script."""
@@ -235,10 +247,10 @@ class BookDocument:
             out.append(
                 f'<aside class="source-problem"><p class="box-title">来源问题</p><p>{html.escape(warning)}</p></aside>'
             )
+        last = last_printed(article.intro) if opens_with_heading(article.clauses) else -1
         for i, para in enumerate(article.intro):
-            out.append(
-                self.paragraph(article, paragraph_key(article.book, article.slug, "", i), para, source_notes, variants)
-            )
+            key = paragraph_key(article.book, article.slug, "", i)
+            out.append(self.paragraph(article, key, para, source_notes, variants, i == last))
         for clause in article.clauses:
             out.append(self.clause(article, clause, source_notes, variants))
         out.append(penalty_tables_html(self.penalties, article.book, article.slug))
@@ -267,24 +279,33 @@ class BookDocument:
             if p.text
         ]
         out = [f'<div class="clause level-{min(clause.level, 4)}" id="{clause_id}">']
+        last = last_printed([p for _key, p in paragraphs]) if opens_with_heading(clause.children) else -1
+        blocks = [
+            self.paragraph(article, key, p, source_notes, variants, i == last) for i, (key, p) in enumerate(paragraphs)
+        ]
         if clause.title:
             title, notes = self.marks.heading(clause.title, clause_title_corrections(clause), clause_id)
             out.append(f'<h4 class="clause-title">{label}{title}{notes}</h4>')
-            out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs]
+            out += blocks
         elif paragraphs:
-            first = self.paragraph(article, *paragraphs[0], source_notes, variants)
+            first = blocks[0]
             opening = next((tag for tag in ("<p>", '<p class="lead-in">') if first.startswith(tag)), "")
             out.append(first.replace(opening, opening + label, 1) if opening else f"<p>{label}</p>{first}")
-            out += [self.paragraph(article, key, p, source_notes, variants) for key, p in paragraphs[1:]]
+            out += blocks[1:]
         else:
             out.append(f"<p>{label}</p>")
         out += [self.clause(article, child, source_notes, variants) for child in clause.children]
         out.append("</div>")
         return "".join(out)
 
-    def paragraph(self, article: Article, key: str, para: Paragraph, source_notes, variants) -> str:
+    def paragraph(
+        self, article: Article, key: str, para: Paragraph, source_notes, variants, before_heading: bool = False
+    ) -> str:
         """A paragraph as a block: text, a restored table, a formula the source broke, or a sub-heading; `key` is its
-        stable id (model.paragraph_key), under which the link stage filed its references and variant_notes its 异文."""
+        stable id (model.paragraph_key), under which the link stage filed its references and variant_notes its 异文.
+        A paragraph ending in a colon keeps with what it leads into, but not `before_heading` (a titled 款 follows: its
+        heading keeps with its own first lines, and the chain of both, 规则第13条's 则： → A. → 改正： → 1., pushed
+        the paragraph's last lines over and left 45 mm of p.19 empty)."""
         if not para.text or FOOTNOTE_DEF.match(para.text):
             return ""  # a source footnote is printed at the foot of the page where its mark stands
         notes = "".join(variants.get(key, []))
@@ -300,7 +321,8 @@ class BookDocument:
         body = self.inline.paragraph(article, key, para, source_notes) + notes
         if is_subheading(para.text):
             return f'<p class="subheading">{body}</p>'
-        if para.text.rstrip().endswith(LEAD_IN_ENDS):  # '1. 在循环赛等计VP的比赛时：' keeps with what it leads into
+        # '1. 在循环赛等计VP的比赛时：' keeps with what it leads into
+        if para.text.rstrip().endswith(LEAD_IN_ENDS) and not before_heading:
             return f'<p class="lead-in">{body}</p>'
         return f"<p>{body}</p>"
 

@@ -175,8 +175,12 @@ class InlineRenderer:
         if resolution.status == "missing":
             return f'<span class="ref ref-missing">{inner}</span><span class="missing-mark">{MISSING_MARK}</span>'
         target = target_id(resolution)
-        if resolution.book == self.links.book:
-            return f'<a class="ref" href="#{html.escape(target)}">{inner}</a>'
+        if resolution.book == self.links.book:  # its page set by the typesetter (book.css: target-counter)
+            href = f"#{html.escape(target)}"
+            return (
+                f'<a class="ref" href="{href}">{inner}</a>'
+                f'<span class="ref-page">〔第<a class="ref-page-number" href="{href}"></a>页〕</span>'
+            )
         page = self.links.other_pages.get(target)
         name = BOOKS[resolution.book]
         where = f"{name.meta_label}第{page}页" if page else f"见《{name.title}》"

@@ -99,8 +99,16 @@ def conventions_page(book_key: str) -> str:
         "<p>二、条文照来源排印；编者的改动和说明一律标出，不与条文相混。书中的标记如下：</p>"
         f'<table class="conventions-table"><thead><tr><th>标记</th><th>印刷效果</th><th>含义</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
-        "<p>三、条文中引用本书其他条款的，在引文后注所在页码；引用另一部书的，注该书印刷版的页码。</p>"
-        "<p>四、书末的索引按汉语拼音排列常用术语，列出使用该术语的条文及其页码。</p>"
+        "<p>三、条文中引用本书其他条款的，在引文后以“〔第某页〕”的形式注所引条款所在的页码；《复式定约桥牌裁判法》"
+        "引用《中国桥牌竞赛规则》的，以“〔竞赛规则第某页〕”注该书印刷版的页码；《中国桥牌竞赛规则》引用"
+        "《复式定约桥牌裁判法》的，注“〔见《复式定约桥牌裁判法》〕”，不注页码。</p>"
+        "<p>四、书末的索引按汉语拼音排列常用术语，列出使用该术语的条文及其页码；出现在六条或更多条文中的术语，"
+        "逐条分列并注条名；“另见规则”“另见裁判法”后是另一部书中使用该术语的条文。</p>"
+        "<p>五、页眉如字典：双数页（左页）注该页的第一条（接续上页的条文，或该页开始的第一条），"
+        "单数页（右页）注该页开始的最后一条（该页没有新条文时，注接续的条文）。</p>"
+        "<p>六、排版的规则：条、款的标题与其后至少两行正文同页；脚注与其圈码同页；短于半页的表格不分页，"
+        "较长的表格只在行与行之间分页，每页至少三行，续页的表题后加“（续）”并重印表头。"
+        "因此个别页的下部留有空白。</p>"
         "</section>"
     )
 
@@ -161,27 +169,50 @@ def index_place_label(number: int, label: str) -> str:
     return f"第{number}条{label}"
 
 
+SUB_ENTRIES_OVER = 5  # a term used in more places than this lists them as sub-entries, one line per article
+
+
+def index_places(term: IndexTerm, book: Book, targets: dict[tuple[str, str], str]) -> str:
+    """A term's places in this book: each a page number (target-counter, book.css) and the clause; more than
+    SUB_ENTRIES_OVER of them are sub-entries, one per article, with the article's title."""
+    here = term.articles(book.key)
+    links = [
+        f'<a class="index-place" href="#{html.escape(place_target(term.term, p, targets))}">'
+        f"{html.escape(index_place_label(p.number, p.label))}</a>"
+        for p in here
+    ]
+    if len(here) <= SUB_ENTRIES_OVER:
+        return "；".join(links)
+    subs = "".join(
+        f'<li class="index-sub">{link}'
+        f'<span class="index-article">{html.escape(book.articles[p.slug].title)}</span></li>'
+        for link, p in zip(links, here)
+    )
+    return f'<ul class="index-subs">{subs}</ul>'
+
+
 def subject_index_page(book: Book, terms: list[IndexTerm], targets: dict[tuple[str, str], str]) -> str:
     """The 索引: every term the index holds, in pinyin order under its letter, with the first place in each article of
-    this book that uses it (a page number from target-counter) and, in words, the other book's articles."""
+    this book that uses it (a page number from target-counter; sub-entries by article past SUB_ENTRIES_OVER places)
+    and, by the other book's short title (规则, 裁判法), that book's articles."""
     other = next(key for key in BOOKS if key != book.key)
     groups: dict[str, list[str]] = {}
     for term in terms:
-        here = term.articles(book.key)
         there = term.articles(other)
-        if not here and not there:
+        if not term.articles(book.key) and not there:
             continue
-        links = "；".join(
-            f'<a class="index-place" href="#{html.escape(place_target(term.term, p, targets))}">'
-            f"{html.escape(index_place_label(p.number, p.label))}</a>"
-            for p in here
-        )
         see = ""
         if there:
-            numbers = "、".join(dict.fromkeys(str(p.number) for p in there))  # 裁判法 prints 第52条 twice
-            see = f'<span class="index-other">另见《{html.escape(BOOKS[other].title)}》第{numbers}条</span>'
+            # 裁判法 prints 第52条 twice; a zero-width space after each 、 lets a long list break there
+            numbers = "、\u200b".join(dict.fromkeys(str(p.number) for p in there))
+            see = f'<span class="index-other">另见{html.escape(BOOKS[other].cite_prefix)}第{numbers}条</span>'
+        places = index_places(term, book, targets)
+        subs = places.startswith("<ul")
+        if see and places and not subs:  # a separator, not a margin: WeasyPrint fits a line without an inline's margin
+            see = "；" + see
+        kind = "index-entry with-subs" if subs else "index-entry"
         groups.setdefault(term.initial, []).append(
-            f'<li class="index-entry"><span class="index-term">{html.escape(term.term)}</span>{links}{see}</li>'
+            f'<li class="{kind}"><span class="index-term">{html.escape(term.term)}</span>{places}{see}</li>'
         )
     body = "".join(
         f'<h3 class="index-letter">{letter}</h3><ul class="index-list">{"".join(entries)}</ul>'
@@ -190,6 +221,8 @@ def subject_index_page(book: Book, terms: list[IndexTerm], targets: dict[tuple[s
     return (
         f'<section class="subject-index" id="{html.escape(book.key)}/{INDEX_ID}">'
         '<h2 class="chapter-title" data-running-head="索引">索引</h2>'
-        '<p class="index-intro">按汉语拼音排列；每个术语后先列页码（粗体），再列本书中使用它的条款（每条只列第一次出现的款项）。</p>'
+        '<p class="index-intro">按汉语拼音排列；每个术语后先列页码（粗体），再列本书中使用它的条款（每条只列第一次出现的款项）；'
+        f"出现在{CN_DIGITS[SUB_ENTRIES_OVER]}条或更多条文中的术语，逐条分列并注条名。"
+        f"“另见{html.escape(BOOKS[other].cite_prefix)}”后是《{html.escape(BOOKS[other].title)}》中使用该术语的条文。</p>"
         f'<div class="index-columns">{body}</div></section>'
     )

@@ -20,7 +20,16 @@ from scripts.print.appendix import report_appendix
 from scripts.print.book import RUNNING_HEAD, BookDocument, TitleInfo
 from scripts.print.inline import BookLinks, InlineRenderer, compress_punctuation_runs
 from scripts.print.notes import ErratumNotes
-from scripts.print.table_pages import carried_over_rows, mark_table_rows, split_before_rows
+from scripts.print.page_numbers import with_pages
+from scripts.print.table_pages import (
+    carried_over_rows,
+    keep_whole,
+    mark_table_rows,
+    short_tables,
+    split_before_rows,
+    table_heights,
+    table_of,
+)
 from scripts.print.typeset_cache import TypesetBook, book_key, open_typeset_cache, typesetter_fingerprint
 from scripts.traditional import TraditionalFix, load_fixes, to_traditional_markdown, to_traditional_text
 
@@ -102,9 +111,10 @@ def typeset(
         raise PrintEditionError(
             f"WeasyPrint cannot start ({str(exc).splitlines()[0]}): run `make system-deps` and `make install`"
         ) from exc
-    from scripts.print import cjk_justify
+    from scripts.print import cjk_justify, footnote_policy
 
     cjk_justify.install()  # Chinese lines justified between their characters, not only at spaces
+    footnote_policy.install()  # a note kept on its call's page when the page runs full
 
     job = print_job(rulebook, edition, out_dir, prefix, cache_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -216,17 +226,19 @@ def typeset_script(job: PrintJob, script: str) -> list[PrintedBook]:
 NOTE_START = re.compile(r'<span class="note ')
 BLOCK_START = re.compile(r"<(?:h[1-6]|p|li|td|th)\b")
 CIRCLED_NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # book.css @counter-style circled
-MAX_PASSES = 5  # each pass moves a block, splits a table or renumbers the notes; the books need three at most today
+MAX_PASSES = 8  # each pass numbers the notes and pages, keeps tables whole or splits them (a table once a pass)
 
 
 def render_with_notes_on_their_page(html_class, text: str, continued: str):
     """WeasyPrint's document, with every footnote on the page of its call and numbered afresh on every page. WeasyPrint
-    70 honours `footnote-policy` inside a paragraph, but when the call stands in the first line of a block that it
-    cancels at a page foot (a clause heading, which keeps with the text below), the block comes back on the same page
-    and the note goes on to the next (laws p.29, ⑥ of 第31条A2(b)). So each call gets an anchor beside it and each
-    note an id; after typesetting, the block holding a call whose note landed on another page starts a new page, and
-    the book is typeset again. In the same passes a band table carried over to the next page is split there, its
-    second part captioned with `continued` （续） (scripts/print/table_pages.py).
+    70 moves a page's notes to the next page to make room for a line that overflows (scripts/print/footnote_policy.py
+    keeps it from moving the `footnote-policy: line` notes); should a note still land on another page than its call
+    (each call gets an anchor beside it, each note an id), the block holding the call starts a new page and the book
+    is typeset again (a last resort: it leaves the rest of the page empty, and tests/test_print_pdf.py fails on a page
+    left a quarter empty). In the same passes a band table carried over to the next page is kept whole when it is
+    shorter than half a page, else split there, its second part captioned with `continued` （续）
+    (scripts/print/table_pages.py); a table is split only by a pass whose pages nothing else will move (its notes' and
+    pages' numbers are those it laid out, no table was newly kept whole), as a split is never undone.
 
     Every pass is typeset with the notes numbered per page as the pass before laid them out (see numbered_per_page;
     the first with ①–⑳ over and over): the document is done when nothing moved and the numbers it shows are
@@ -251,11 +263,16 @@ def render_with_notes_on_their_page(html_class, text: str, continued: str):
                 page_of.setdefault(name, number)
         slipped = [n for n in range(len(calls)) if page_of.get(f"note-call-{n}") != page_of.get(f"note-body-{n}")]
         carried = carried_over_rows(text, page_of)
+        short = short_tables(text, carried, table_heights(rendered.pages)) if carried else []  # kept whole
+        carried = [row for row in carried if table_of(text, row) not in short]
         wanted = per_page_ordinals([page_of.get(f"note-call-{n}", -1) for n in range(len(calls))])
-        if not slipped and not carried and ordinals == wanted:
+        paged = with_pages(text, page_of)  # the pages this pass laid out, printed by the next
+        settled = not short and ordinals == wanted and paged == text
+        if not slipped and not carried and settled:
             return rendered
-        ordinals = wanted
-        text = split_before_rows(text, carried, continued)
+        ordinals, text = wanted, keep_whole(paged, short)
+        if settled:  # a table is split where the pages stand once nothing else moves them (a split is never undone)
+            text = split_before_rows(text, carried, continued)
         for n in slipped:
             call_at = text.index(f'<span id="note-call-{n}">')
             block = [m for m in BLOCK_START.finditer(text, 0, call_at)][-1]

@@ -12,7 +12,7 @@ SHORT_ROWS = 5  # a table of five rows or fewer is never split (three rows at le
 TABLE_PARTS = re.compile(r'<table class="band-table[^"]*" id="band-table-[0-9a-z-]+".*?</table>', re.S)
 ROW_ID = re.compile(r'<tr id="(band-row-[0-9]+)"')
 CAPTION = re.compile(r"<caption>(.*?)</caption>", re.S)
-HEAD = re.compile(r"<thead>.*?</thead>", re.S)
+HEAD = re.compile(r"(?:<colgroup>.*?</colgroup>)?<thead>.*?</thead>", re.S)  # the columns' widths and the header row
 
 
 def mark_table_rows(text: str) -> str:
@@ -35,6 +35,49 @@ def mark_table_rows(text: str) -> str:
         return f'<table class="{kind}" id="band-table-{first}">{head}{sep}{body}</table>'
 
     return TABLE.sub(table, text)
+
+
+# half the text block's height, in CSS pixels (book.css @page: 210 mm less 17 mm and 16 mm of margins): a table
+# shorter than this is kept on one page
+HALF_PAGE = (210 - 17 - 16) / 2 / 25.4 * 96
+WHOLE_TABLE = re.compile(r'<table class="band-table" id="(band-table-[0-9]+)"')
+
+
+def table_heights(pages) -> dict[str, float]:
+    """Each band table's height as typeset (caption and header included, every part on every page), by its id, from
+    WeasyPrint's pages (Document.pages)."""
+    from weasyprint.formatting_structure import boxes
+
+    heights: dict[str, float] = {}
+    for page in pages:
+        for box in page._page_box.descendants():
+            if isinstance(box, boxes.BlockBox) and box.is_table_wrapper and box.element is not None:
+                table_id = box.element.get("id") or ""
+                heights[table_id] = heights.get(table_id, 0.0) + box.margin_height()
+    return heights
+
+
+def table_of(text: str, row: str) -> str:
+    """The id of the band table (or table part) that holds the row `row`."""
+    opening = text[text.rindex("<table ", 0, text.index(f'<tr id="{row}"')) :]
+    return re.match(r'<table class="[^"]*" id="([^"]+)"', opening)[1]
+
+
+def short_tables(text: str, carried: list[str], heights: dict[str, float]) -> list[str]:
+    """Of the tables the rows `carried` run over into another page, those shorter than half a page, not split before:
+    they are to be kept whole instead."""
+    whole = set(WHOLE_TABLE.findall(text))
+    tables = [table_of(text, row) for row in carried]
+    return [t for t in tables if t in whole and heights.get(t, HALF_PAGE) < HALF_PAGE]
+
+
+def keep_whole(text: str, table_ids: list[str]) -> str:
+    """The tables `table_ids` marked to stay on one page (book.css .band-table.short: break-inside: avoid)."""
+    for table_id in table_ids:
+        text = text.replace(
+            f'<table class="band-table" id="{table_id}"', f'<table class="band-table short" id="{table_id}"'
+        )
+    return text
 
 
 def carried_over_rows(text: str, page_of: dict[str, int]) -> list[str]:

@@ -30,6 +30,15 @@ def reader_note(note: str) -> str:
     return ROUNDING_ASIDE.sub("", FORMULA_TOTAL.sub(lambda m: f"，共{m[1]}", note))
 
 
+SHORT_CELL = 6  # a cell this wide or narrower is not wrapped: its column is at least this wide
+CELL_PADDING = 2.0  # a cell's padding and rules, in characters (a column of 1–10 holds its 10)
+
+
+def text_width(text: str) -> float:
+    """A text's width in full-width characters: a Latin letter, digit or half-width mark is half of one."""
+    return sum(0.5 if ord(ch) < 0x2E80 else 1.0 for ch in text)
+
+
 @dataclass
 class Table:
     """One printed table: a caption (linked to its clause), header cells, rows of cells, notes under it."""
@@ -39,12 +48,23 @@ class Table:
     rows: list[list[str]]
     notes: list[str] = field(default_factory=list)
 
+    def widths(self) -> list[float]:
+        """Each column's share of the width, from what it holds (its cells' mean length, at least its short cells'
+        and its header's, and a cell's padding): fixed, so that a table split over pages keeps its columns."""
+        weights = []
+        for i, header in enumerate(self.columns):
+            lengths = [text_width(str(row[i])) for row in self.rows]
+            short = max([n for n in lengths if n <= SHORT_CELL] + [text_width(header)])
+            weights.append(max(sum(lengths) / max(len(lengths), 1), short) + CELL_PADDING)
+        return [weight / sum(weights) for weight in weights]
+
     def html(self) -> str:
+        columns = "".join(f'<col style="width: {share * 100:.1f}%">' for share in self.widths())
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows)
         notes = "".join(f'<p class="band-note">{html.escape(reader_note(note))}</p>' for note in self.notes)
         return (
-            f'<table class="band-table"><caption>{self.caption}</caption>'
+            f'<table class="band-table"><caption>{self.caption}</caption><colgroup>{columns}</colgroup>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
         )
 
