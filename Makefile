@@ -74,9 +74,9 @@ test: $(STAMP) system-deps
 
 # Every mutation of every file under rulebook_src/ (about 600: truncated, not UTF-8, wrong types, injected HTML)
 # through the loader, the build and the render in one process (tests/test_curated_fuzz.py); `make test` runs a fixed
-# sample of them.
+# sample of them. With them, every attack of tests/test_bounded_inputs.py (about 360; `make test` runs a sample).
 fuzz: $(STAMP) system-deps
-	FUZZ=all $(PY) -m pytest -q -p no:cacheprovider -s tests/test_curated_fuzz.py
+	FUZZ=all $(PY) -m pytest -q -p no:cacheprovider -s tests/test_curated_fuzz.py tests/test_bounded_inputs.py
 
 # Side-by-side measurements (bench/search: against stock Material search; bench/build: build time, serve rebuild
 # latency and page weight at 1×, 10×, 100× the text, minutes, writes docs/about/performance.md; bench/phone: an

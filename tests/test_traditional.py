@@ -206,6 +206,8 @@ def test_traditional_calculators_and_previews_speak_traditional(browser, shipped
 
 
 PRINT_EDITION_LINKS = re.compile(r'<ul class="print-edition">.*?</ul>|<p class="print-edition-line"[^>]*>.*?</p>', re.S)
+# the venue zip sits at the site root (download/), one folder further up from a traditional page
+VENUE_BUNDLE_HREF = re.compile(r'(<a class="venue-bundle-link" href=")(?:\.\./)*')
 
 
 def _article_html(page: Path) -> str:
@@ -215,7 +217,7 @@ def _article_html(page: Path) -> str:
     body = re.sub(r'<nav class="rulebook-script-switch".*?</nav>', "", article.group("body"), flags=re.S)
     # the print edition's links name the PDF of the page's own script (simplified or traditional), so they differ
     # by design; tests/test_print_links.py checks that every page links the PDF of its script
-    return PRINT_EDITION_LINKS.sub("", body)
+    return VENUE_BUNDLE_HREF.sub(r"\1", PRINT_EDITION_LINKS.sub("", body))
 
 
 def test_every_article_went_through_the_converter(shipped_site):

@@ -72,7 +72,7 @@ def home_page(rulebook: Rulebook, order: dict[str, list[Stop]], tools: list[tupl
     out += ["灰色的条号不在本站的来源中；点开可看该条的标题和引用它的条文。", ""]
     if tools:
         # kept out of search: a calculator's title would send a query to the home page instead of its article
-        out += ["## 计算器 {data-search-exclude}", "", '<div data-search-exclude markdown="1">', ""]
+        out += ["## 计算器 {data-search-exclude}", "", '<div class="tool-list" data-search-exclude markdown="1">', ""]
         out += [*[f"- [{escape_markdown(title)}]({link})" for title, link in tools], "", "</div>", ""]
     out += VENUE_BUNDLE_SECTION
     out += PRINT_EDITION_SECTION
@@ -276,13 +276,18 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
 # The 离线压缩包 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with the link to
 # the venue zip on the hosted site (download/), its size and date; in the zip itself, that this is it.
 VENUE_BUNDLE_PLACEHOLDER = '<div class="venue-bundle" data-venue-bundle></div>'
+# Not searched (as the calculators and the print edition): site furniture, whose size and date differ between builds
 VENUE_BUNDLE_SECTION = [
-    "## 离线压缩包 {#venue-bundle}",
+    "## 离线压缩包 {#venue-bundle data-search-exclude}",
+    "",
+    '<div data-search-exclude markdown="1">',
     "",
     "整个网站（简体与繁体）可以下载为一个压缩包，拷到笔记本电脑或U盘，解压后双击其中的 index.html，"
     "断网也能浏览、检索和使用计算器。",
     "",
     VENUE_BUNDLE_PLACEHOLDER,
+    "",
+    "</div>",
     "",
 ]
 

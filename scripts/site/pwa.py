@@ -62,15 +62,38 @@ SHARED_FILES = ("assets/pwa/", "404.html", "offline.html")
 # offer opens offline.
 ON_DEMAND_FOLDERS = ("about/",)
 ON_DEMAND_MARK = 'class="missing-statement"'
+# A calculator's plan goes with the pages that hold its calculator: one only such pages hold (the score and IMP
+# calculators of 规则第77、78条, Laws the sources lack) is stored in the second stage with them.
+PLAN_FOLDER = "assets/generated/plans/"
+# The search's pinyin table (scripts/site/search_hooks.py) is fetched only when a query needs it (a query of Latin
+# letters, a homophone slip): stored in the second stage too.
+ON_DEMAND_PREFIXES = ("search/pinyin.",)
 
 
 def is_on_demand(site_dir: Path, url: str) -> bool:
     """True for a page the service worker stores in its second stage (or when opened) rather than in the first
     download."""
     path = url.removeprefix(next((f for f in EDITION_FOLDERS.values() if url.startswith(f)), ""))
-    if path.startswith(ON_DEMAND_FOLDERS):
+    if path.startswith(ON_DEMAND_FOLDERS + ON_DEMAND_PREFIXES):
         return True
+    if path.startswith(PLAN_FOLDER):
+        return plan_only_on_demand(site_dir, url[: len(url) - len(path)], path.removeprefix("assets/"))
     return url.endswith("/") and ON_DEMAND_MARK in _file_of(site_dir, url).read_text(encoding="utf-8", errors="replace")
+
+
+def plan_only_on_demand(site_dir: Path, edition_folder: str, plan: str) -> bool:
+    """Whether every page of the edition at `edition_folder` ('' or 'zh-hant/') whose calculator reads `plan`
+    ('generated/plans/score.js') is stored in the second stage (and at least one does)."""
+    root = site_dir / edition_folder
+    others = [site_dir / folder for folder in EDITION_FOLDERS.values() if folder != edition_folder]
+    reference = f'data-plan="{plan}"'
+    holders = [
+        page.relative_to(site_dir).as_posix().removesuffix("index.html")
+        for page in root.rglob("index.html")
+        if not any(page.is_relative_to(other) for other in others)
+        and reference in page.read_text(encoding="utf-8", errors="replace")
+    ]
+    return bool(holders) and all(is_on_demand(site_dir, page) for page in holders)
 
 
 def precache_lists(site_dir: Path) -> dict[str, list[str]]:
