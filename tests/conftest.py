@@ -203,6 +203,21 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class HostHandler(_QuietHandler):
+    """Like a static host: a missing path gets the site's 404.html with status 404."""
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site) -> str:
     """The built site served on 127.0.0.1 (a free port), for the session."""

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import _QuietHandler
+from conftest import HostHandler
 
 URL_ATTRIBUTES = {"href", "src", "action", "poster", "data", "formaction", "data-service-worker", "srcset"}
 CSS_URL = re.compile(r"url\(\s*['\"]?(?P<url>[^'\")]+)")
@@ -105,24 +105,9 @@ def test_venue_bundle_has_no_outside_or_root_links(bundle_dir):
     assert not problems, f"{len(problems)} bad links, e.g.:\n" + "\n".join(problems[:20])
 
 
-class _HostHandler(_QuietHandler):
-    """Like a static host: a missing path gets the site's 404.html with status 404."""
-
-    def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            return super().send_error(code, message, explain)
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
 @pytest.fixture(scope="module")
 def host_url(shipped_site):
-    handler = functools.partial(_HostHandler, directory=str(shipped_site[0]))
+    handler = functools.partial(HostHandler, directory=str(shipped_site[0]))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

@@ -231,5 +231,6 @@ def test_a_second_entry_for_a_logged_team_needs_no_typing(open_phone_page, site_
     page.locator(f"{entry} .offence-log-team-pick").last.click()
     assert "此前已有1次" in page.locator(f"{entry} .offence-log-note").inner_text()
     page.locator(entry).scroll_into_view_if_needed()
-    assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == "slate"
+    # Material applies the scheme the phone prefers once its scripts run (after the first paint: after-paint.js)
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'", timeout=10_000)
     page.screenshot(path=str(artifacts_dir / "offence-log-entry-360-dark.png"))

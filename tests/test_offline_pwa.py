@@ -105,7 +105,7 @@ def _later(site_dir) -> dict[str, list[str]]:
 def test_the_second_stage_holds_every_page_the_first_download_leaves_out(shipped_site):
     """Every page is stored in one of the two stages: what the first download leaves out (the missing-Law pages, the
     editor pages) is the second stage of its edition, which the worker stores in the background after install."""
-    from scripts.site.pwa import STORED_PAGE, is_on_demand
+    from scripts.site.pwa import STORED_PAGE, is_on_demand, precache_urls
 
     site_dir, _ = shipped_site
     later = _later(site_dir)
@@ -116,9 +116,17 @@ def test_the_second_stage_holds_every_page_the_first_download_leaves_out(shipped
     on_demand = {page for page in pages if is_on_demand(site_dir, page)}
     assert {f"laws/{n}/" for n in (14, 61, 64, 93)} <= set(later["hans"])
     assert {f"zh-hant/laws/{n}/" for n in (14, 61, 64, 93)} <= set(later["hant"])
-    assert set(later["hans"]) | set(later["hant"]) == on_demand
+    later_all = set(later["hans"]) | set(later["hant"])
+    later_pages = {url for url in later_all if url.endswith("/")}
+    assert later_pages == on_demand
+    # besides pages, what only a query or those pages read: the pinyin table, the plans of 规则第77、78条's calculators
+    files = {url for url in precache_urls(site_dir) if not url.endswith("/") and is_on_demand(site_dir, url)}
+    assert later_all - later_pages == files
+    assert {"assets/generated/plans/score.js", "zh-hant/assets/generated/plans/imps.js"} <= files
+    assert "assets/generated/plans/lateness.js" not in files  # 裁判法第26条 is in the first download
+    assert any(url.startswith("search/pinyin.") for url in later["hans"])
     assert not set(later["hans"]) & set(_precache(site_dir)["hans"])
-    assert all((site_dir / url / STORED_PAGE).is_file() for url in later["hans"] + later["hant"])
+    assert all((site_dir / url / STORED_PAGE).is_file() for url in later_pages)
     assert "download/" not in "".join(url for urls in _precache(site_dir).values() for url in urls)
 
 

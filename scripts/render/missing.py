@@ -197,7 +197,9 @@ def missing_article_page(
 
 
 def editor_notes(missing: MissingArticle) -> list[str]:
-    """Below what a player needs: the 1997 English title, what the Chinese title is, and what our own text calls it."""
+    """Below what a player needs, under a heading of their own (not in the cited-by section before them, which the
+    search skips down to the next heading): the 1997 English title, what the Chinese title is, and what our own text
+    calls it."""
     out: list[str] = []
     if missing.english:  # below what a player needs: the English title, with the editor's notes
         note = "" if missing.english_checked else "（据1997年版规则整理，未能在存档副本中逐字核对）"
@@ -223,7 +225,7 @@ def editor_notes(missing: MissingArticle) -> list[str]:
             f"“{escape_markdown(cited.quote)}”。",
             "",
         ]
-    return out
+    return ["## 关于本条的标题 {#title-notes}", "", *out] if out else out
 
 
 def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:

@@ -276,18 +276,14 @@ def about_page(about_pages: list[tuple[str, str, str]]) -> str:
 # The 离线压缩包 section of the home and about pages: scripts/site/print_hooks.py fills the placeholder with the link to
 # the venue zip on the hosted site (download/), its size and date; in the zip itself, that this is it.
 VENUE_BUNDLE_PLACEHOLDER = '<div class="venue-bundle" data-venue-bundle></div>'
-# Not searched (as the calculators and the print edition): site furniture, whose size and date differ between builds
+# Not searched (as the calculators and the print edition): site furniture, which differs between builds
 VENUE_BUNDLE_SECTION = [
     "## 离线压缩包 {#venue-bundle data-search-exclude}",
     "",
-    '<div data-search-exclude markdown="1">',
+    "<p data-search-exclude>整个网站（简体与繁体）可以下载为一个压缩包，拷到笔记本电脑或U盘，解压后双击其中的"
+    " index.html，断网也能浏览、检索和使用计算器。</p>",
     "",
-    "整个网站（简体与繁体）可以下载为一个压缩包，拷到笔记本电脑或U盘，解压后双击其中的 index.html，"
-    "断网也能浏览、检索和使用计算器。",
-    "",
-    VENUE_BUNDLE_PLACEHOLDER,
-    "",
-    "</div>",
+    VENUE_BUNDLE_PLACEHOLDER,  # replaced whole by scripts/site/print_hooks.py: kept out of Markdown's reach
     "",
 ]
 

@@ -60,18 +60,18 @@ def venue_bundle_extra(zip_path: Path, date: str) -> dict:
 
 def venue_bundle_section(config, page) -> str:
     """The 离线压缩包 section: the link with size and date (hosted site), what the zip is (in the zip), or that a
-    preview build has none."""
+    preview build has none. Not searched: it differs between the hosted site and the zip."""
     extra = config.extra.get("venue_bundle")
     if extra and extra.get("inside"):
         return (
-            '<p class="venue-bundle">你现在打开的就是离线压缩包里的网站（版本见页脚）。'
+            '<p class="venue-bundle" data-search-exclude>你现在打开的就是离线压缩包里的网站（版本见页脚）。'
             "要换新版本，从网站首页再下载一次压缩包。</p>"
         )
     if not extra:
-        return '<p class="venue-bundle">本地预览的网站不附压缩包；完整构建（make site）的网站在此提供下载。</p>'
+        return '<p class="venue-bundle" data-search-exclude>本地预览的网站不附压缩包；完整构建（make site）的网站在此提供下载。</p>'
     href = pdf_href(page.url, extra.get("root_prefix", ""), extra["file"], DOWNLOAD_FOLDER)
     return (
-        f'<p class="venue-bundle"><a class="venue-bundle-link" href="{html.escape(href)}" download '
+        f'<p class="venue-bundle" data-search-exclude><a class="venue-bundle-link" href="{html.escape(href)}" download '
         f'type="application/zip">下载离线压缩包 {html.escape(extra["file"])}</a>'
         f"（{size_text(extra['bytes'])}，{html.escape(extra['date'])}）</p>"
     )

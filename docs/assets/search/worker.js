@@ -163,6 +163,7 @@
     this.docs = [];
     this.pages = [];
     this.names = new Set();  // the everyday names of the articles, as known terms
+    var nameWords = [];  // the everyday names, made known terms below (those some page holds)
     var pageOf = new Map();
     var totalLength = 0;
     index.docs.forEach(function (raw) {
@@ -185,9 +186,7 @@
         context: self.fold(raw.context || ""), english: self.fold(raw.english || ""),
         names: self.fold((raw.names || []).join(NAME_SEPARATOR))
       };
-      // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) are known terms: a
-      // query holding one finds it whole, wherever the sentence around it is cut.
-      (doc.names.match(HAN_RUNS) || []).forEach(function (w) { if (w.length > 1) { self.vocabulary.add(w); self.names.add(w); } });
+      (doc.names.match(HAN_RUNS) || []).forEach(function (w) { if (w.length > 1) nameWords.push(w); });
       doc.core = doc.isTop ? titleCore(doc.title) : titleCore(doc.title.replace(/^\S+\s*/, ""));
       doc.englishCore = titleCore(doc.english);
       doc.length = doc.title.length + doc.text.length;
@@ -205,8 +204,6 @@
     this.synonyms.forEach(function (_, key) { latinWords(key); });
     this.stopwords.forEach(latinWords);
     this.phraseKeys.sort(function (a, b) { return b.length - a.length; });  // lead out of turn before lead
-    this.maxWord = 1;
-    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
     // Each field of every document in one string (NUL between documents, which no word holds), so a word is looked
     // for with one native scan of the corpus rather than one per document (Engine.match).
     var docs = this.docs;
@@ -228,6 +225,19 @@
       context: corpus(function (doc) { return doc.isTop ? doc.context : ""; }),
       names: corpus(function (doc) { return doc.isTop ? doc.names : ""; })
     };
+    // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) that some page's text or
+    // title holds are known terms: a query holding one finds it whole, wherever the sentence around it is cut. A name
+    // no page holds (迟到罚分) stays a name the page ranks by, and the query is cut into the words pages hold (迟到,
+    // 罚分), so the result still opens at the clause that holds them.
+    var corpora = this.corpora;
+    nameWords.forEach(function (w) {
+      if (corpora.text.text.indexOf(w) !== -1 || corpora.title.text.indexOf(w) !== -1) {
+        self.vocabulary.add(w);
+        self.names.add(w);
+      }
+    });
+    this.maxWord = 1;
+    this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
   }
 
   /** Occurrences of `needle` (not overlapping) in each document of a corpus, added to `counts` (by document). */
@@ -602,7 +612,7 @@
     var alternatives = [word].concat(this.synonyms.get(word) || []), n = this.docs.length, c = this.corpora;
     var inText = new Float64Array(n), inTitle = new Float64Array(n), df = 0;
     var title = new Int32Array(n), english = new Int32Array(n), context = new Int32Array(n), d;
-    var names = new Int32Array(n);
+    var names = new Int32Array(n), inNames = new Int32Array(n);
     for (var a = 0; a < alternatives.length; a++) {
       var alt = alternatives[a];
       countInCorpus(c.text, alt, inText);
@@ -615,9 +625,12 @@
       for (d = 0; d < n; d++) {
         if (title[d] || names[d]) inTitle[d] += title[d] + names[d];  // an everyday name ranks as the title
         if (english[d] || context[d]) inTitle[d] += english[d] + 0.4 * context[d];
+        inNames[d] += names[d];
       }
     }
-    return this.term(word, alternatives, inText, inTitle);
+    var term = this.term(word, alternatives, inText, inTitle);
+    term.inNames = inNames;  // of inTitle, what the page top's everyday names hold (they rank the page only)
+    return term;
   };
 
   /** A term from its per-document counts. It weighs by how few pages hold it (IDF over pages, not sections): a word
@@ -719,12 +732,15 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0, held = 0;
+    var doc = this.docs[d], score = 0, covered = 0, held = 0, own = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      if (!t.weak && !t.secondary) { covered++; held += t.idf; }
+      if (!t.weak && !t.secondary) {
+        covered++; held += t.idf;
+        if (tf || th > (t.inNames ? t.inNames[d] : 0)) own += t.idf;  // held by the section itself, not its names
+      }
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
         t.bigram ? BIGRAM_WEIGHT : 1;
@@ -734,7 +750,8 @@
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
-    return { score: score, covered: covered, weight: held };  // weight: the IDF of the query's words it holds
+    // weight: the IDF of the query's words it holds; own: of those, the ones it holds in its own text or titles
+    return { score: score, covered: covered, weight: held, own: own };
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -999,8 +1016,9 @@
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
         terms.forEach(function (t) { if (!t.weak && !t.secondary && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
-        // Within a page, a clause with more of the words comes first (it is where the result opens).
-        scored.push({ d: d, score: s.weight * 100 + s.score });
+        // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
+        // everyday names rank the page, not where it opens.
+        scored.push({ d: d, score: s.own * 100 + s.score });
         sum += s.score;
         if (s.score > best) best = s.score;
         if (s.weight > bestWeight) bestWeight = s.weight;
