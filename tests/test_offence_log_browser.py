@@ -222,15 +222,16 @@ def test_a_second_entry_for_a_logged_team_needs_no_typing(open_phone_page, site_
     page.set_viewport_size({"width": 360, "height": 740})
     page.locator(entry).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "offence-log-entry-360.png"))
-    page.emulate_media(color_scheme="dark")  # the phone in dark mode: the page picks its scheme as it loads
-    page.evaluate(
-        "() => Object.keys(localStorage).filter(k => k.endsWith('__palette')).forEach(k => localStorage.removeItem(k))"
+    # The same log on a phone in dark mode: a context that prefers dark from its first page, holding what this one
+    # stored (its saved light palette left out)
+    stored = page.evaluate(
+        "() => JSON.stringify(Object.entries(localStorage).filter(([k]) => !k.endsWith('__palette')))"
     )
-    page.reload()
+    page = open_phone_page(360, 740, color_scheme="dark")
+    page.add_init_script(f"for (const [key, value] of {stored}) localStorage.setItem(key, value);")
     open_calculator(page, site_url + "regulations/34/")
     page.locator(f"{entry} .offence-log-team-pick").last.click()
     assert "此前已有1次" in page.locator(f"{entry} .offence-log-note").inner_text()
     page.locator(entry).scroll_into_view_if_needed()
-    # Material applies the scheme the phone prefers once its scripts run (after the first paint: after-paint.js)
-    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'", timeout=10_000)
+    assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == "slate"
     page.screenshot(path=str(artifacts_dir / "offence-log-entry-360-dark.png"))

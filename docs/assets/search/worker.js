@@ -1061,6 +1061,12 @@
         group.push(engine.renderItem(entry.page.top, terms, 0));
       return group;
     });
+    // Enter opens the first-listed link of highest score (Material's search keyboard: each result's first section,
+    // by data-md-score), so the first result's must be the highest: lift each above those listed after it.
+    for (var g = items.length - 2, floor = items.length ? items[items.length - 1][0].score : 0; g >= 0; g--) {
+      if (items[g][0].score <= floor) items[g][0].score = floor + 1;
+      floor = items[g][0].score;
+    }
     // A word read as its homophone or its pinyin, or only pairs of characters found: the first result says what was
     // searched for (按“明手”查找), in the text's own script.
     var read = [];
