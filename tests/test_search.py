@@ -17,7 +17,13 @@ import pytest
 from conftest import read_yaml
 from scripts.errors import RulebookError
 from scripts.curated.everyday_names import names_by_article
-from scripts.search.index import SectionParser, load_english_titles, load_search_vocabulary, names_vocabulary
+from scripts.search.index import (
+    SectionParser,
+    common_words,
+    load_english_titles,
+    load_search_vocabulary,
+    names_vocabulary,
+)
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
 
@@ -768,3 +774,15 @@ def test_search_keeps_working_after_instant_navigation(browser, site_url):
         box.type("对观众的要求")
         assert box.top_articles(1) == ["regulations/41"]
         assert not errors, errors
+
+
+def test_a_word_everyday_chinese_uses_more_than_the_rulebook_gets_a_factor_below_one():
+    """common_words compares a word's rate in the corpus with its rate in jieba's general dictionary: 就是 (common in
+    everyday Chinese, once in this corpus) weighs less; 明手 (not an everyday word) and 庄家 (the corpus's own word,
+    far more frequent here than in everyday Chinese) keep their weight."""
+    corpus = "明手可以提醒庄家。" * 2000 + "这就是规则。"
+    factors = common_words(corpus, ["明手", "庄家", "就是", "规则"], {})
+    assert 0 < factors["就是"] < 1, factors
+    assert "明手" not in factors and "庄家" not in factors, factors
+    traditional = common_words(corpus.replace("这就是", "這就是"), ["就是"], {"這": "这"})
+    assert traditional == {"就是": factors["就是"]}, traditional

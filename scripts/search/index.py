@@ -191,6 +191,46 @@ def text_words(tokenizer, text: str) -> frozenset[str]:
     return frozenset(w for w in tokenizer.cut_for_search(text) if HAN_WORD.match(w) or LATIN_HAN_WORD.match(w))
 
 
+# A word the rulebook uses less often than everyday Chinese does (就是, 一直, 出去, 时候) says little about what a question
+# is about, however few pages hold it: its weight is its IDF times its rate in the corpus over its rate in jieba's
+# general dictionary, at least COMMON_FLOOR. Rates per word: corpus occurrences per CHARS_PER_WORD characters.
+COMMON_FLOOR = 0.2
+CHARS_PER_WORD = 1.5
+
+
+@functools.lru_cache(maxsize=1)
+def general_frequencies() -> tuple[dict[str, int], int]:
+    """jieba's general dictionary (the word's frequency in its general corpus, and the total), without the user
+    dictionary's bridge words (whose frequencies are ours, not the language's)."""
+    import jieba
+
+    frequencies: dict[str, int] = {}
+    with jieba.get_dict_file() as lines:
+        for line in lines:
+            word, frequency, *_ = line.decode("utf-8").split(" ")
+            frequencies[word] = int(frequency)
+    return frequencies, sum(frequencies.values())
+
+
+def common_words(corpus: str, words: list[str], fold: dict[str, str]) -> dict[str, float]:
+    """word → its weight factor (< 1), for the vocabulary words everyday Chinese uses more often than the rulebook
+    (folded to simplified, as the worker folds queries). `corpus`: every section's title and text."""
+    frequencies, total = general_frequencies()
+    table = str.maketrans(fold)
+    corpus = corpus.translate(table)
+    corpus_words = max(1.0, len(corpus) / CHARS_PER_WORD)
+    factors = {}
+    for word in words:
+        simplified = word.translate(table)
+        general, here = frequencies.get(simplified, 0), corpus.count(simplified)
+        if not general or not here:
+            continue
+        ratio = (here / corpus_words) / (general / total)
+        if ratio < 1:
+            factors[simplified] = round(max(COMMON_FLOOR, ratio), 2)
+    return factors
+
+
 BOOK_LABELS = {
     key: book.cite_prefix for key, book in BOOKS.items()
 }  # how the text itself names the books (规则第27条, 裁判法第26条)
@@ -304,6 +344,7 @@ def build_search_index(
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,
+        "common": common_words("\n".join(texts), words, fold),
         "books": book_labels or BOOK_LABELS,
         "article_label": article_label,
         # homophones (scripts/search/pinyin.py): the hosted site moves this table to a file of its own

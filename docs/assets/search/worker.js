@@ -142,6 +142,9 @@
     this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(data.stopwords.map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
+    // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
+    // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
+    this.common = new Map(Object.entries(data.common || {}));
     this.synonyms = new Map();
     this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
@@ -225,16 +228,16 @@
       context: corpus(function (doc) { return doc.isTop ? doc.context : ""; }),
       names: corpus(function (doc) { return doc.isTop ? doc.names : ""; })
     };
-    // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) that some page's text or
-    // title holds are known terms: a query holding one finds it whole, wherever the sentence around it is cut. A name
-    // no page holds (迟到罚分) stays a name the page ranks by, and the query is cut into the words pages hold (迟到,
-    // 罚分), so the result still opens at the clause that holds them.
+    // An article's everyday names (rulebook_src/everyday_names.yml, scripts/search/index.py) are known terms: a query
+    // holding one finds it whole, wherever the sentence around it is cut (没跟 inside 好像没跟方块). A name no page's
+    // text or title holds (迟到罚分) is `nameOnly`: the words inside it that pages hold (迟到, 罚分) are kept beside it
+    // (Engine.analyse), so the result still opens at the clause that holds them.
     var corpora = this.corpora;
+    this.nameOnly = new Set();
     nameWords.forEach(function (w) {
-      if (corpora.text.text.indexOf(w) !== -1 || corpora.title.text.indexOf(w) !== -1) {
-        self.vocabulary.add(w);
-        self.names.add(w);
-      }
+      self.vocabulary.add(w);
+      self.names.add(w);
+      if (corpora.text.text.indexOf(w) === -1 && corpora.title.text.indexOf(w) === -1) self.nameOnly.add(w);
     });
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
@@ -330,7 +333,9 @@
     var primary = cut.filter(function (p) { return !p.single; });
     found.forEach(function (c) {
       if (primary.indexOf(c) !== -1) return;
-      if (found.some(function (o) { return o !== c && o.start <= c.start && c.end <= o.end && (o.end - o.start) > (c.end - c.start); })) return;
+      if (found.some(function (o) {
+        return o !== c && !self.nameOnly.has(o.word) && o.start <= c.start && c.end <= o.end && (o.end - o.start) > (c.end - c.start);
+      })) return;
       if (!primary.some(function (p) { return p.start < c.end && c.start < p.end && !self.stopwords.has(p.word); })) return;
       c.secondary = true;
       kept.push(c);
@@ -646,7 +651,7 @@
     var P = this.pages.length;
     return {
       word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, pages: onPages, weak: false,
-      idf: Math.log(1 + (P - onPages + 0.5) / (onPages + 0.5))
+      idf: Math.log(1 + (P - onPages + 0.5) / (onPages + 0.5)) * (this.common.get(word) || 1)
     };
   };
 
@@ -1023,6 +1028,8 @@
         if (s.score > best) best = s.score;
         if (s.weight > bestWeight) bestWeight = s.weight;
       }
+      var headline = 0, top = page.top;  // the weight of the query's words its title or everyday names hold
+      terms.forEach(function (t) { if (!t.weak && !t.secondary && t.inTitle[top]) headline += t.idf; });
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference) continue;
       if (!reference && !covered.size && scored.length) continue;  // weak characters alone
@@ -1031,18 +1038,20 @@
       ranked.push({
         page: page, scored: scored, reference: reference,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
-        // an article with text 2, the page of an article the sources lack (来源缺) 1, a listing or note 0
         covered: coverage(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight),
-        article: page.article ? (page.missing ? 1 : 2) : 0,
+        headline: coverage(headline, totalWeight),
+        article: page.article ? 1 : 0,  // an article (with text or 来源缺) 1, a listing or note 0
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
       // Articles asked for by number; the page whose title the query is; then pages by the share of the query's
-      // weight they hold; articles with text before the pages of articles the sources lack (来源缺), and both before
-      // listings and notes; then by score; among equal scores, the title the words fill most.
-      return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.article - a.article ||
-        b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
+      // weight they hold, and of it, the share their title or everyday names hold (a page named for the matter
+      // before one that mentions its words); articles before listings and notes (an article the sources lack, whose
+      // page names its matter, counts as one: it is the answer to a question about it); then by score; among equal
+      // scores, the title the words fill most.
+      return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.headline - a.headline ||
+        b.article - a.article || b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
     // Material renders every page sent; nobody reads past the first few dozen on a phone.
