@@ -965,7 +965,7 @@
 
   /** How much of the query's weight a page holds, in COVERAGE_STEPS steps (pages alike in it are ranked by score). */
   function coverage(weight, total) {
-    return total > 0 ? Math.round(COVERAGE_STEPS * weight / total) : 0;
+    return total > 0 ? Math.min(COVERAGE_STEPS, Math.round(COVERAGE_STEPS * weight / total)) : 0;
   }
 
   function sumOf(words, weights) {
@@ -1013,14 +1013,18 @@
     // What the query is about: each word weighs its IDF over pages, so a page with the query's rare (topical) words
     // comes before one with its common ones, however often those stand there (coordination).
     var idfOf = new Map(), totalWeight = 0;
-    terms.forEach(function (t) { if (!t.weak && !t.secondary && t.df) { idfOf.set(t.word, t.idf); totalWeight += t.idf; } });
+    terms.forEach(function (t) {
+      if (t.weak || !t.df) return;
+      idfOf.set(t.word, t.secondary ? SECONDARY_WEIGHT * t.idf : t.idf);
+      if (!t.secondary) totalWeight += t.idf;
+    });
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
       var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
       for (var i = 0; i < page.docs.length; i++) {
         var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
         if (s.score <= 0) continue;
-        terms.forEach(function (t) { if (!t.weak && !t.secondary && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
+        terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
         // everyday names rank the page, not where it opens.
         scored.push({ d: d, score: s.own * 100 + s.score });
