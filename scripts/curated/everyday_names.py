@@ -37,13 +37,13 @@ def everyday_names(src: RulebookSrc, known: Collection[str]) -> dict[str, tuple[
     for i, entry in enumerate(data["articles"]):
         article, where = entry["article"], lines.at("articles", i, "article")
         if article not in known:
-            raise EverydayNamesError(f"{where}: {article} is not an article of the books (nor a missing Law's page)")
+            raise EverydayNamesError(f"{where}: {article} 不是本书的条文，也不是缺失条文的页面")
         if article in names:
-            raise EverydayNamesError(f"{where}: a second entry for {article}")
+            raise EverydayNamesError(f"{where}: {article} 有第二个条目")
         names[article] = tuple(entry["names"])
     if lacking := [article for article in sorted(known, key=_order) if article not in names]:
-        more = f" (and {len(lacking) - 1} more)" if len(lacking) > 1 else ""
-        raise EverydayNamesError(f"{lines.file}:1: {lacking[0]} has no entry{more}: give it its everyday names")
+        more = f"（另有{len(lacking) - 1}条）" if len(lacking) > 1 else ""
+        raise EverydayNamesError(f"{lines.file}:1: {lacking[0]} 没有条目{more}：请写出它的日常说法")
     return names
 
 
