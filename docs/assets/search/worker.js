@@ -239,6 +239,20 @@
       self.names.add(w);
       if (corpora.text.text.indexOf(w) === -1 && corpora.title.text.indexOf(w) === -1) self.nameOnly.add(w);
     });
+    // Each page's title and everyday names as pairs of characters, with how few pages have each pair: a question
+    // that says a name in other words (没跟方块 for 没跟花色) still meets the page by the pairs it shares with it.
+    var gramPages = new Map(), P = this.pages.length;
+    this.pageGrams = this.pages.map(function (page) {
+      var top = self.docs[page.top], grams = new Set();
+      [top.names, top.core].forEach(function (text) {
+        (text.match(HAN_RUNS) || []).forEach(function (run) { for (var i = 0; i + 2 <= run.length; i++) grams.add(run.substr(i, 2)); });
+      });
+      grams.forEach(function (g) { gramPages.set(g, (gramPages.get(g) || 0) + 1); });
+      return grams;
+    });
+    this.gramIdf = new Map();
+    gramPages.forEach(function (n, g) { self.gramIdf.set(g, Math.log(1 + (P - n + 0.5) / (n + 0.5))); });
+    this.gramIdfMax = Math.log(1 + (P - 1 + 0.5) / 1.5);  // a pair of one page
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
   }
@@ -419,6 +433,7 @@
     words.forEach(function (w) { if (primary.has(w)) secondary.delete(w); });
     return {
       references: references, words: words, phrases: phrases, runs: runs, secondary: secondary,
+      hanRuns: text.match(HAN_RUNS) || [],  // the Han text as typed (stop words kept: 没跟 of 没跟花色)
       core: references.length ? "" : core
     };
   };
@@ -968,6 +983,10 @@
     return total > 0 ? Math.min(COVERAGE_STEPS, Math.round(COVERAGE_STEPS * weight / total)) : 0;
   }
 
+  function share(weight, total) {
+    return total > 0 ? weight / total : 0;
+  }
+
   function sumOf(words, weights) {
     var sum = 0;
     words.forEach(function (w) { sum += weights.get(w) || 0; });
@@ -1018,6 +1037,17 @@
       idfOf.set(t.word, t.secondary ? SECONDARY_WEIGHT * t.idf : t.idf);
       if (!t.secondary) totalWeight += t.idf;
     });
+    var grams = new Set(), gramTotal = 0;
+    (parsed.hanRuns || []).forEach(function (run) {
+      for (var i = 0; i + 2 <= run.length; i++) {
+        var g = run.substr(i, 2);
+        if (grams.has(g)) continue;
+        grams.add(g);
+        // a pair no title or name holds but the text does is a word of the question too: it weighs as the rarest
+        if (engine.gramIdf.has(g)) gramTotal += engine.gramIdf.get(g);
+        else if (engine.corpora.text.text.indexOf(g) !== -1) gramTotal += engine.gramIdfMax;
+      }
+    });
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
       var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
@@ -1034,15 +1064,19 @@
       }
       var headline = 0, top = page.top;  // the weight of the query's words its title or everyday names hold
       terms.forEach(function (t) { if (!t.weak && !t.secondary && t.inTitle[top]) headline += t.idf; });
+      var gram = 0, own = this.pageGrams[p];
+      grams.forEach(function (g) { if (own.has(g)) gram += engine.gramIdf.get(g); });
       var reference = this.referenceRank(page, parsed.references);
-      if (!scored.length && !reference) continue;
+      if (!scored.length && !reference && share(gram, gramTotal) < 0.5) continue;
       if (!reference && !covered.size && scored.length) continue;  // weak characters alone
       // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
       // there only one section counts.
       ranked.push({
         page: page, scored: scored, reference: reference,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
-        covered: coverage(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight),
+        // the share of the query's weight it holds, beside the share of the query's pairs of characters its title
+        // and everyday names hold: a question worded otherwise than the names still meets them
+        covered: coverage(share(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight) + share(gram, gramTotal), 2),
         headline: coverage(headline, totalWeight),
         article: page.article ? 1 : 0,  // an article (with text or 来源缺) 1, a listing or note 0
         score: best + 0.25 * Math.min(sum - best, 2 * best)
