@@ -66,7 +66,7 @@ INDEX = {
             "version": 2,
             # as the real vocabulary: jieba's words of the text, fragments across words (手上, 张后) among them
             "vocabulary": "明手 手上 庄家 叫牌 处理 之前 程序 裁判 召请 召请裁判 停顿 越序 首引 越序首引 牌张 张后 "
-            "暴露 暴露牌 防守方 违规 规定 遵守 一直",
+            "暴露 暴露牌 防守方 违规 规定 遵守 一直 权利",
             "fold": "規规則则",
             "books": {"laws": "规则", "regulations": "裁判法"},
             "article_label": "第%s条",
@@ -123,6 +123,8 @@ PINYIN = {
     "bao": "暴报",
     "lu": "露路",
     "pai": "牌派",
+    "quan": "权全",
+    "li": "利力",
 }
 
 
@@ -204,6 +206,13 @@ def test_toneless_pinyin_with_or_without_spaces(query):
     found = run(query)[query]
     assert found["pages"][0] == "laws/54/", found
     assert "越序首引" in found["note"], found["note"]  # 按“越序首引”查找
+
+
+def test_a_slip_inside_a_run_of_unknown_characters_is_read_as_the_word_it_sounds_like():
+    # 全利有: no word of the index, its characters all stray; the pair 全利 reads as 权利 (quan li)
+    found = run("全利有哪些")["全利有哪些"]
+    assert found["pages"][:1] == ["laws/42/"], found["pages"]
+    assert "权利" in found["note"], found["note"]
 
 
 def test_pinyin_initials_of_a_title_word():

@@ -576,7 +576,10 @@
     if (!this.homophoneWords) {  // the corpus words (not stop words, not typed-only synonym keys), by length
       this.homophoneWords = new Map();
       this.vocabulary.forEach(function (w) {
-        if (!HAN_RUN.test(w) || self.stopwords.has(w) || self.synonyms.has(w)) return;
+        if (!HAN_RUN.test(w) || self.stopwords.has(w)) return;
+        // a typed-only synonym key (a word no page holds) is read through its synonyms, not as a homophone target
+        if (self.synonyms.has(w) && self.corpora.text.text.indexOf(w) === -1 && self.corpora.names.text.indexOf(w) === -1 &&
+          self.corpora.title.text.indexOf(w) === -1) return;
         var list = self.homophoneWords.get(w.length);
         if (!list) self.homophoneWords.set(w.length, list = []);
         list.push(w);
@@ -710,11 +713,15 @@
       var term = self.match(word);
       // A run the corpus never has as a word or inside one (名手: only across 报名|手续) that sounds like one of
       // its words is read as that word.
-      if (HAN_RUN.test(word) && word.length > 1 && !self.synonyms.has(word) && !self.insideWord(word)) {
+      var tried = HAN_RUN.test(word) && word.length > 1 && !self.synonyms.has(word) && !self.insideWord(word);
+      if (tried) {
         var corrected = self.correct(word);
         if (corrected) { terms.push(corrected); return; }
       }
       if (term.df > 0 || word.length < 2) { terms.push(term); return; }
+      // a run found nowhere, though inside a longer word (手攻 of 抢手攻击): read as its homophone all the same
+      var alike = !tried && HAN_RUN.test(word) && !self.synonyms.has(word) ? self.correct(word) : null;
+      if (alike) { terms.push(alike); return; }
       var reworded = self.reword(word);  // 没听清 as 未听清: a synonym inside a run the text has otherwise
       if (reworded) { terms.push(reworded); return; }
       var runs = word.match(RUN) || [];
@@ -732,6 +739,15 @@
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
       var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
       found.forEach(function (t) { if (t.word.length === 1 && !self.synonyms.has(t.word)) t.stray = true; });
+      // Stray characters only: a pair of them found nowhere that sounds like a word (全利 of 全利有: 权利)
+      if (found.every(function (t) { return t.stray; })) {
+        var heard = [];
+        for (var i = 0; i + 2 <= word.length; i++) {
+          var pair = word.slice(i, i + 2);
+          if (self.match(pair).df === 0) { var fix = self.correct(pair); if (fix) heard.push(fix); }
+        }
+        if (heard.length) { terms.push.apply(terms, heard); return; }
+      }
       // Only stray characters: the run's neighbouring pairs that the text has (叫牌卡换 → 叫牌, 牌卡, …)
       if (found.every(function (t) { return t.stray; })) {
         var pairs = self.bigrams([word]);
