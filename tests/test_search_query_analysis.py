@@ -215,6 +215,11 @@ def test_a_slip_inside_a_run_of_unknown_characters_is_read_as_the_word_it_sounds
     assert "权利" in found["note"], found["note"]
 
 
+@pytest.mark.parametrize("query", ["L42", "l 42", "Law 42"])
+def test_a_law_written_as_directors_abbreviate_it(query):
+    assert pages(query)[:1] == ["laws/42/"], pages(query)
+
+
 def test_pinyin_initials_of_a_title_word():
     assert pages("ms")[0] == "laws/42/"  # m(ing) s(hou): 明手, a word of 规则第42条's title
 

@@ -54,7 +54,8 @@
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
-  var BOOK = "(?<book>竞赛规则|桥牌规则|规则|裁判法|laws?|rules?|regulations?|regs?|art(?:icle)?\\.?)";
+  // (L64, as directors write a Law, and as the no-result number box reads it: an l standing alone before a number)
+  var BOOK = "(?<book>竞赛规则|桥牌规则|规则|裁判法|laws?|rules?|regulations?|regs?|art(?:icle)?\\.?|(?<![a-z])l(?=\\s*[0-9]))";
   var ARTICLE_REFERENCES = [
     new RegExp(BOOK + "?\\s*第\\s*(?<num>[0-9]{1,3})\\s*条?", "g"),              // 第26条, 规则第26条
     new RegExp(BOOK + "?\\s*第\\s*(?<cn>" + CN_NUMBER + ")\\s*条", "g"),         // 第二十六条
@@ -66,7 +67,7 @@
     new RegExp("^\\s*(?<num>[0-9]{1,3})\\s*$", "g")                              // 26
   ];
   var BOOK_OF_HINT = {
-    "竞赛规则": "laws", "桥牌规则": "laws", "规则": "laws", "law": "laws", "laws": "laws",
+    "竞赛规则": "laws", "桥牌规则": "laws", "规则": "laws", "law": "laws", "laws": "laws", "l": "laws",
     "rule": "laws", "rules": "laws", "裁判法": "regulations", "regulation": "regulations",
     "regulations": "regulations", "reg": "regulations", "regs": "regulations"
   };
