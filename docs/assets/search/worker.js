@@ -1079,8 +1079,6 @@
         if (s.score > best) best = s.score;
         if (s.weight > bestWeight) bestWeight = s.weight;
       }
-      var headline = 0, top = page.top;  // the weight of the query's words its title or everyday names hold
-      terms.forEach(function (t) { if (!t.weak && !t.secondary && t.inTitle[top]) headline += t.idf; });
       var gram = 0, own = this.pageGrams[p];
       grams.forEach(function (g) { if (own.has(g)) gram += engine.gramIdf.get(g); });
       var reference = this.referenceRank(page, parsed.references);
@@ -1094,18 +1092,16 @@
         // the share of the query's weight it holds, beside the share of the query's pairs of characters its title
         // and everyday names hold: a question worded otherwise than the names still meets them
         covered: coverage(share(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight) + share(gram, gramTotal), 2),
-        headline: coverage(headline, totalWeight),
         article: page.article ? 1 : 0,  // an article (with text or 来源缺) 1, a listing or note 0
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
     }
     ranked.sort(function (a, b) {
-      // Articles asked for by number; the page whose title the query is; then pages by the share of the query's
-      // weight they hold, and of it, the share their title or everyday names hold (a page named for the matter
-      // before one that mentions its words); articles before listings and notes (an article the sources lack, whose
-      // page names its matter, counts as one: it is the answer to a question about it); then by score; among equal
-      // scores, the title the words fill most.
-      return b.reference - a.reference || b.title - a.title || b.covered - a.covered || b.headline - a.headline ||
+      // Articles asked for by number; the page whose title the query is; then pages by the share of the query they
+      // hold (its words, and the pairs of characters of its title and names); articles before listings and notes
+      // (an article the sources lack, whose page names its matter, counts as one: it is the answer to a question
+      // about it); then by score; among equal scores, the title the words fill most.
+      return b.reference - a.reference || b.title - a.title || b.covered - a.covered ||
         b.article - a.article || b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
 
