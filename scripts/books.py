@@ -64,5 +64,8 @@ SENTENCE_END = "。！？\n"
 # A short line with no sentence punctuation: a heading standing alone (第27条's 不足叫牌, 竞赛规则1999版).
 SHORT_HEADING = re.compile(r"^[^。；，：,;]{1,24}$")
 # The last part of a missing article's meta line (规则 · 第六章 打牌 · 本条不在来源中): the pages print it, the search
-# index reads it to mark the page `missing` (its results are labelled 来源缺 and rank below articles with text).
+# index reads it to mark the page `missing` (its results are labelled 来源缺).
 NOT_IN_SOURCES = "本条不在来源中"
+# What a missing article's page prints before its everyday names (牌手常说的：越序首攻、…。); the search index sends the
+# names once, with this label, and the worker puts the sentence back into the page's text.
+EVERYDAY_NAMES_LABEL = "牌手常说的："

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from scripts.errors import RulebookError
 from scripts.pipeline.assemble import missing_numbers
-from scripts.books import BOOKS, NOT_IN_SOURCES
+from scripts.books import BOOKS, EVERYDAY_NAMES_LABEL, NOT_IN_SOURCES
 from scripts.pipeline.concordance import Concordance
 from scripts.pipeline.link import LinkIndex
 from scripts.pipeline.model import Book
@@ -173,9 +173,10 @@ def missing_article_page(
     out += next_step(missing, books)
     if calculators:
         out += [calculators, ""]
-    if missing.facts and missing.facts.words:  # searched: the words players use for the matter of this Law
+    if missing.facts and missing.facts.words:  # the words players use for the matter of this Law (searched as names)
         out += [
-            f'<p class="missing-words">牌手常说的：{"、".join(html.escape(w) for w in missing.facts.words)}。</p>',
+            f'<p class="missing-words" data-search-exclude>{EVERYDAY_NAMES_LABEL}'
+            f'{"、".join(html.escape(w) for w in missing.facts.words)}。</p>',
             "",
         ]
     out += related_articles(missing, books)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from scripts.curated.everyday_names import names_by_article
 from scripts.curated.rulebook_src import RulebookSrc
-from scripts.books import BOOKS, HAN, NOT_IN_SOURCES
+from scripts.books import BOOKS, EVERYDAY_NAMES_LABEL, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
 from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.search.everyday import clause_key, load_everyday_vocabulary
@@ -212,23 +212,25 @@ def general_frequencies() -> tuple[dict[str, int], int]:
     return frequencies, sum(frequencies.values())
 
 
-def common_words(corpus: str, words: list[str], fold: dict[str, str]) -> dict[str, float]:
-    """word → its weight factor (< 1), for the vocabulary words everyday Chinese uses more often than the rulebook
-    (folded to simplified, as the worker folds queries). `corpus`: every section's title and text."""
+def common_words(corpus: str, words: list[str], fold: dict[str, str]) -> dict[str, str]:
+    """The vocabulary words everyday Chinese uses more often than the rulebook, by their weight factor (< 1, in
+    tenths): {"0.2": "一切 一定 …", …}, folded to simplified as the worker folds queries. `corpus`: every section's
+    title and text."""
     frequencies, total = general_frequencies()
     table = str.maketrans(fold)
     corpus = corpus.translate(table)
     corpus_words = max(1.0, len(corpus) / CHARS_PER_WORD)
-    factors = {}
+    factors: dict[str, set[str]] = {}
     for word in words:
         simplified = word.translate(table)
         general, here = frequencies.get(simplified, 0), corpus.count(simplified)
         if not general or not here:
             continue
         ratio = (here / corpus_words) / (general / total)
-        if ratio < 1:
-            factors[simplified] = round(max(COMMON_FLOOR, ratio), 2)
-    return factors
+        factor = max(COMMON_FLOOR, round(ratio, 1))
+        if factor < 1:
+            factors.setdefault(f"{factor:.1f}", set()).add(simplified)
+    return {factor: " ".join(sorted(found)) for factor, found in sorted(factors.items())}
 
 
 BOOK_LABELS = {
@@ -266,16 +268,6 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
                 pages.append((location, ""))
                 known.add(location)
     return pages
-
-
-def names_vocabulary(
-    names: dict[str, tuple[str, ...]], corpus: str, edition_text: Callable[[str], str] = str
-) -> list[str]:
-    """The everyday names of the articles (rulebook_src/everyday_names.yml) that the pages' text holds, as vocabulary
-    words, so that 少了一张牌 is one word matched on that Law's page, not 一张 + 牌 matched everywhere. A name no page
-    holds (迟到罚分) stays out: as one word of a query it would match only the names, never the clause that has its
-    parts; its parts still find the page by its names. `edition_text`: the name as the edition's pages write it."""
-    return [name for own in names.values() for name in own if HAN_WORD.match(name) and edition_text(name) in corpus]
 
 
 def build_search_index(
@@ -329,22 +321,21 @@ def build_search_index(
     texts = [d["title"] + " " + d["text"] + " " + d.get("context", "") for d in docs]
     corpus_chars = set("".join(texts))
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
-    words = build_vocabulary(
-        texts,
-        user_entries,
-        [w for w in synonym_words if HAN_WORD.match(w)] + names_vocabulary(names, "\n".join(texts), edition_text),
-    )
+    words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)])
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
+    # the worker makes every everyday name a known word from the page tops' `names`: the vocabulary need not repeat one
+    name_words = {edition_text(name) for own in names.values() for name in own}
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}
     config["separator"] = r"[\s\u200b\-]+"  # Material's highlighter splits the `h` parameter with it
     config["rulebook"] = {
         "version": INDEX_VERSION,
-        "vocabulary": " ".join(words),
+        "vocabulary": " ".join(word for word in words if word not in name_words),
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,
         "common": common_words("\n".join(texts), words, fold),
+        "names_label": edition_text(EVERYDAY_NAMES_LABEL),
         "books": book_labels or BOOK_LABELS,
         "article_label": article_label,
         # homophones (scripts/search/pinyin.py): the hosted site moves this table to a file of its own

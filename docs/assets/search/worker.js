@@ -145,7 +145,10 @@
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
     // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
     // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
-    this.common = new Map(Object.entries(data.common || {}));
+    this.common = new Map();
+    Object.keys(data.common || {}).forEach(function (factor) {  // {"0.2": "一切 一定 …", …}
+      data.common[factor].split(" ").forEach(function (w) { self.common.set(w, Number(factor)); });
+    });
     this.synonyms = new Map();
     this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
@@ -172,6 +175,10 @@
     var totalLength = 0;
     index.docs.forEach(function (raw) {
       var path = raw.location.split("#")[0];
+      // A page of an article the sources lack prints its everyday names (牌手常说的：…。); the index sends them once,
+      // as names: they go back into the page top's text, which is what the page shows.
+      if (raw.article && raw.article.missing && raw.names && raw.names.length && data.names_label)
+        raw.text = (raw.text ? raw.text + " " : "") + data.names_label + raw.names.join("、") + "。";
       var page = pageOf.get(path);
       if (page === undefined) {
         page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "",
