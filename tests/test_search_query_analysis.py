@@ -162,6 +162,12 @@ def test_a_term_inside_a_sentence_that_the_segmenter_splits_is_found(sentence, t
     assert found["pages"][0] == article, found["pages"]
 
 
+def test_a_run_with_a_card_in_it_is_analysed_as_any_sentence():
+    # 首引了a: one chunk of Han and Latin; the Han run is matched against the dictionary as any sentence is
+    words = run("同伴越序首引了A怎么办")["同伴越序首引了A怎么办"]["words"]
+    assert "越序首引" in words and "a" in words and "了" not in words, words
+
+
 def test_particles_and_question_endings_are_dropped_but_never_break_a_term():
     words = run("明手停顿了算不算越序首引呢")["明手停顿了算不算越序首引呢"]["words"]
     assert {"明手", "停顿", "越序首引"} <= set(words), words

@@ -421,17 +421,19 @@
       var at = (" " + text + " ").indexOf(" " + key + " ");
       if (at !== -1) { words.push(key); text = text.slice(0, at) + " " + text.slice(at + key.length); }
     });
+    function hanRun(run) {
+      var found = self.analyse(run);
+      words.push.apply(words, found.words);
+      found.words.forEach(function (w) { (found.secondary.indexOf(w) === -1 ? primary : secondary).add(w); });
+      // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
+      found.content.forEach(function (c) { if (found.words.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
+      runs.push.apply(runs, found.content);
+    }
     (text.match(CHUNK) || []).forEach(function (chunk) {
       var parts = chunk.match(RUN) || [];
-      if (parts.length > 1) words.push(chunk);  // IMP率, 0.5VP: tried whole first, split if the text never has it
-      else if (parts.length === 1 && HAN_RUN.test(parts[0])) {
-        var found = self.analyse(parts[0]);
-        words.push.apply(words, found.words);
-        found.words.forEach(function (w) { (found.secondary.indexOf(w) === -1 ? primary : secondary).add(w); });
-        // 发牌人 cut into 发牌|人: the text that has the run side by side ranks higher (stop words cut it apart)
-        found.content.forEach(function (c) { if (found.words.indexOf(c) === -1 && c.length > 1) phrases.push(c); });
-        runs.push.apply(runs, found.content);
-      } else if (parts.length === 1) words.push(parts[0]);
+      // IMP率, 0.5VP: whole when the text has it; else each part (出红心q: the Han run analysed, then q)
+      if (parts.length > 1 && self.match(chunk).df > 0) words.push(chunk);
+      else parts.forEach(function (part) { if (HAN_RUN.test(part)) hanRun(part); else words.push(part); });
     });
     var content = words.filter(function (w) { return !self.stopwords.has(w); });
     if (content.length) words = content;
