@@ -81,7 +81,14 @@ INDEX = {
         }
     },
     "docs": [
-        article("laws", 9, "违规发生后的处理程序", "庄家违规后的处理。", english="Procedure Following an Irregularity"),
+        article(
+            "laws",
+            9,
+            "违规发生后的处理程序",
+            "庄家违规后的处理。",
+            english="Procedure Following an Irregularity",
+            names=["违规召请裁判"],  # a name no text holds: its parts, 违规 and 召请裁判, stand in 9 B 1
+        ),
         doc("laws/9/#b-1", "1. 召请裁判", "发现违规时应立即召请裁判，任一赛员均可召请。"),
         article("laws", 17, "竞叫期间", "每一赛员轮到时叫牌，庄家也一样。", english="The Auction Period"),
         doc("laws/17/#a", "A. 叫牌", "叫牌从发牌人开始，依次叫牌。"),
@@ -203,7 +210,7 @@ def test_an_everyday_name_ranks_like_the_title():
 
 
 def test_the_result_opens_at_the_clause_with_most_of_the_words():
-    found = run("违规召请裁判")["违规召请裁判"]
+    found = run("违规召请裁判")["违规召请裁判"]  # also an everyday name of the page: the clause with its parts
     assert found["opens"][0] == "laws/9/#b-1", found["opens"]
 
 

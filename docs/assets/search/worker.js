@@ -778,26 +778,28 @@
   };
 
   Engine.prototype.scoreDoc = function (d, terms, phrases) {
-    var doc = this.docs[d], score = 0, covered = 0, held = 0, own = 0;
+    var doc = this.docs[d], score = 0, covered = 0, held = 0, own = 0, opening = 0;
     var norm = K1 * (1 - B + B * doc.length / this.averageLength);
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
-      if (!t.weak && !t.secondary) {
-        covered++; held += t.idf;
-        if (tf || th > (t.inNames ? t.inNames[d] : 0)) own += t.idf;  // held by the section itself, not its names
-      }
+      if (!t.weak && !t.secondary) { covered++; held += t.idf; }
+      // held by the section itself, not the page top's names (a part of a name, 迟到 of 迟到罚分, at half weight)
+      if (!t.weak && (tf || th > (t.inNames ? t.inNames[d] : 0))) own += (t.secondary ? SECONDARY_WEIGHT : 1) * t.idf;
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
         t.bigram ? BIGRAM_WEIGHT : 1;
-      score += weight * t.idf * (tf * (K1 + 1) / (tf + norm) + titleWeight);
+      var inText = tf * (K1 + 1) / (tf + norm), ownTitle = th - (t.inNames ? t.inNames[d] : 0);
+      score += weight * t.idf * (inText + titleWeight);
+      // where the result opens: the section's own text and headings, not the page top's everyday names
+      opening += weight * t.idf * (inText + (ownTitle > 0 ? titleWeight : 0));
     }
     for (var j = 0; covered && j < phrases.length; j++) {
       var p = phrases[j], n = p.inText[d] + p.inTitle[d];
       if (n) score += PHRASE_WEIGHT * p.idf * n * (K1 + 1) / (n + norm);
     }
     // weight: the IDF of the query's words it holds; own: of those, the ones it holds in its own text or titles
-    return { score: score, covered: covered, weight: held, own: own };
+    return { score: score, covered: covered, weight: held, own: own, opening: opening };
   };
 
   /** 2: the query is the page's title (or English title); 1.5: a clause heading; 1: the title starts with it. */
@@ -1083,7 +1085,7 @@
         terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
         // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
         // everyday names rank the page, not where it opens.
-        scored.push({ d: d, score: s.own * 100 + s.score });
+        scored.push({ d: d, score: s.own * 100 + s.opening });
         sum += s.score;
         if (s.score > best) best = s.score;
         if (s.weight > bestWeight) bestWeight = s.weight;
