@@ -13,8 +13,8 @@ status 2 and that one line. Then the injections that built are applied together 
 (`python -m scripts.site --no-zip --no-print`: both editions, the service worker): no page, title, navigation, search
 index or sitemap may carry the HTML unescaped, nor the print edition's HTML of either book in either script.
 
-`make test` runs a fixed sample of the mutations (SAMPLE of them, drawn with SEED); `make fuzz` (FUZZ=all) runs
-every one.
+`make test` runs a fixed sample of the mutations (every structural fault, a few always, INJECTED_SAMPLE of the HTML
+injections drawn with SEED); `make fuzz` (FUZZ=all) runs every one.
 """
 
 from __future__ import annotations
@@ -53,8 +53,13 @@ PAYLOAD = '"><img src=x onerror=alert(1)>'
 SEARCH_INDEX_FILE = re.compile(r"search_index(\.[0-9a-f]{8})?\.json")  # plain text by design (see below)
 PAYLOAD_MARK = "<img src=x onerror="  # the payload as HTML that a browser would run
 SRC = ROOT / "rulebook_src"
-SEED = 42  # the sample `make test` runs: the same mutations every run
-SAMPLE = 70  # of about 600 mutations: `make fuzz` (FUZZ=all) runs them all
+# The sample `make test` runs, the same every run: every mutation but the injected HTML (the structural faults, the
+# raw sources changed behind the manifest, issue 46's cases: about 320, most stopping at the loader in milliseconds),
+# each raw source's heading injection, ALWAYS_RUN, and INJECTED_SAMPLE of the other HTML injections drawn with SEED
+# (each of those that builds is a whole build and render, the penalty tables' with their plans worked out again).
+# `make fuzz` (FUZZ=all) runs every mutation, the about 370 injections among them.
+SEED = 42
+INJECTED_SAMPLE = 12
 ALWAYS_RUN = {  # mutation id → why the sample always holds it
     "rulebook_src/errata.yml:inject:reason": "an erratum's reason is printed in both books: the injections built"
     " together reach the print edition of each book in each script (a heading injection of the regulations' sources"
@@ -145,8 +150,18 @@ def inject(data, keys: set):
     return walk(copy.deepcopy(data), None)
 
 
+# libyaml's safe loader and dumper where PyYAML has them: the same values and texts as safe_load and safe_dump, in a
+# fraction of their time (the mutation list parses each YAML file of rulebook_src/ once and writes about 800 copies)
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def load(text: str):
+    return yaml.load(text, Loader=LOADER)
+
+
 def dump(data) -> str:
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000)
+    return yaml.dump(data, Dumper=DUMPER, allow_unicode=True, sort_keys=False, width=10_000)
 
 
 def structural_mutations(path: Path) -> dict[str, str]:
@@ -156,7 +171,7 @@ def structural_mutations(path: Path) -> dict[str, str]:
     if isinstance(curated.schema_for(path), LineTable):
         out["bad-line"] = text + ("只有一列\n" if path.suffix == ".tsv" else "词 不是数字\n")
         return out
-    data = yaml.safe_load(text)
+    data = load(text)
     out["bad-yaml"] = text + "\nbroken: [unclosed\n"
     out["wrong-type"] = "42\n" if isinstance(data, dict) else "key: value\n"
     if isinstance(data, dict):
@@ -232,7 +247,7 @@ def nested_mutations(data) -> dict[str, str]:
 
 def source_formats() -> dict[str, str]:
     """raw file name → its format (manifest.yml)."""
-    return {entry["file"]: entry["format"] for entry in yaml.safe_load(read(SRC / "manifest.yml"))["sources"]}
+    return {entry["file"]: entry["format"] for entry in load(read(SRC / "manifest.yml"))["sources"]}
 
 
 def inject_heading(text: str, source_format: str) -> str | None:
@@ -257,17 +272,15 @@ def mutations() -> tuple[list[dict], dict]:
         for name, text in structural_mutations(path).items():
             found.append({"id": f"{rel(path)}:{name}", "files": {rel(path): text}})
     # injected HTML in every text field: one mutation per key name (penalty tables: per key over all tables)
-    yaml_files = [p for p in data_files if not isinstance(curated.schema_for(p), LineTable)]
+    parsed = {p: load(read(p)) for p in data_files if not isinstance(curated.schema_for(p), LineTable)}
     by_key: dict[tuple[str, object], list[Path]] = {}
-    for path in yaml_files:
+    for path, data in parsed.items():
         group = "penalties" if path.parent.name == "penalties" else rel(path)
-        for key in string_keys(yaml.safe_load(read(path))):
+        for key in string_keys(data):
             by_key.setdefault((group, key), []).append(path)
     for (group, key), paths in sorted(by_key.items(), key=lambda item: (item[0][0], str(item[0][1]))):
         mutation_id = f"{group}:inject:{key}"
-        found.append(
-            {"id": mutation_id, "files": {rel(p): dump(inject(yaml.safe_load(read(p)), {key})) for p in paths}}
-        )
+        found.append({"id": mutation_id, "files": {rel(p): dump(inject(parsed[p], {key})) for p in paths}})
         injections[mutation_id] = ("yaml", (key, [rel(p) for p in paths]))
     fixes, words = SRC / "traditional_fixes.tsv", SRC / "jieba_user_dict.txt"
     for path, line in ((fixes, f"甲{PAYLOAD}\t乙{PAYLOAD}\t理由{PAYLOAD}\n"), (words, f"词{PAYLOAD} 5 n\n")):
@@ -443,19 +456,27 @@ def check_result(mutation: dict, result: dict) -> list[str]:
     return problems
 
 
+def injects_html(mutation: dict) -> bool:
+    """An injection (`<file or group>:inject…`), not a structural fault (`<file>:truncated`, …)."""
+    return mutation["id"].split(":")[1].startswith("inject")
+
+
 def chosen_mutations(found: list[dict]) -> list[dict]:
-    """Every mutation under `make fuzz` (FUZZ=all), else the fixed sample (SEED, SAMPLE), every raw source's heading
-    injection, ALWAYS_RUN and ALWAYS_RUN_PARTS, in the list's order."""
+    """Every mutation under `make fuzz` (FUZZ=all), else the fixed sample: every mutation that injects no HTML, every
+    raw source's heading injection, ALWAYS_RUN and ALWAYS_RUN_PARTS, and INJECTED_SAMPLE of the other injections
+    (drawn with SEED), in the list's order."""
     if os.environ.get("FUZZ") == "all":
         return found
-    kept = set(random.Random(SEED).sample(range(len(found)), min(SAMPLE, len(found))))
-    kept |= {
+    always = {
         index
         for index, mutation in enumerate(found)
-        if mutation["id"].endswith(":inject-heading")
+        if not injects_html(mutation)
+        or mutation["id"].endswith(":inject-heading")
         or mutation["id"] in ALWAYS_RUN
         or any(part in mutation["id"] for part in ALWAYS_RUN_PARTS)
     }
+    drawn = [index for index in range(len(found)) if index not in always]
+    kept = always | set(random.Random(SEED).sample(drawn, min(INJECTED_SAMPLE, len(drawn))))
     return [mutation for index, mutation in enumerate(found) if index in kept]
 
 
@@ -542,7 +563,7 @@ def combined_injection(project: Path, built: list[str], injections: dict) -> Non
     (project / "rulebook_src/manifest.yml").write_text(manifest, encoding="utf-8")
     for name, keys in keys_by_file.items():
         path = project / name
-        path.write_text(dump(inject(yaml.safe_load(read(path)), keys)), encoding="utf-8")
+        path.write_text(dump(inject(load(read(path)), keys)), encoding="utf-8")
 
 
 def print_html_report(project: Path) -> dict:
