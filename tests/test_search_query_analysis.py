@@ -1,7 +1,8 @@
 """The search worker's engine (docs/assets/search/worker.js) run in node on a small hand-made index: issue 43's query
 analysis and ranking. A known term is found inside a sentence whatever the segmenter's cut, a topical term outranks
 a generic one, an article's everyday names rank like its title, toneless pinyin (with and without spaces, initials)
-and English phrases are read as the index's words, and a query that finds nothing is told the nearest words."""
+and English phrases are read as the index's words, and a query that finds nothing, or little, is told the nearest
+words."""
 
 from __future__ import annotations
 
@@ -251,3 +252,73 @@ def test_a_query_that_finds_nothing_is_told_the_nearest_words():
     english = run("dumy rigths")["dumy rigths"]
     assert english["pages"] == [] and english["suggest"]["searched"] == ["dumy", "rigths"], english
     assert {"dummy", "rights"} <= {w.lower() for w in english["suggest"]["words"]}, english["suggest"]
+
+
+# The worker's answer to Material (its `handle`), as the browser gets it, with what it tells the page over the
+# "rulebook-search" channel (a stand-in channel that keeps the messages).
+ANSWER_RUNNER = """
+const told = [];
+globalThis.BroadcastChannel = class { postMessage(message) { told.push(message); } };
+const { handle } = require(process.argv[1]);
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+handle({ type: 0, data: input.index }, () => {});
+const out = {};
+for (const query of input.queries) {
+  told.length = 0;
+  let answer = null;
+  handle({ type: 2, data: query }, (message) => { answer = message; });
+  out[query] = { pages: answer.data.items.map(group => group[0].location.split("#")[0]), few: answer.data.few || false,
+    suggest: answer.data.suggest || null, told: told.slice() };
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@cache
+def answers(*queries: str) -> dict:
+    """The worker's answers (Material's RESULT data) to the queries over INDEX, and what it told the page."""
+    payload = json.dumps({"index": INDEX, "queries": list(queries)}, ensure_ascii=False)
+    done = subprocess.run(
+        [NODE, "-e", ANSWER_RUNNER, str(WORKER)], input=payload, capture_output=True, text=True, timeout=60, check=True
+    )
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(
+    "query, found, near",
+    [
+        # four pages, each holding one of the four words: none holds more than a fifth of the query
+        ("停顿 召请 暴露 首引", ["laws/24/", "laws/54/", "laws/9/", "laws/73/"], {"召请裁判", "越序首引", "暴露牌"}),
+        # one page, for 停顿 only (in its text, not its title); the nearest words are those of 明星手段, found nowhere
+        ("明星手段停顿了", ["laws/73/"], {"明手"}),
+    ],
+)
+def test_a_query_that_finds_little_is_told_the_nearest_words_beside_its_results(query, found, near):
+    answer = answers(query)[query]
+    assert sorted(answer["pages"]) == sorted(found), answer["pages"]
+    assert answer["few"] is True, answer
+    assert near <= set(answer["suggest"]["words"]), answer["suggest"]
+    assert not set(answer["suggest"]["searched"]) & set(answer["suggest"]["words"]), "a word it searched is offered"
+    assert answer["told"] == [{"type": "suggest", "query": query, "suggest": answer["suggest"], "few": True}]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "庄家",  # on most pages, and in the everyday names of two
+        "权利",  # on one page only, but in its title (明手的权利): the whole query
+        "第42条",  # an article asked for by number
+        "越序首引",  # an everyday name of 规则第54条
+    ],
+)
+def test_a_query_with_good_results_is_told_nothing(query):
+    answer = answers(query)[query]
+    assert answer["pages"], answer
+    assert answer["few"] is False and answer["suggest"] is None and answer["told"] == [], answer
+
+
+def test_a_query_that_finds_nothing_is_still_told_as_such():
+    answer = answers("明星手段")["明星手段"]
+    assert answer["pages"] == [] and answer["few"] is False, answer
+    assert answer["told"] == [{"type": "suggest", "query": "明星手段", "suggest": answer["suggest"], "few": False}]
+    assert "明手" in answer["suggest"]["words"], answer["suggest"]

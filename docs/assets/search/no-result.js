@@ -2,6 +2,9 @@
  * Search, page side: no dead end when a query finds nothing. Under Material's “没有找到符合条件的结果” line the result
  * list gets the jump box (as the article pages' “跳到” box), filled with the number the query names, and a line for
  * that number: a link to its page (for a Law the sources lack, its 来源缺 page, laws/64/) or why it has none.
+ * A query that found little (the worker decides: `few`, worker.js foundLittle) gets, below Material's list, a short
+ * note (.search-few) with the same help: what was searched for, the nearest words as one-tap searches, 索引 and
+ * calling the director; it is gone as soon as the query is another.
  *
  * The block is the page's <template id="rulebook-search-no-result"> (overrides/main.html, written by
  * scripts/render/article_nav.py no_result_block); it is put after Material's result list, outside the element
@@ -21,20 +24,21 @@
   function pageUrl(path, anchor) {
     return root + path + (location.protocol === "file:" ? ".html" : "/") + (anchor ? "#" + anchor : "");
   }
-  // What the worker (assets/search/worker.js, `suggest`) says about the last query that found nothing.
+  // What the worker (assets/search/worker.js, `suggest`) says about the last query that found nothing or little.
   var latest = null, listeners = [];
   function heard(message) {
-    if (!message || message.type !== "suggest" || !message.suggest) return;
-    latest = { query: String(message.query).trim(), suggest: message.suggest };
+    if (!message || message.type !== "suggest") return;
+    latest = { query: String(message.query).trim(), suggest: message.suggest || null, few: !!message.few };
     listeners.forEach(function (listener) { listener(); });
   }
   if (typeof BroadcastChannel === "function") {
     try { new BroadcastChannel("rulebook-search").addEventListener("message", function (ev) { heard(ev.data); }); } catch (err) { /* file:// */ }
   }
-  // file://: the worker runs in the iframe-worker shim and its answer to Material is a window message
+  // file://: the worker runs in the iframe-worker shim and its answer to Material is a window message; every answer
+  // is heard (one without `suggest` found enough), so a late answer to an earlier query is not kept for this one
   window.addEventListener("message", function (ev) {
     var data = ev.data && ev.data.type === 3 && ev.data.data;
-    if (data && data.suggest) heard({ type: "suggest", query: latestQuery(), suggest: data.suggest });
+    if (data) heard({ type: "suggest", query: latestQuery(), suggest: data.suggest, few: data.few });
   });
   function latestQuery() {
     var input = document.querySelector(".md-search__input");
@@ -89,13 +93,15 @@
     }
   }
 
-  /** The block's help: what was searched for, the nearest words as one-tap searches, 索引, and calling the director. */
-  function fillHelp(help, input, query) {
+  /** The block's help: what was searched for, the nearest words as one-tap searches, 索引, and calling the director.
+   * `few`: the query found little (the note under a short list), else nothing. */
+  function fillHelp(help, input, query, few) {
     var said = latest && latest.query === query ? latest.suggest : null;
     help.textContent = "";
     var searched = document.createElement("p");
+    var words = (said ? said.searched : [query]).map(function (w) { return "“" + w + "”"; }).join("、");
     searched.className = "search-empty__searched";
-    searched.textContent = "查找的是：" + (said ? said.searched : [query]).map(function (w) { return "“" + w + "”"; }).join("、") + "。";
+    searched.textContent = few ? "只找到少量结果。按" + words + "查找。" : "查找的是：" + words + "。";
     help.appendChild(searched);
     if (said && said.words.length) {
       var nearest = document.createElement("p");
@@ -132,6 +138,25 @@
     help.appendChild(director);
   }
 
+  /** A block of the search dialog, put after Material's result list: Material's keys for the dialog (any key moves
+   * the focus back to the query, Tab closes it) are not for its fields and buttons (Escape still closes search), and a
+   * link in it closes search as it opens the page. */
+  function dialogBlock(block, result) {
+    block.addEventListener("keydown", function (ev) { if (ev.key !== "Escape") ev.stopPropagation(); });
+    block.addEventListener("click", function (ev) {
+      var search = document.getElementById("__search");
+      if (ev.target.closest("a[href]") && search && search.checked) {
+        search.checked = false;
+        search.dispatchEvent(new Event("change"));
+      }
+    });
+    result.parentNode.insertBefore(block, result.nextSibling);
+    var help = document.createElement("div");
+    help.className = "search-empty__help";
+    block.insertBefore(help, block.firstChild);
+    return help;
+  }
+
   function setUp() {
     var result = document.querySelector(".md-search-result");
     var template = document.getElementById("rulebook-search-no-result");
@@ -142,11 +167,32 @@
     var none = (JSON.parse(config.textContent).translations || {})["search.result.none"];
     var meta = result.querySelector(".md-search-result__meta"), list = result.querySelector(".md-search-result__list");
     var block = null, help = null, shownFor = null, shownWith = null;
+    var few = null, fewHelp = null, fewFor = null;
     listeners.push(function () { update(); });
+
+    /** Below a list the worker says found little (`few`): the note with the nearest words; hidden otherwise. */
+    function updateFew(query) {
+      var said = latest && latest.query === query && latest.few && list.children.length ? latest : null;
+      if (!said) {
+        if (few) few.hidden = true;
+        fewFor = null;
+        return;
+      }
+      if (!few) {
+        few = document.createElement("div");
+        few.className = "search-few md-typeset";
+        fewHelp = dialogBlock(few, result);
+      }
+      few.hidden = false;
+      if (fewFor === said) return;
+      fewFor = said;
+      fillHelp(fewHelp, input, query, true);
+    }
 
     function update() {
       var query = input.value.trim();
       var empty = !!query && !list.children.length && meta.textContent.trim() === none;
+      updateFew(empty ? null : query);
       if (!empty) {
         if (block) block.hidden = true;
         shownFor = null;
@@ -154,26 +200,13 @@
       }
       if (!block) {
         block = template.content.firstElementChild.cloneNode(true);
-        // Material's keys for the search dialog (any key moves the focus back to the query, Tab closes it) are
-        // not for the jump box's field and buttons; Escape still closes search.
-        block.addEventListener("keydown", function (ev) { if (ev.key !== "Escape") ev.stopPropagation(); });
-        block.addEventListener("click", function (ev) {
-          var search = document.getElementById("__search");
-          if (ev.target.closest("a[href]") && search && search.checked) {
-            search.checked = false;
-            search.dispatchEvent(new Event("change"));
-          }
-        });
-        result.parentNode.insertBefore(block, result.nextSibling);
-        help = document.createElement("div");
-        help.className = "search-empty__help";
-        block.insertBefore(help, block.firstChild);
+        help = dialogBlock(block, result);
       }
       block.hidden = false;
       var said = latest && latest.query === query ? latest : null;
       if (shownFor === query && shownWith === said) return;
       shownWith = said;
-      fillHelp(help, input, query);
+      fillHelp(help, input, query, false);
       if (shownFor === query) return;
       shownFor = query;
       var form = block.querySelector("form[data-article-jump]"), article = namedArticle(query);

@@ -7,9 +7,10 @@
  *   starts, in case the page asked first). A page that is only read never downloads the index (about 55 KB gzip,
  *   more than the rest of an article's first load on a venue network, bench/phone); the service worker stores it
  *   with the rest of the edition after the first visit.
- * - The no-result state (assets/search/no-result.js: the jump box under 没有找到) is needed only once a query has
- *   found nothing: it is added as a <script> (works from file:// too) at that same first touch, not shipped in the
- *   page's one script, which every article's first load downloads (bench/phone).
+ * - The no-result state (assets/search/no-result.js: the jump box under 没有找到, and the note under a list that found
+ *   little) is needed only once a query has found nothing or little: it is added as a <script> (works from file://
+ *   too) at that same first touch, not shipped in the page's one script, which every article's first load downloads
+ *   (bench/phone).
  * - Material reads the search box on keyup; text pasted, dictated or set by an input method fires only `input`,
  *   so each `input` is passed on as a keyup (Material ignores a value it has already searched).
  *

@@ -23,8 +23,8 @@
  * synonyms (everyday, Taiwan/Hong Kong and English words and phrases, phrases first); a query of letters that is
  * no English is read as toneless pinyin or initials; article references (26, 第26条, 第二十六条, 规则26) lift the
  * articles with that number (a book word keeps to its book); exact and leading title matches come first, then
- * pages by the share of the query's weight (IDF over pages) they hold. A query that finds nothing is told the
- * nearest words (`suggest`, for docs/assets/search/no-result.js).
+ * pages by the share of the query's weight (IDF over pages) they hold. A query that finds nothing, or little
+ * (`few`: foundLittle), is told the nearest words (`suggest`, for docs/assets/search/no-result.js).
  */
 (function () {
   "use strict";
@@ -51,6 +51,8 @@
   var MAX_PAGES = 40;           // pages sent per query
   var SUGGESTIONS = 6;          // nearest words offered when a query finds nothing
   var COVERAGE_STEPS = 5;       // the share of the query's weight a page holds, in steps: pages alike go by score
+  var FEW_PAGES = 2;            // a result list this short has found little: the nearest words are offered below it
+  var FEW_COVERED = 1;          // …as they are when no page holds more than this many COVERAGE_STEPS of the query
 
   // Article references. `book` keeps the lift to that book; without one, both books' articles rise.
   var CN_NUMBER = "[〇零一二两三四五六七八九十百]{1,6}";
@@ -838,15 +840,20 @@
   /** For a query that found nothing: what it searched for (its words, stop words out) and the nearest words the index
    * knows, by shared characters, sound (a character read alike, once the pinyin table is in) and, for letters, edit
    * distance to an English word or a synonym; words of titles and everyday names first. {searched, words}: in the
-   * reader's own script (as the text writes them), at most SUGGESTIONS words. */
-  Engine.prototype.suggest = function (query) {
+   * reader's own script (as the text writes them), at most SUGGESTIONS words. `few`: the query found little; the
+   * words nearest to those of its words that found nothing (to all its words, when each found something), none of
+   * the words it searched for. */
+  Engine.prototype.suggest = function (query, few) {
     var parsed = this.parse(query), self = this, text = this.fold(String(query).normalize("NFKC"));
-    var chars = new Set((text.match(HAN_RUNS) || []).join("").split("").filter(function (c) { return !self.stopwords.has(c); }));
-    var latin = (text.match(/[a-z]+(?: [a-z]+)*/g) || []).join(" ");
+    var missed = few ? parsed.words.filter(function (w) { return !self.match(w).df; }) : [];
+    var near = few ? (missed.length ? missed : parsed.words).join(" ") : text;
+    var chars = new Set((near.match(HAN_RUNS) || []).join("").split("").filter(function (c) { return !self.stopwords.has(c); }));
+    var latin = (near.match(/[a-z]+(?: [a-z]+)*/g) || []).join(" ");
     var headline = this.corpora.title.text + this.corpora.names.text + this.corpora.english.text;
     var scored = [];
     this.vocabulary.forEach(function (w) {
       if (w.length < 2 || self.stopwords.has(w) || !HAN_RUN.test(w) || !chars.size) return;
+      if (few && parsed.words.indexOf(w) !== -1) return;  // searched already
       var shared = 0, alike = 0;
       for (var i = 0; i < w.length; i++) {
         if (chars.has(w[i])) shared++;
@@ -1153,8 +1160,19 @@
     }
     var result = { items: items };
     if (this.wantsPinyin) result.needsPinyin = true;
+    if (foundLittle(ranked)) result.few = true;
     return result;
   };
+
+  /** Little found (issue 43, never a dead end): results, but at most FEW_PAGES pages, or none holding more than
+   * FEW_COVERED of COVERAGE_STEPS of the query's weight (its words mostly not found). A good answer is never little,
+   * however alone: an article asked for by number or by its title, or a page holding the whole query. The page
+   * offers the nearest words below such a list. */
+  function foundLittle(ranked) {
+    if (!ranked.length) return false;
+    if (ranked.some(function (e) { return e.reference || e.title >= 2 || e.covered >= COVERAGE_STEPS; })) return false;
+    return ranked.length <= FEW_PAGES || ranked.every(function (e) { return e.covered <= FEW_COVERED; });
+  }
 
   /* ------------------------------------------------------------------------ */
 
@@ -1180,21 +1198,21 @@
       delete data.needsPinyin;
       if (engine.pinyinUrl) { loadPinyin(reply); return null; }  // homophones, and the nearest words by sound
     }
-    if (!data.items.length && String(query).trim()) {
+    if ((data.few || !data.items.length) && String(query).trim()) {
       try {
-        data.suggest = engine.suggest(query);
+        data.suggest = engine.suggest(query, !!data.few);
       } catch (err) {
         console.warn("rulebook search: no suggestions for " + JSON.stringify(query), err);
       }
-      tellPage({ type: "suggest", query: String(query), suggest: data.suggest || null });
+      tellPage({ type: "suggest", query: String(query), suggest: data.suggest || null, few: !!data.few });
     }
     return { type: RESULT, data: data };
   }
 
-  /** What a query that found nothing searched for and the nearest words, for the page's no-result state
-   * (docs/assets/search/no-result.js), which does not see this worker's answers to Material: over the
-   * "rulebook-search" channel (under file://, inside the iframe-worker shim, the answer itself reaches the page as a
-   * window message, and carries `suggest`). */
+  /** What a query that found nothing (or little: `few`) searched for and the nearest words, for the page's
+   * no-result state and its note under a short list (docs/assets/search/no-result.js), which does not see this
+   * worker's answers to Material: over the "rulebook-search" channel (under file://, inside the iframe-worker shim,
+   * the answer itself reaches the page as a window message, and carries `suggest` and `few`). */
   var pageChannel = null;
   function tellPage(message) {
     if (typeof BroadcastChannel !== "function") return;
