@@ -66,6 +66,6 @@ SHORT_HEADING = re.compile(r"^[^。；，：,;]{1,24}$")
 # The last part of a missing article's meta line (规则 · 第六章 打牌 · 本条不在来源中): the pages print it, the search
 # index reads it to mark the page `missing` (its results are labelled 来源缺).
 NOT_IN_SOURCES = "本条不在来源中"
-# What a missing article's page prints before its everyday names (牌手常说的：越序首攻、…。); the search index sends the
-# names once, with this label, and the worker puts the sentence back into the page's text.
+# What a missing article's page prints before its everyday names (牌手常说的：越序首攻、…。): the search index sends that
+# sentence once, in the page's text, and the worker reads the names from it (names_label).
 EVERYDAY_NAMES_LABEL = "牌手常说的："

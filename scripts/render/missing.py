@@ -175,7 +175,7 @@ def missing_article_page(
         out += [calculators, ""]
     if missing.facts and missing.facts.words:  # the words players use for the matter of this Law (searched as names)
         out += [
-            f'<p class="missing-words" data-search-exclude>{EVERYDAY_NAMES_LABEL}'
+            f'<p class="missing-words">{EVERYDAY_NAMES_LABEL}'
             f'{"、".join(html.escape(w) for w in missing.facts.words)}。</p>',
             "",
         ]

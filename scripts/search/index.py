@@ -312,7 +312,10 @@ def build_search_index(
                 if article["book"] == "laws" and article["number"] in english:
                     doc["english"] = english[article["number"]]
                 if own := names.get(f"{article['book']}/{article['slug']}"):
-                    doc["names"] = [edition_text(name) for name in own]
+                    own = [edition_text(name) for name in own]
+                    # a missing Law's page prints them (牌手常说的：…。): sent once, in its text
+                    if edition_text(EVERYDAY_NAMES_LABEL) + "、".join(own) + "。" not in section.text:
+                        doc["names"] = own
             docs.append(doc)
     if check_quotes:
         clauses = {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs}

@@ -178,9 +178,12 @@
     index.docs.forEach(function (raw) {
       var path = raw.location.split("#")[0];
       // A page of an article the sources lack prints its everyday names (牌手常说的：…。); the index sends them once,
-      // as names: they go back into the page top's text, which is what the page shows.
-      if (raw.article && raw.article.missing && raw.names && raw.names.length && data.names_label)
-        raw.text = (raw.text ? raw.text + " " : "") + data.names_label + raw.names.join("、") + "。";
+      // in that text: they are read from it.
+      var label = data.names_label ? raw.text.indexOf(data.names_label) : -1;
+      if (!raw.names && label !== -1 && raw.location.indexOf("#") === -1) {
+        var end = raw.text.indexOf("。", label);
+        raw.names = raw.text.slice(label + data.names_label.length, end === -1 ? undefined : end).split("、");
+      }
       var page = pageOf.get(path);
       if (page === undefined) {
         page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "",
