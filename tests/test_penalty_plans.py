@@ -15,7 +15,7 @@ from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
 from scripts.paths import ROOT
 from scripts.errors import PenaltySpecError
 from scripts.penalties import plan as plan_module
-from scripts.penalties.export import plan_texts, widget_data_text
+from scripts.penalties.export import plan_script, plan_texts, widget_data_text
 from scripts.penalties.symbolic import Sym, Undecided, largest_index, pick, when
 
 
@@ -33,7 +33,7 @@ def test_a_headline_a_rule_uses_and_the_spec_lacks_stops_the_build_at_its_line()
         {"penalties/calculators.yml": spec.replace("tie-factor-match-points:", "tie-factor-matchpoints:")}
     )
     with pytest.raises(PenaltySpecError) as raised:
-        plan_texts(garbled)
+        plan_script(garbled, "forfeit", {})  # the plan that runs the forfeit rule's every case
     lines = spec.splitlines()
     key_line = next(n for n, x in enumerate(lines, 1) if x.strip().startswith("tie-factor-match-points:"))
     headlines_line = max(n for n, x in enumerate(lines[:key_line], 1) if x.strip() == "headlines:")
