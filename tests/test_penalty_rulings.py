@@ -331,6 +331,10 @@ def test_edit_to_a_table_reaches_the_data_file_and_the_page():
     assert "已改" in calculator_notice_for(changed, "regulations", "26")
 
 
+# Slow tier (about 3 s: two renders, every plan worked out for each version of the penalty data): the fast tier has
+# the serve loop rewriting the pages a source edit changes (test_serve_hooks.py) and a table edit reaching the data
+# file, the plan and the page's notice (test_edit_to_a_table_reaches_the_data_file_and_the_page above).
+@pytest.mark.slow
 def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     """`make serve` (mkdocs serve + scripts/site/serve_hooks.py): an edit to rulebook_src/penalties/*.yml rewrites the
     data file and the article page in the same serve process, with no restart."""
