@@ -51,7 +51,9 @@ serve: docs
 	$(VENV)/bin/mkdocs serve --dirty --no-strict --dev-addr 127.0.0.1:8000
 
 # The fast tier, for every edit: no browser, no full site build (tests marked slow are left to `make test`), one
-# pytest worker per core (pytest-xdist).
+# pytest worker per core (pytest-xdist): for the wall time on an idle machine, at about 8 s more CPU than one process
+# (-n 0: about 26 s of CPU and as much wall time), as each worker collects the tests and makes the first render and
+# its plans itself. On a loaded machine one process finishes sooner.
 # ruff's lint rules, its formatter's settings, mypy's checked files and the import contracts lint-imports checks are in
 # pyproject.toml (`ruff format` fixes what the format check finds).
 # The bench scripts have no .py suffix (they are run as `bench/build`): ruff looks at them only when named.

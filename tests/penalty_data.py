@@ -4,8 +4,10 @@ few edited files: what the penalty tests give the calculators instead of the cal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
 
-from scripts.curated.rulebook_src import rulebook_src_from_texts
+from scripts.curated.rulebook_src import RulebookSrc, rulebook_src_from_texts
 from scripts.paths import SRC
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.tables import penalty_data
@@ -15,13 +17,22 @@ PENALTY_TEXTS = {
     for folder in ("penalties", "scoring")  # scoring/: 规则第77、78条's tables (the score and imps calculators)
     for path in sorted((SRC / folder).glob("*.yml"))
 }
+PENALTY_SRC = rulebook_src_from_texts(PENALTY_TEXTS)  # each file read and checked once per test process
+
+
+def penalty_src_with(changes: Mapping[str, str | None]) -> RulebookSrc:
+    """PENALTY_SRC with some files' texts replaced ('penalties/x.yml': text) or, for None, left out: each changed file
+    is read and checked against its schema as the build reads it (the loader checks one file at a time), the others
+    are the ones read once."""
+    edited = rulebook_src_from_texts({name: text for name, text in changes.items() if text is not None})
+    kept = {name: value for name, value in PENALTY_SRC.yaml_files.items() if name not in changes}
+    return replace(PENALTY_SRC, yaml_files=MappingProxyType({**kept, **edited.yaml_files}))
 
 
 def penalties_with(changes: Mapping[str, str | None] | None = None) -> PenaltyData:
-    """The penalty data of rulebook_src/penalties/ and scoring/ with some files' texts replaced
-    ('penalties/x.yml': text) or, for None, left out; every file is checked as the build checks it."""
-    texts = {**PENALTY_TEXTS, **(changes or {})}
-    return penalty_data(rulebook_src_from_texts({name: text for name, text in texts.items() if text is not None}))
+    """The penalty data of rulebook_src/penalties/ and scoring/ with some files' texts replaced or left out
+    (penalty_src_with); every table is checked as the build checks it."""
+    return penalty_data(penalty_src_with(changes or {}))
 
 
 PENALTIES = penalties_with()

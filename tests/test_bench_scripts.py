@@ -14,6 +14,9 @@ from scripts.paths import ROOT
 BENCH_SCRIPTS = ("build", "phone", "search")  # the Makefile's BENCH_SCRIPTS
 
 
+# Slow tier: a new Python process per script (0.2 to 0.9 s each), as only a fresh process has the script's own
+# sys.path (in the test's process tests/ is importable already, and the breakage above would pass unseen).
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BENCH_SCRIPTS)
 def test_the_bench_script_starts(name):
     done = subprocess.run(

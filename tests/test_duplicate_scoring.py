@@ -254,6 +254,10 @@ def python_engine(name: str, inputs: dict) -> dict:
         return {"error": str(error)}
 
 
+# Slow tier (about 2.5 s of node and 0.7 s of Python): every one of the 2,940 results and of the scale's 2,000 odd
+# differences; the fast tier's engines-agree grid (test_penalty_engines_agree.py) runs both calculators in node over
+# every choice and the samples of each number (about 640 cases).
+@pytest.mark.slow
 @pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
 def test_widget_engine_agrees_with_the_python_rule_over_every_contract(tmp_path):
     """docs/assets/penalties/calculators.js in node, fed the plans the build writes for the two calculators."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,22 @@ import yaml
 
 from conftest import copy_project
 from scripts.pipeline.run import build_rulebook
-from scripts.curated.rulebook_src import read_rulebook_src
+from scripts.curated.rulebook_src import RulebookSrc
 from scripts.errors import RulebookError
-from scripts.paths import SRC
 from scripts.render.docs import render_site_pages
+from tests.rulebook_once import real_src, src_with_raw
 
 SOURCE = "004_96643fa00b38aa24.txt"  # the main text of Laws 1–13 (overlaps.yml); writes digits full-width
 HEADING = "第５条 排定座位"
+
+
+def with_heading(new: str) -> RulebookSrc:
+    """The real rulebook_src with Law 5's heading line in source 004 rewritten (its hash in the manifest updated), in
+    memory."""
+    src = real_src()
+    before = src.raw(f"raw/{SOURCE}")
+    assert before.count(HEADING.encode()) == 1
+    return src_with_raw(src, SOURCE, before.replace(HEADING.encode(), new.encode()))
 
 
 def change_heading(src_dir: Path, new: str) -> None:
@@ -44,10 +52,8 @@ def front_matter(page: str) -> dict:
     return yaml.safe_load(page.split("---\n")[1])
 
 
-def test_html_in_a_heading_shows_only_escaped_in_front_matter_navigation_and_h1(tmp_path):
-    shutil.copytree(SRC, tmp_path / "rulebook_src")
-    change_heading(tmp_path / "rulebook_src", "第５条 <svg/onload=alert(1)>排定座位")
-    pages = render_site_pages(build_rulebook(read_rulebook_src(tmp_path / "rulebook_src")))
+def test_html_in_a_heading_shows_only_escaped_in_front_matter_navigation_and_h1():
+    pages = render_site_pages(build_rulebook(with_heading("第５条 <svg/onload=alert(1)>排定座位")))
     law5 = pages["laws/5.md"]
     raw_tag = "<svg/onload=alert(1)>"
     escaped = html.escape(raw_tag, quote=True)
@@ -66,11 +72,9 @@ def test_html_in_a_heading_shows_only_escaped_in_front_matter_navigation_and_h1(
 GLUED_HTML_HEADING = "第５条<img src=x onerror=alert(document.domain)>排定座位"
 
 
-def test_html_glued_to_a_heading_stops_the_pipeline_naming_file_and_line(tmp_path):
-    shutil.copytree(SRC, tmp_path / "rulebook_src")
-    change_heading(tmp_path / "rulebook_src", GLUED_HTML_HEADING)
+def test_html_glued_to_a_heading_stops_the_pipeline_naming_file_and_line():
     with pytest.raises(RulebookError) as stopped:
-        build_rulebook(read_rulebook_src(tmp_path / "rulebook_src"))
+        build_rulebook(with_heading(GLUED_HTML_HEADING))
     assert re.match(rf"^\S*{re.escape(SOURCE)}:10: .*第5条", str(stopped.value)), str(stopped.value)
     assert "\n" not in str(stopped.value)
 
@@ -87,10 +91,8 @@ def test_html_glued_to_a_heading_stops_the_render_command_naming_file_and_line(t
     assert {p: p.read_bytes() for p in (project / "docs").rglob("*") if p.is_file()} == docs_before
 
 
-def test_a_heading_glued_to_its_number_with_a_short_title_still_opens_the_article(tmp_path):
+def test_a_heading_glued_to_its_number_with_a_short_title_still_opens_the_article():
     """Source 003's form (第17條競叫過程): no space after 条 is a heading when the rest reads as a title."""
-    shutil.copytree(SRC, tmp_path / "rulebook_src")
-    change_heading(tmp_path / "rulebook_src", "第５条排定座位")
-    pages = render_site_pages(build_rulebook(read_rulebook_src(tmp_path / "rulebook_src")))
+    pages = render_site_pages(build_rulebook(with_heading("第５条排定座位")))
     assert front_matter(pages["laws/5.md"])["title"] == "第5条 排定座位"
     assert "参赛者（个人、双人或队）在一节比赛开始时的座位" in pages["laws/5.md"]

@@ -7,14 +7,12 @@ import re
 
 import pytest
 
-from scripts.render.docs import render_site_pages
 from scripts.pipeline.link import citing_sentence, find_references, link_rulebook, resolve_reference, load_title_aliases
-from tests.rulebook_once import load_full_rulebook, real_src
+from tests.rulebook_once import real_src
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_full_rulebook()
+# `rulebook` and `pages` (the whole tree, built once per process, and its rendered pages) are fixtures of
+# tests/conftest.py
 
 
 @pytest.fixture(scope="module")
@@ -416,11 +414,6 @@ def test_missing_targets_list_who_cites_them(index):
     assert ("laws", 14) in missing
     assert {(c.book, c.slug) for c in missing[("laws", 14)]} == {("laws", "13")}
     assert ("laws", 23) not in missing
-
-
-@pytest.fixture(scope="module")
-def pages(rulebook):
-    return render_site_pages(rulebook)
 
 
 @pytest.mark.parametrize(

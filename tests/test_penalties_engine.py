@@ -1,4 +1,5 @@
-"""The penalty engine against the bands and ladders restated in the notes (penalty-bands.md), boundary by boundary."""
+"""The penalty engine against the bands and ladders of the tables (rulebook_src/penalties/), boundary by boundary and
+step by step: the expected amounts are read from the table rows (from_table, from_ladder), not copied here."""
 
 from __future__ import annotations
 
@@ -33,10 +34,6 @@ def rng(unit, low, high):
 
 
 NONE = penalty()
-WARN = penalty(warning="警告")  # the text's word: “警告”, or “正式提出警告” in 第26、27条 (FORMAL)
-FORMAL = penalty(warning="正式警告")
-COMMITTEE = penalty(committee="由比赛仲裁委员会处理")
-SESSION = penalty(forfeit="session")
 
 
 def minutes_value(text: str) -> Fraction:
@@ -227,134 +224,149 @@ def test_round_forfeit_option_only_in_the_15_to_20_band():
     )
 
 
-# (article, item, variant, offence, scoring, expected penalty, substring expected in consequences or options)
+LADDER_TABLES = {"34": "procedural", "37": "discipline", "38": "phones_smoking"}  # rulebook_src/penalties/<table>.yml
+UNIT_OF = {"vp": "vp", "imp": "imp", "mp": "top_percent"}
+
+
+def in_unit(amounts: dict, unit: str, conversion: dict):
+    """A step's amount (or a range's [low, high]) in `unit`: as stated in it, else the first unit stated (VP, IMP, MP)
+    converted by the article's 换算标准 (第34条: 0.5VP约等于3IMP约等于10%MP); None when none is stated."""
+    source = next((key for key in (unit, "vp", "imp", "top_percent") if key in amounts), None)
+    if source is None:
+        return None
+    factor = Fraction(str(conversion[unit])) / Fraction(str(conversion[source]))
+    value = amounts[source]
+    return [Fraction(str(x)) * factor for x in value] if isinstance(value, list) else Fraction(str(value)) * factor
+
+
+def from_ladder(article: str, item: int, variant: str | None, step_number: int, scoring: str) -> dict:
+    """What step `step_number` (1 = the first) of the item's ladder in rulebook_src/penalties/<table>.yml states, in
+    the scoring's unit: the table is the authority, not a copy here; which step an offence gets is the test's."""
+    table = PENALTIES.tables[LADDER_TABLES[article]]
+    entry = next(row for row in table["items"] if row["item"] == item)
+    case = next(v for v in entry["variants"] if v["name"] == (variant or entry["variants"][0]["name"]))
+    step, unit, conversion = case["steps"][step_number - 1], UNIT_OF[scoring], table["scale"]["conversion"]
+    expected = dict(NONE)
+    if step.get("warning"):
+        expected["warning"] = PENALTIES.words["warning"] if step["warning"] is True else step["warning"]
+    expected[unit] = in_unit(step, unit, conversion)
+    if "range" in step:
+        low, high = in_unit(step["range"], unit, conversion)
+        expected["range"] = rng(unit, low, high)
+    for key in ("committee", "disqualification", "void_result"):
+        expected[key] = step.get(key) or None
+    return expected
+
+
+# (article, item, variant, offence, scoring, the step of the item's ladder it gets, substring expected in consequences
+# or options): a further offence past the ladder's end gets its last step
 SANCTIONS = [
-    ("34", 1, None, 1, "vp", WARN, None),
-    ("34", 1, None, 2, "vp", penalty(vp=0.5), None),
-    ("34", 1, None, 3, "vp", penalty(vp=1), None),
-    ("34", 1, None, 3, "imp", penalty(imp=6), None),
-    ("34", 1, None, 2, "mp", penalty(top=10), None),
-    ("34", 2, None, 1, "vp", WARN, None),
-    ("34", 2, None, 2, "imp", penalty(imp=3), None),
-    ("34", 2, None, 3, "vp", penalty(vp=1), None),
-    ("34", 2, None, 3, "mp", penalty(top=20), None),
-    ("34", 3, None, 2, "imp", penalty(imp=3), None),
-    ("34", 3, None, 3, "vp", penalty(vp=1), None),
-    ("34", 4, None, 1, "vp", WARN, None),
-    ("34", 4, None, 2, "mp", penalty(top=10), None),
-    ("34", 4, None, 5, "vp", penalty(vp=0.5), None),
-    ("34", 4, "voided", 1, "vp", penalty(vp=1), None),
-    ("34", 5, None, 2, "vp", penalty(vp=0.5), None),
-    ("34", 5, "voided", 1, "mp", penalty(top=20), "人为调整分"),
-    ("34", 6, None, 2, "imp", penalty(imp=3), None),
-    ("34", 6, "voided", 1, "vp", penalty(vp=1), None),
-    ("34", 7, None, 1, "vp", WARN, None),
-    ("34", 7, None, 2, "imp", penalty(imp=3), None),
-    ("34", 8, None, 2, "vp", penalty(vp=0.5), None),
-    ("34", 8, "possible-damage", 1, "imp", penalty(imp=3), None),
-    ("34", 8, "possible-damage", 1, "vp", penalty(vp=0.5), None),
-    ("34", 9, "screens", 1, "vp", WARN, None),
-    ("34", 9, "screens", 2, "imp", penalty(imp=3), None),
-    ("34", 9, "no-screens", 1, "vp", WARN, "或扣0.5VP"),
-    ("34", 9, "no-screens", 2, "imp", penalty(imp=6), None),
-    ("34", 9, "possible-damage", 1, "mp", penalty(top=10), None),
-    ("34", 10, None, 2, "mp", penalty(top=10), None),
-    ("34", 10, "possible-damage", 1, "imp", penalty(imp=3), None),
-    ("34", 11, None, 1, "vp", WARN, None),
-    ("34", 11, None, 2, "vp", penalty(rng=rng("vp", 0.5, 3)), None),
-    ("34", 11, None, 2, "imp", penalty(rng=rng("imp", 3, 18)), None),
-    ("34", 11, None, 2, "mp", penalty(rng=rng("top_percent", 10, 60)), None),
-    ("34", 12, None, 1, "vp", WARN, "规则43"),
-    ("34", 12, None, 2, "vp", penalty(vp=0.5), "规则43"),
-    ("34", 13, None, 1, "mp", penalty(top=10), "规则43"),
-    ("34", 13, None, 2, "imp", penalty(imp=6), "规则43"),
-    ("34", 14, None, 1, "vp", WARN, None),
-    ("34", 14, None, 2, "imp", penalty(imp=3), None),
-    ("34", 15, None, 2, "mp", penalty(top=10), None),
-    ("34", 16, None, 1, "vp", WARN, None),
-    ("34", 16, None, 2, "mp", penalty(rng=rng("top_percent", 10, 40)), None),
-    ("34", 16, None, 2, "imp", penalty(rng=rng("imp", 3, 12)), None),
-    ("34", 17, None, 2, "imp", penalty(rng=rng("imp", 3, 6)), None),
-    ("34", 17, None, 2, "vp", penalty(rng=rng("vp", 0.5, 1)), None),
-    ("34", 18, None, 1, "vp", WARN, None),
-    ("34", 18, None, 2, "imp", penalty(imp=3), None),
-    ("34", 19, None, 1, "mp", WARN, None),
-    ("34", 19, None, 2, "mp", penalty(top=10), None),
-    ("34", 19, None, 2, "vp", penalty(vp=0.5), None),
-    ("34", 20, None, 2, "vp", penalty(vp=0.5), None),
-    ("34", 21, None, 2, "mp", penalty(top=10), None),
-    ("34", 22, None, 1, "vp", WARN, None),
-    ("34", 22, None, 2, "imp", penalty(imp=3), None),
-    ("37", 1, None, 1, "vp", WARN, None),
-    ("37", 1, None, 2, "mp", penalty(rng=rng("top_percent", 10, 40)), None),
-    (
-        "37",
-        1,
-        "extreme",
-        1,
-        "vp",
-        penalty(committee="上报仲裁委员会或纪律委员会处理", disq="可能给予停止其部分比赛、全部比赛的处罚"),
-        "上报比赛主办机构",
-    ),
-    ("37", 2, None, 1, "vp", WARN, None),
-    ("37", 2, None, 2, "vp", penalty(vp=0.5), None),
-    ("37", 2, None, 3, "mp", penalty(top=20), None),
-    ("37", 2, None, 4, "vp", penalty(vp=1), None),
-    ("37", 3, None, 1, "vp", WARN, "观众改换位置"),
-    ("37", 3, None, 2, "mp", penalty(top=10), None),
-    ("37", 3, None, 3, "imp", penalty(imp=6), None),
-    ("37", 4, None, 1, "vp", WARN, "或扣0.5VP"),
-    ("37", 4, None, 2, "vp", WARN, "或扣0.5VP"),
-    ("37", 4, None, 3, "vp", penalty(vp=1), "更严重"),
-    ("37", 4, "serious", 1, "mp", penalty(top=20), None),
-    ("37", 5, None, 1, "vp", WARN, None),
-    ("37", 5, None, 2, "vp", penalty(vp=2), "停止其本场（节）比赛资格"),
-    ("37", 5, "others-could-learn", 1, "vp", penalty(vp=1), None),
-    ("37", 5, "others-could-learn", 2, "mp", penalty(top=40), None),
-    ("37", 6, None, 1, "vp", WARN, None),
-    ("37", 6, None, 2, "vp", penalty(vp=0.5), None),
-    ("37", 6, None, 3, "vp", penalty(vp=1), None),
-    (
-        "37",
-        7,
-        None,
-        1,
-        "vp",
-        penalty(
-            void="取消违规者本场比赛成绩",
-            committee="上报仲裁委员会及纪律委员会处理",
-            disq="可能给予取消全部比赛资格的处罚",
-        ),
-        "上报比赛主办机构",
-    ),
-    ("37", 8, "closed-room", 1, "imp", penalty(imp=6), None),
-    ("37", 8, "closed-room", 1, "vp", penalty(vp=1), None),
-    ("37", 8, "open-room", 1, "imp", WARN, "或扣0.5VP(3IMP)"),
-    ("37", 8, "open-room", 3, "imp", penalty(imp=6), None),
-    ("37", 9, None, 1, "vp", WARN, "令其离开"),
-    ("37", 9, None, 2, "imp", penalty(imp=6), None),
-    ("37", 9, "serious", 1, "vp", penalty(disq="可取消部分或全部比赛资格"), None),
-    ("37", 10, None, 1, "mp", penalty(warning="警告该观众和有关队队长"), "可扣0.5-2VP"),
-    ("37", 10, "serious", 1, "vp", penalty(disq="可取消部分或全部比赛资格"), None),
-    ("38", 1, "not-answered", 1, "vp", penalty(vp=2), None),
-    ("38", 1, "not-answered", 1, "imp", penalty(imp=12), None),
-    ("38", 1, "not-answered", 1, "mp", penalty(top=40), None),
-    ("38", 1, "not-answered", 2, "vp", penalty(disq="比赛主办机构取消其比赛资格（本条三）"), None),
-    ("38", 1, "not-answered", 3, "vp", penalty(disq="比赛主办机构取消其比赛资格（本条三）"), "取消比赛资格"),
-    ("38", 1, "answered", 1, "vp", penalty(disq="取消其该场（节）比赛资格"), None),
-    ("38", 1, "answered", 1, "mp", penalty(disq="取消其该场（节）比赛资格"), None),
-    ("38", 2, None, 1, "vp", penalty(vp=2), None),
-    ("38", 2, None, 1, "mp", penalty(top=40), None),
-    ("38", 3, None, 1, "vp", penalty(disq="比赛主办机构取消其比赛资格"), None),
+    ("34", 1, None, 1, "vp", 1, None),
+    ("34", 1, None, 2, "vp", 2, None),
+    ("34", 1, None, 3, "vp", 3, None),
+    ("34", 1, None, 3, "imp", 3, None),
+    ("34", 1, None, 2, "mp", 2, None),
+    ("34", 2, None, 1, "vp", 1, None),
+    ("34", 2, None, 2, "imp", 2, None),
+    ("34", 2, None, 3, "vp", 3, None),
+    ("34", 2, None, 3, "mp", 3, None),
+    ("34", 3, None, 2, "imp", 2, None),
+    ("34", 3, None, 3, "vp", 3, None),
+    ("34", 4, None, 1, "vp", 1, None),
+    ("34", 4, None, 2, "mp", 2, None),
+    ("34", 4, None, 5, "vp", 2, None),
+    ("34", 4, "voided", 1, "vp", 1, None),
+    ("34", 5, None, 2, "vp", 2, None),
+    ("34", 5, "voided", 1, "mp", 1, "人为调整分"),
+    ("34", 6, None, 2, "imp", 2, None),
+    ("34", 6, "voided", 1, "vp", 1, None),
+    ("34", 7, None, 1, "vp", 1, None),
+    ("34", 7, None, 2, "imp", 2, None),
+    ("34", 8, None, 2, "vp", 2, None),
+    ("34", 8, "possible-damage", 1, "imp", 1, None),
+    ("34", 8, "possible-damage", 1, "vp", 1, None),
+    ("34", 9, "screens", 1, "vp", 1, None),
+    ("34", 9, "screens", 2, "imp", 2, None),
+    ("34", 9, "no-screens", 1, "vp", 1, "或扣0.5VP"),
+    ("34", 9, "no-screens", 2, "imp", 2, None),
+    ("34", 9, "possible-damage", 1, "mp", 1, None),
+    ("34", 10, None, 2, "mp", 2, None),
+    ("34", 10, "possible-damage", 1, "imp", 1, None),
+    ("34", 11, None, 1, "vp", 1, None),
+    ("34", 11, None, 2, "vp", 2, None),
+    ("34", 11, None, 2, "imp", 2, None),
+    ("34", 11, None, 2, "mp", 2, None),
+    ("34", 12, None, 1, "vp", 1, "规则43"),
+    ("34", 12, None, 2, "vp", 2, "规则43"),
+    ("34", 13, None, 1, "mp", 1, "规则43"),
+    ("34", 13, None, 2, "imp", 2, "规则43"),
+    ("34", 14, None, 1, "vp", 1, None),
+    ("34", 14, None, 2, "imp", 2, None),
+    ("34", 15, None, 2, "mp", 2, None),
+    ("34", 16, None, 1, "vp", 1, None),
+    ("34", 16, None, 2, "mp", 2, None),
+    ("34", 16, None, 2, "imp", 2, None),
+    ("34", 17, None, 2, "imp", 2, None),
+    ("34", 17, None, 2, "vp", 2, None),
+    ("34", 18, None, 1, "vp", 1, None),
+    ("34", 18, None, 2, "imp", 2, None),
+    ("34", 19, None, 1, "mp", 1, None),
+    ("34", 19, None, 2, "mp", 2, None),
+    ("34", 19, None, 2, "vp", 2, None),
+    ("34", 20, None, 2, "vp", 2, None),
+    ("34", 21, None, 2, "mp", 2, None),
+    ("34", 22, None, 1, "vp", 1, None),
+    ("34", 22, None, 2, "imp", 2, None),
+    ("37", 1, None, 1, "vp", 1, None),
+    ("37", 1, None, 2, "mp", 2, None),
+    ("37", 1, "extreme", 1, "vp", 1, "上报比赛主办机构"),
+    ("37", 2, None, 1, "vp", 1, None),
+    ("37", 2, None, 2, "vp", 2, None),
+    ("37", 2, None, 3, "mp", 3, None),
+    ("37", 2, None, 4, "vp", 3, None),
+    ("37", 3, None, 1, "vp", 1, "观众改换位置"),
+    ("37", 3, None, 2, "mp", 2, None),
+    ("37", 3, None, 3, "imp", 3, None),
+    ("37", 4, None, 1, "vp", 1, "或扣0.5VP"),
+    ("37", 4, None, 2, "vp", 2, "或扣0.5VP"),
+    ("37", 4, None, 3, "vp", 3, "更严重"),
+    ("37", 4, "serious", 1, "mp", 1, None),
+    ("37", 5, None, 1, "vp", 1, None),
+    ("37", 5, None, 2, "vp", 2, "停止其本场（节）比赛资格"),
+    ("37", 5, "others-could-learn", 1, "vp", 1, None),
+    ("37", 5, "others-could-learn", 2, "mp", 2, None),
+    ("37", 6, None, 1, "vp", 1, None),
+    ("37", 6, None, 2, "vp", 2, None),
+    ("37", 6, None, 3, "vp", 3, None),
+    ("37", 7, None, 1, "vp", 1, "上报比赛主办机构"),
+    ("37", 8, "closed-room", 1, "imp", 1, None),
+    ("37", 8, "closed-room", 1, "vp", 1, None),
+    ("37", 8, "open-room", 1, "imp", 1, "或扣0.5VP(3IMP)"),
+    ("37", 8, "open-room", 3, "imp", 3, None),
+    ("37", 9, None, 1, "vp", 1, "令其离开"),
+    ("37", 9, None, 2, "imp", 2, None),
+    ("37", 9, "serious", 1, "vp", 1, None),
+    ("37", 10, None, 1, "mp", 1, "可扣0.5-2VP"),
+    ("37", 10, "serious", 1, "vp", 1, None),
+    ("38", 1, "not-answered", 1, "vp", 1, None),
+    ("38", 1, "not-answered", 1, "imp", 1, None),
+    ("38", 1, "not-answered", 1, "mp", 1, None),
+    ("38", 1, "not-answered", 2, "vp", 2, None),
+    ("38", 1, "not-answered", 3, "vp", 2, "取消比赛资格"),
+    ("38", 1, "answered", 1, "vp", 1, None),
+    ("38", 1, "answered", 1, "mp", 1, None),
+    ("38", 2, None, 1, "vp", 1, None),
+    ("38", 2, None, 1, "mp", 1, None),
+    ("38", 3, None, 1, "vp", 1, None),
 ]
 
 
-@pytest.mark.parametrize("article, item, variant, offence, scoring, expected, mention", SANCTIONS)
-def test_sanction_ladders(article, item, variant, offence, scoring, expected, mention):
+@pytest.mark.parametrize("article, item, variant, offence, scoring, step, mention", SANCTIONS)
+def test_sanction_ladders(article, item, variant, offence, scoring, step, mention):
     result = calculate(
         PENALTIES, "procedural", article=article, item=item, variant=variant, offence=offence, scoring=scoring
     )
-    assert result["penalty"] == expected
+    assert result["penalty"] == from_ladder(article, item, variant, step, scoring)
     assert result["article"] == f"regulations/{article}"
     if mention:
         assert mention in " ".join(result["consequences"] + [option["text"] for option in result["options"]])

@@ -11,11 +11,10 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from scripts.errors import RulebookError
-from scripts.curated.rulebook_src import rulebook_src_from_texts
 from scripts.penalties import __main__ as penalties_cli
 from scripts.penalties.export import widget_data_text
 from scripts.penalties.tables import penalty_data
-from penalty_data import PENALTIES, PENALTY_TEXTS
+from penalty_data import PENALTIES, PENALTY_TEXTS, penalty_src_with
 
 # (file, the line's text as it stands, the mutated text, what the message says): each replaces one line of a table
 MUTATIONS = {
@@ -54,12 +53,13 @@ MUTATIONS = {
 
 
 def mutated_texts(name: str) -> tuple[dict[str, str], int]:
-    """The texts of rulebook_src/penalties/ with mutation `name` applied to its first occurrence; (texts, line)."""
+    """The text of the file of rulebook_src/penalties/ that mutation `name` changes, with it applied to its first
+    occurrence; ({file: text}, line)."""
     file, old, new, _ = MUTATIONS[name]
     text = PENALTY_TEXTS[f"penalties/{file}"]
     assert old in text, f"{file} no longer holds {old!r}: update the mutation"
     at = text.index(old)
-    return {**PENALTY_TEXTS, f"penalties/{file}": text[:at] + new + text[at + len(old) :]}, text[:at].count("\n") + 1
+    return {f"penalties/{file}": text[:at] + new + text[at + len(old) :]}, text[:at].count("\n") + 1
 
 
 @pytest.mark.parametrize("name", sorted(MUTATIONS))
@@ -68,7 +68,7 @@ def test_a_mutated_table_stops_with_one_line(monkeypatch, name):
     file, _, _, words = MUTATIONS[name]
     # one read where it succeeds (penalty_data and the command line then check the same value afresh); a read that
     # raises is not kept, so the command line meets the fault itself
-    read = functools.cache(lambda: rulebook_src_from_texts(texts))
+    read = functools.cache(lambda: penalty_src_with(texts))
     with pytest.raises(RulebookError) as raised:  # no penalty data, so no widget data and no page is written
         penalty_data(read())
     message = str(raised.value)
@@ -86,7 +86,7 @@ def test_a_mutated_table_stops_with_one_line(monkeypatch, name):
 
 def test_the_tables_as_they_stand_pass():
     """The same check passes on the unchanged texts (so the fuzz above fails for the mutation, not the copy)."""
-    assert "window.RULEBOOK_PENALTIES" in widget_data_text(penalty_data(rulebook_src_from_texts(PENALTY_TEXTS)))
+    assert "window.RULEBOOK_PENALTIES" in widget_data_text(penalty_data(penalty_src_with({})))
 
 
 def test_a_quote_not_in_its_article_stops_the_docs_build():

@@ -10,7 +10,7 @@ import pytest
 
 from scripts.errors import CuratedFileError, RulebookError
 from scripts.penalties import PenaltyInputError, PenaltySpecError, calculate
-from scripts.penalties.export import plan_texts, widget_data_text
+from scripts.penalties.export import plan_script, widget_data_text
 from scripts.penalties.tables import SANCTION_TABLES
 from scripts.penalties.widgets import calculator_notice_for, widget_markup_for
 from penalty_data import PENALTIES, PENALTY_TEXTS, penalties_with
@@ -325,12 +325,16 @@ def test_edit_to_a_table_reaches_the_data_file_and_the_page():
     assert after_edit == "由比赛仲裁委员会处理（已改）"
     after = widget_data_text(changed)
     assert after != before and "迟到的判罚（第26条，已改）" in after  # the spec's words: the widget's data
-    lateness_plan = plan_texts(changed)["assets/generated/plans/lateness.js"]  # the table's rulings: its plan
+    lateness_plan = plan_script(changed, "lateness", {})  # the table's rulings: its plan (the others do not read it)
     assert "由比赛仲裁委员会处理（已改）" in lateness_plan
-    assert "已改" not in plan_texts(PENALTIES)["assets/generated/plans/lateness.js"]
+    assert "已改" not in plan_script(PENALTIES, "lateness", {})
     assert "已改" in calculator_notice_for(changed, "regulations", "26")
 
 
+# Slow tier (about 3 s: two renders, every plan worked out for each version of the penalty data): the fast tier has
+# the serve loop rewriting the pages a source edit changes (test_serve_hooks.py) and a table edit reaching the data
+# file, the plan and the page's notice (test_edit_to_a_table_reaches_the_data_file_and_the_page above).
+@pytest.mark.slow
 def test_make_serve_picks_up_a_penalty_table_edit(tmp_path, monkeypatch):
     """`make serve` (mkdocs serve + scripts/site/serve_hooks.py): an edit to rulebook_src/penalties/*.yml rewrites the
     data file and the article page in the same serve process, with no restart."""

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.curated.rulebook_src import read_rulebook_src
 from scripts.search.index import jieba_tokenizer, user_dictionary_entries
+from tests.rulebook_once import real_src
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "docs" / "assets" / "search" / "worker.js"
@@ -136,24 +136,61 @@ PINYIN = {
 }
 
 
+# every query the tests below ask: the engine answers them all in one node process, as the worker answers a reader's
+# queries one after another
+QUERIES = (
+    "明手上场了能说话吗",
+    "暴露牌张后要放哪里",
+    "明手停顿了算不算越序首引呢",
+    "庄家停顿了怎么处理",
+    "比赛时防家抢先打出第一张牌",
+    "违规召请裁判",
+    "yuexu shouyin",
+    "yue xu shou yin",
+    "yuexushouyin",
+    "ms",
+    "call the director",
+    "calls",
+    "明星手段",
+    "dumy rigths",
+    "一直停顿违规",
+    "庄家好像没跟方块",
+    "全利有哪些",
+    "L42",
+    "l 42",
+    "Law 42",
+    "同伴越序首引了A怎么办",
+)
+
+
 @cache
-def run(*queries: str) -> dict:
-    """The engine's answers to the queries, over INDEX (with the pinyin table)."""
-    payload = json.dumps({"index": INDEX, "pinyin": PINYIN, "queries": list(queries)}, ensure_ascii=False)
+def engine_answers() -> dict:
+    """The engine's answers to QUERIES, over INDEX (with the pinyin table)."""
+    payload = json.dumps({"index": INDEX, "pinyin": PINYIN, "queries": list(QUERIES)}, ensure_ascii=False)
     done = subprocess.run(
         [NODE, "-e", RUNNER, str(WORKER)], input=payload, capture_output=True, text=True, timeout=60, check=True
     )
     return json.loads(done.stdout)
 
 
+def run(query: str) -> dict:
+    assert query in QUERIES, f"add {query!r} to QUERIES"
+    return engine_answers()[query]
+
+
 def pages(query: str) -> list[str]:
-    return run(query)[query]["pages"]
+    return run(query)["pages"]
+
+
+@cache
+def jieba_cut_with_the_word_list():
+    """jieba with the project's word list (what the index's vocabulary is made with)."""
+    return jieba_tokenizer(user_dictionary_entries(real_src().load_rows("jieba_user_dict.txt")))
 
 
 def jieba_cut(sentence: str) -> list[str]:
-    """The cut jieba makes of a sentence with the project's word list (what the index's vocabulary is made with)."""
-    tokenizer = jieba_tokenizer(user_dictionary_entries(read_rulebook_src().load_rows("jieba_user_dict.txt")))
-    return list(tokenizer.cut(sentence))
+    """The cut jieba makes of a sentence with the project's word list."""
+    return list(jieba_cut_with_the_word_list().cut(sentence))
 
 
 @pytest.mark.parametrize(
@@ -165,19 +202,19 @@ def jieba_cut(sentence: str) -> list[str]:
 )
 def test_a_term_inside_a_sentence_that_the_segmenter_splits_is_found(sentence, term, article):
     assert term not in jieba_cut(sentence), f"jieba now keeps {term} whole in {sentence}: pick another sentence"
-    found = run(sentence)[sentence]
+    found = run(sentence)
     assert term in found["words"], found["words"]
     assert found["pages"][0] == article, found["pages"]
 
 
 def test_a_run_with_a_card_in_it_is_analysed_as_any_sentence():
     # 首引了a: one chunk of Han and Latin; the Han run is matched against the dictionary as any sentence is
-    words = run("同伴越序首引了A怎么办")["同伴越序首引了A怎么办"]["words"]
+    words = run("同伴越序首引了A怎么办")["words"]
     assert "越序首引" in words and "a" in words and "了" not in words, words
 
 
 def test_particles_and_question_endings_are_dropped_but_never_break_a_term():
-    words = run("明手停顿了算不算越序首引呢")["明手停顿了算不算越序首引呢"]["words"]
+    words = run("明手停顿了算不算越序首引呢")["words"]
     assert {"明手", "停顿", "越序首引"} <= set(words), words
     assert not {"了", "算不算", "呢"} & set(words), words
 
@@ -211,20 +248,20 @@ def test_an_everyday_name_ranks_like_the_title():
 
 
 def test_the_result_opens_at_the_clause_with_most_of_the_words():
-    found = run("违规召请裁判")["违规召请裁判"]  # also an everyday name of the page: the clause with its parts
+    found = run("违规召请裁判")  # also an everyday name of the page: the clause with its parts
     assert found["opens"][0] == "laws/9/#b-1", found["opens"]
 
 
 @pytest.mark.parametrize("query", ["yuexu shouyin", "yue xu shou yin", "yuexushouyin"])
 def test_toneless_pinyin_with_or_without_spaces(query):
-    found = run(query)[query]
+    found = run(query)
     assert found["pages"][0] == "laws/54/", found
     assert "越序首引" in found["note"], found["note"]  # 按“越序首引”查找
 
 
 def test_a_slip_inside_a_run_of_unknown_characters_is_read_as_the_word_it_sounds_like():
     # 全利有: no word of the index, its characters all stray; the pair 全利 reads as 权利 (quan li)
-    found = run("全利有哪些")["全利有哪些"]
+    found = run("全利有哪些")
     assert found["pages"][:1] == ["laws/42/"], found["pages"]
     assert "权利" in found["note"], found["note"]
 
@@ -245,11 +282,11 @@ def test_an_english_phrase_is_read_before_its_words():
 
 
 def test_a_query_that_finds_nothing_is_told_the_nearest_words():
-    found = run("明星手段")["明星手段"]
+    found = run("明星手段")
     assert found["pages"] == [], found["pages"]
     assert found["suggest"]["searched"], found
     assert "明手" in found["suggest"]["words"], found["suggest"]
-    english = run("dumy rigths")["dumy rigths"]
+    english = run("dumy rigths")
     assert english["pages"] == [] and english["suggest"]["searched"] == ["dumy", "rigths"], english
     assert {"dummy", "rights"} <= {w.lower() for w in english["suggest"]["words"]}, english["suggest"]
 

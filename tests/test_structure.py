@@ -17,9 +17,8 @@ from scripts.pipeline.run import build_rulebook, check_every_line_accounted
 from tests.rulebook_once import load_full_rulebook, real_src
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_full_rulebook()
+# `rulebook` and `pages` (the whole tree, built once per process, and its rendered pages) are fixtures of
+# tests/conftest.py
 
 
 def test_inventory_of_the_laws(rulebook):
@@ -162,8 +161,8 @@ def test_an_erratum_that_does_not_match_stops_the_build_naming_it():
         apply_errata("x.txt", [Paragraph("参阅第23条", [Provenance("x.txt", 1)])], [erratum])
 
 
-def test_law2_table_is_restored_and_marked_as_not_from_the_sources():
-    page = render_site_pages(load_full_rulebook())["laws/2.md"]
+def test_law2_table_is_restored_and_marked_as_not_from_the_sources(pages):
+    page = pages["laws/2.md"]
     assert "补入内容" in page and "不见于来源" in page
     assert "| 1 | 北 | 双方无局 |" in page and "| 16 | 西 | 东西有局 |" in page
 
@@ -219,8 +218,8 @@ def test_a_lost_line_fails_the_build_naming_file_and_line(rulebook):
         check_every_line_accounted(rulebook, lines)
 
 
-def test_build_report_shows_zero_unaccounted_lines():
-    report = render_site_pages(load_full_rulebook())["about/build-report.md"]
+def test_build_report_shows_zero_unaccounted_lines(pages):
+    report = pages["about/build-report.md"]
     assert "**未交代的原始行：0**" in report
     for kind in ("line-wrap", "inline-pinyin", "mojibake", "symbol-font-suit", "full-width", "script-postmap"):
         assert f"(`{kind}`)" in report

@@ -7,6 +7,8 @@ scripts/penalties/plan.py): what depends on the typed number goes through `when`
 
 from __future__ import annotations
 
+import itertools
+
 from scripts.penalties.data import PenaltyData
 from scripts.penalties.result import empty_penalty, format_number, headline, json_number, make_result, subject
 from scripts.penalties.spec import fill, input_error, parse_inputs
@@ -48,15 +50,24 @@ def premiums(table: dict, level, strain: str, doubling: str, vulnerable: bool) -
 
 
 def contract_score(table: dict, level, strain: str, doubling: str, vulnerable: bool, tricks) -> dict:
-    """Law 77 for one result: each part and the score for the declaring side (negative when the contract fails);
-    `level` and `tricks` may be symbolic."""
+    """Law 77 for one result: each part and the score for the declaring side (negative when the contract fails), and
+    the undertricks' steps as the widget words them; `level` and `tricks` may be symbolic."""
+    scored, fixed = contract_points(table, level, strain, doubling, vulnerable, tricks)
+    steps = undertrick_steps(table, doubling, vulnerable)
+    steps_texts = ["＋".join(str(s) for s in steps[:n]) for n in range(MOST_TRICKS + 1)]
+    return {**scored, "steps": steps_texts, **fixed}
+
+
+def contract_points(table: dict, level, strain: str, doubling: str, vulnerable: bool, tricks) -> tuple[dict, dict]:
+    """Law 77's arithmetic for one result: whether it made, its over- or undertricks, each part and the score (what
+    the table's check computes for every contract), and the premiums it used (`contract_score` adds the words)."""
     need = BOOK + level
     made = condition("le", need, tricks)
     fixed = premiums(table, level, strain, doubling, vulnerable)
     over = when(made, tricks - need, 0)
     down = when(made, 0, need - tricks)
     steps = undertrick_steps(table, doubling, vulnerable)
-    totals = [sum(steps[:n]) for n in range(MOST_TRICKS + 1)]
+    totals = [0, *itertools.accumulate(steps)]  # what the first n undertricks cost, n = 0 to 13
     parts = {
         "trick_score": when(made, trick_score(table, level, strain, doubling), 0),
         "bonus": when(made, fixed["bonus"], 0),
@@ -66,8 +77,7 @@ def contract_score(table: dict, level, strain: str, doubling: str, vulnerable: b
         "undertricks": -pick(totals, down),
     }
     score = sum(parts.values())
-    steps_texts = ["＋".join(str(s) for s in steps[:n]) for n in range(MOST_TRICKS + 1)]
-    return {"made": made, "over": over, "down": down, "parts": parts, "score": score, "steps": steps_texts, **fixed}
+    return {"made": made, "over": over, "down": down, "parts": parts, "score": score}, fixed
 
 
 def breakdown(words: dict, table: dict, level, doubling: str, vulnerable: bool, scored: dict):

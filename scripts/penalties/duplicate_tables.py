@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 
 from scripts.errors import PenaltyTableError
-from scripts.penalties.duplicate import MOST_TRICKS, contract_score, undertrick_steps
+from scripts.penalties.duplicate import MOST_TRICKS, contract_points, undertrick_steps
 
 LEVELS = range(1, 8)
 DOUBLINGS = ("none", "X", "XX")
@@ -55,7 +55,7 @@ def check_duplicate_score(table: dict, lines) -> None:
         _rising(lines, ("undertricks", doubling), steps, "an undertrick costs less than the one before")
     for level, strain, doubling, vulnerable in itertools.product(LEVELS, table["trick_score"], DOUBLINGS, (0, 1)):
         scores = [
-            contract_score(table, level, strain, doubling, bool(vulnerable), tricks)["score"]
+            contract_points(table, level, strain, doubling, bool(vulnerable), tricks)[0]["score"]
             for tricks in range(MOST_TRICKS + 1)
         ]
         where = ("trick_score", strain)

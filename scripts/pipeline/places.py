@@ -10,7 +10,7 @@ for every curated file that points into the books
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 
 from scripts.books import BOOKS
 from scripts.errors import CuratedFileError
@@ -27,15 +27,18 @@ def split_place(place: str) -> tuple[str, str, str]:
     return book, slug.strip("/"), anchor
 
 
-def place_problem(books: dict[str, Book], book: str, slug: str, anchor: str, where: str) -> str | None:
+def place_problem(
+    books: dict[str, Book], book: str, slug: str, anchor: str, where: str, lacking: Mapping[str, Set[int]] | None = None
+) -> str | None:
     """`where: …` (one line) when book/slug(#anchor) is no article with text of the built books (or no clause of it);
-    None when it exists."""
+    None when it exists. `lacking` is lacking_pages(books), worked out once by a caller that checks many places."""
     place = f"{book}/{slug}" + (f"#{anchor}" if anchor else "")
     if book not in books:
         return f"{where}: {place}: 没有这本书（只有 {', '.join(books)}）"
     article = books[book].articles.get(slug)
-    if article is None and not anchor and has_lacking_page(books[book], slug):
-        return None  # laws/77: the page of a Law the sources lack (it has no clauses)
+    if article is None and not anchor and slug.isdigit():
+        if int(slug) in (lacking_pages(books) if lacking is None else lacking).get(book, ()):
+            return None  # laws/77: the page of a Law the sources lack (it has no clauses)
     if article is None:
         held = "、".join(sorted(books[book].articles, key=lambda s: (len(s), s)))
         return f"{where}: {place}: {BOOKS[book].cite_prefix}没有第{slug}条的条文（来源中有的条：{held}）"
@@ -45,13 +48,18 @@ def place_problem(books: dict[str, Book], book: str, slug: str, anchor: str, whe
     return None
 
 
-def has_lacking_page(book: Book, slug: str) -> bool:
-    """Whether `slug` is a number the sources lack that still has a page of its own (规则第77条: laws/77)."""
-    return BOOKS[book.key].page_per_lacking_number and slug.isdigit() and int(slug) in missing_numbers(book)
+def lacking_pages(books: dict[str, Book]) -> dict[str, frozenset[int]]:
+    """Per book, the numbers the sources lack that still have a page of their own (规则第77条: laws/77)."""
+    return {
+        key: frozenset(missing_numbers(book)) for key, book in books.items() if BOOKS[book.key].page_per_lacking_number
+    }
 
 
 def check_places(books: dict[str, Book], places: Iterable[tuple[str, str]]) -> None:
     """Raises a CuratedFileError, one line per place that does not exist; `places` are (place, `file:line`) pairs."""
-    problems = [problem for place, where in places if (problem := place_problem(books, *split_place(place), where))]
+    lacking = lacking_pages(books)
+    problems = [
+        problem for place, where in places if (problem := place_problem(books, *split_place(place), where, lacking))
+    ]
     if problems:
         raise CuratedFileError("\n".join(problems))

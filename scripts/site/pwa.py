@@ -70,38 +70,43 @@ PLAN_FOLDER = "assets/generated/plans/"
 ON_DEMAND_PREFIXES = ("search/pinyin.",)
 
 
-def is_on_demand(site_dir: Path, url: str) -> bool:
+def is_on_demand(site_dir: Path, url: str, holders: dict[tuple[str, str], list[str]] | None = None) -> bool:
     """True for a page the service worker stores in its second stage (or when opened) rather than in the first
-    download."""
+    download. `holders` is plan_holders(site_dir), made once by a caller that asks about many URLs."""
     path = url.removeprefix(next((f for f in EDITION_FOLDERS.values() if url.startswith(f)), ""))
     if path.startswith(ON_DEMAND_FOLDERS + ON_DEMAND_PREFIXES):
         return True
     if path.startswith(PLAN_FOLDER):
-        return plan_only_on_demand(site_dir, url[: len(url) - len(path)], path.removeprefix("assets/"))
+        pages = (plan_holders(site_dir) if holders is None else holders).get(
+            (url[: len(url) - len(path)], path.removeprefix("assets/")), []
+        )
+        return bool(pages) and all(is_on_demand(site_dir, page) for page in pages)
     return url.endswith("/") and ON_DEMAND_MARK in _file_of(site_dir, url).read_text(encoding="utf-8", errors="replace")
 
 
-def plan_only_on_demand(site_dir: Path, edition_folder: str, plan: str) -> bool:
-    """Whether every page of the edition at `edition_folder` ('' or 'zh-hant/') whose calculator reads `plan`
-    ('generated/plans/score.js') is stored in the second stage (and at least one does)."""
-    root = site_dir / edition_folder
-    others = [site_dir / folder for folder in EDITION_FOLDERS.values() if folder != edition_folder]
-    reference = f'data-plan="{plan}"'
-    holders = [
-        page.relative_to(site_dir).as_posix().removesuffix("index.html")
-        for page in root.rglob("index.html")
-        if not any(page.is_relative_to(other) for other in others)
-        and reference in page.read_text(encoding="utf-8", errors="replace")
-    ]
-    return bool(holders) and all(is_on_demand(site_dir, page) for page in holders)
+PLAN_REFERENCE = re.compile(r'data-plan="([^"]+)"')
+
+
+def plan_holders(site_dir: Path) -> dict[tuple[str, str], list[str]]:
+    """(edition folder, plan) → the pages of that edition whose calculator reads the plan, in one pass over the
+    site's pages: ('', 'generated/plans/score.js') → ['laws/77/']. A plan only such pages hold that are all stored
+    in the second stage (and at least one) goes there with them."""
+    holders: dict[tuple[str, str], list[str]] = {}
+    for page in sorted(site_dir.rglob("index.html")):
+        url = page.relative_to(site_dir).as_posix().removesuffix("index.html")
+        folder = next((f for f in EDITION_FOLDERS.values() if url.startswith(f)), "")
+        for plan in sorted(set(PLAN_REFERENCE.findall(page.read_text(encoding="utf-8", errors="replace")))):
+            holders.setdefault((folder, plan), []).append(url)
+    return holders
 
 
 def precache_lists(site_dir: Path) -> dict[str, list[str]]:
     """The precache URLs split as the service worker stores them: 'shared' on install, and one list per script
     edition ('hans', 'hant'), stored when the reader uses that edition (pages stored on demand left out)."""
     lists: dict[str, list[str]] = {"shared": [], "hans": [], **{edition: [] for edition in EDITION_FOLDERS}}
+    holders = plan_holders(site_dir)
     for url in precache_urls(site_dir):
-        if is_on_demand(site_dir, url):
+        if is_on_demand(site_dir, url, holders):
             continue
         if url.startswith(SHARED_FILES):
             lists["shared"].append(url)
@@ -115,8 +120,9 @@ def later_lists(site_dir: Path) -> dict[str, list[str]]:
     """The second stage, per script edition ('hans', 'hant'): the pages is_on_demand leaves out of the first
     download, which the service worker stores in the background once it is active."""
     lists: dict[str, list[str]] = {"hans": [], **{edition: [] for edition in EDITION_FOLDERS}}
+    holders = plan_holders(site_dir)
     for url in precache_urls(site_dir):
-        if is_on_demand(site_dir, url) and not url.startswith(SHARED_FILES):
+        if is_on_demand(site_dir, url, holders) and not url.startswith(SHARED_FILES):
             edition = next((name for name, folder in EDITION_FOLDERS.items() if url.startswith(folder)), "hans")
             lists[edition].append(url)
     return lists
