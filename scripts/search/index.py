@@ -326,14 +326,20 @@ def build_search_index(
     synonym_words = [w for typed, rulebook, _ in vocabulary.synonyms for w in typed + rulebook]
     words = build_vocabulary(texts, user_entries, [w for w in synonym_words if HAN_WORD.match(w)])
     fold = build_fold_map(corpus_chars | set("".join(synonym_words)), vocabulary.variants, words)
-    # the worker makes every everyday name a known word from the page tops' `names`: the vocabulary need not repeat one
-    name_words = {edition_text(name) for own in names.values() for name in own}
+    # The worker makes every everyday name and every synonym (both sides) a known word itself: the vocabulary it is
+    # sent holds the other words (compared folded, as the worker folds them).
+    folded = str.maketrans(fold)
+    known_anyway = {edition_text(name) for own in names.values() for name in own} | {
+        word.translate(folded) for word in synonym_words
+    }
 
     config = {key: stock.get("config", {}).get(key) for key in ("lang", "pipeline", "fields")}
     config["separator"] = r"[\s\u200b\-]+"  # Material's highlighter splits the `h` parameter with it
     config["rulebook"] = {
         "version": INDEX_VERSION,
-        "vocabulary": " ".join(word for word in words if word not in name_words),
+        "vocabulary": " ".join(
+            word for word in words if word not in known_anyway and word.translate(folded) not in known_anyway
+        ),
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,

@@ -155,6 +155,7 @@
     this.phraseKeys = [];
     data.synonyms.forEach(function (entry) {
       var rulebook = entry[1].map(function (w) { return self.fold(w); });
+      rulebook.forEach(function (w) { if (HAN_RUN.test(w)) self.vocabulary.add(w); });  // (not repeated in vocabulary)
       entry[0].forEach(function (typed) {
         var key = self.fold(typed.normalize("NFKC"));
         if (HAN_RUN.test(key)) self.vocabulary.add(key);
