@@ -270,6 +270,34 @@ def indexed_pages(site_dir: Path, stock: dict) -> list[tuple[str, str]]:
     return pages
 
 
+def section_docs(
+    sections: list, breadcrumb: str, english: dict[int, str], names: dict, edition_text: Callable[[str], str]
+) -> list[dict]:
+    """One page's sections as index documents; its top, when it is an article, with `article`, `context`,
+    `english` and `names` (a missing Law's page prints its names after 牌手常说的: sent once, in its text)."""
+    docs = []
+    for section in sections:
+        doc = {"location": section.location, "title": section.title, "text": section.text}
+        article = article_of(section.location) if "#" not in section.location else None
+        if article:
+            doc["article"] = article
+            parts = breadcrumb.split(" · ")[1:]  # the first part names the book
+            if parts and parts[-1] == NOT_IN_SOURCES:  # a page for an article the sources lack: 来源缺
+                article = doc["article"] = {**article, "missing": True}
+                parts = parts[:-1]
+            context = " ".join(parts)
+            if context:
+                doc["context"] = context
+            if article["book"] == "laws" and article["number"] in english:
+                doc["english"] = english[article["number"]]
+            if own := names.get(f"{article['book']}/{article['slug']}"):
+                own = [edition_text(name) for name in own]
+                if edition_text(EVERYDAY_NAMES_LABEL) + "、".join(own) + "。" not in section.text:
+                    doc["names"] = own
+        docs.append(doc)
+    return docs
+
+
 def build_search_index(
     site_dir: Path,
     stock: dict,
@@ -295,28 +323,11 @@ def build_search_index(
     english = load_english_titles(src)
     names = names_by_article(src)
     user_entries = user_dictionary_entries(src.load_rows(USER_DICT_FILE) if user_rows is None else user_rows)
-    docs = []
-    for sections, breadcrumb in pages:
-        for section in sections:
-            doc = {"location": section.location, "title": section.title, "text": section.text}
-            article = article_of(section.location) if "#" not in section.location else None
-            if article:
-                doc["article"] = article
-                parts = breadcrumb.split(" · ")[1:]  # the first part names the book
-                if parts and parts[-1] == NOT_IN_SOURCES:  # a page for an article the sources lack: 来源缺
-                    article = doc["article"] = {**article, "missing": True}
-                    parts = parts[:-1]
-                context = " ".join(parts)
-                if context:
-                    doc["context"] = context
-                if article["book"] == "laws" and article["number"] in english:
-                    doc["english"] = english[article["number"]]
-                if own := names.get(f"{article['book']}/{article['slug']}"):
-                    own = [edition_text(name) for name in own]
-                    # a missing Law's page prints them (牌手常说的：…。): sent once, in its text
-                    if edition_text(EVERYDAY_NAMES_LABEL) + "、".join(own) + "。" not in section.text:
-                        doc["names"] = own
-            docs.append(doc)
+    docs = [
+        doc
+        for sections, breadcrumb in pages
+        for doc in section_docs(sections, breadcrumb, english, names, edition_text)
+    ]
     if check_quotes:
         clauses = {clause_key(d["location"]): d["title"] + " " + d["text"] for d in docs}
         if problems := everyday_problems(src, clauses.get):
