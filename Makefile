@@ -66,14 +66,13 @@ check: $(STAMP)
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" tests
 
-# Everything, browsers and full builds included: one pytest worker per core and one more (the browser tests and the
-# service worker's 30 s of watching wait on pages and timers, and the other workers use the cores meanwhile), each
-# site built once per run and shared by the workers (tests/conftest.py, build_once; the print edition's tests read
-# the PDFs of the shipped build). The tests last from milliseconds to minutes (the fuzz, the second full build), so an
-# idle worker takes tests another has not started (worksteal) instead of waiting at the end for a worker that was
-# handed the long ones; the 25 slowest tests are listed at the end (where the run's time goes).
+# Everything, browsers and full builds included: one pytest worker per core, each site built once per run and shared
+# by the workers (tests/conftest.py, build_once; the print edition's tests read the PDFs of the shipped build). The
+# tests last from milliseconds to minutes (the fuzz, the second full build), so an idle worker takes tests another has
+# not started (worksteal) instead of waiting at the end for a worker that was handed the long ones; the 25 slowest
+# tests are listed at the end (where the run's time goes).
 test: $(STAMP) system-deps
-	$(PY) -m pytest -q -p no:cacheprovider -n $$(( $$(nproc) + 1 )) --dist worksteal --durations=25 tests
+	$(PY) -m pytest -q -p no:cacheprovider -n auto --dist worksteal --durations=25 tests
 
 # Every mutation of every file under rulebook_src/ (about 700: truncated, not UTF-8, wrong types, injected HTML)
 # through the loader, the build and the render in one process (tests/test_curated_fuzz.py); `make test` runs a fixed
