@@ -340,7 +340,7 @@ def build_search_index(
     # The worker makes every everyday name and every synonym (both sides) a known word itself: the vocabulary it is
     # sent holds the other words (compared folded, as the worker folds them).
     folded = str.maketrans(fold)
-    known_anyway = {edition_text(name) for own in names.values() for name in own} | {
+    known_anyway = {word.translate(folded) for own in names.values() for word in map(edition_text, own)} | {
         word.translate(folded) for word in synonym_words
     }
 
@@ -348,9 +348,7 @@ def build_search_index(
     config["separator"] = r"[\s\u200b\-]+"  # Material's highlighter splits the `h` parameter with it
     config["rulebook"] = {
         "version": INDEX_VERSION,
-        "vocabulary": " ".join(
-            word for word in words if word not in known_anyway and word.translate(folded) not in known_anyway
-        ),
+        "vocabulary": " ".join(word for word in words if word.translate(folded) not in known_anyway),
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,

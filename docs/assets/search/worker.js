@@ -180,8 +180,8 @@
       var path = raw.location.split("#")[0];
       // A page of an article the sources lack prints its everyday names (牌手常说的：…。); the index sends them once,
       // in that text: they are read from it.
-      var label = data.names_label ? raw.text.indexOf(data.names_label) : -1;
-      if (!raw.names && label !== -1 && raw.location.indexOf("#") === -1) {
+      var label = !raw.names && data.names_label && raw.location.indexOf("#") === -1 ? raw.text.indexOf(data.names_label) : -1;
+      if (label !== -1) {
         var end = raw.text.indexOf("。", label);
         raw.names = raw.text.slice(label + data.names_label.length, end === -1 ? undefined : end).split("、");
       }
@@ -265,10 +265,15 @@
       return grams;
     });
     this.gramIdf = new Map();
-    gramPages.forEach(function (n, g) { self.gramIdf.set(g, Math.log(1 + (P - n + 0.5) / (n + 0.5))); });
-    this.gramIdfMax = Math.log(1 + (P - 1 + 0.5) / 1.5);  // a pair of one page
+    gramPages.forEach(function (n, g) { self.gramIdf.set(g, rarity(n, P)); });
+    this.gramIdfMax = rarity(1, P);  // a pair of one page
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
+  }
+
+  /** How rare a word or pair found on `n` of `P` pages is (BM25's IDF over pages). */
+  function rarity(n, P) {
+    return Math.log(1 + (P - n + 0.5) / (n + 0.5));
   }
 
   /** Occurrences of `needle` (not overlapping) in each document of a corpus, added to `counts` (by document). */
@@ -594,8 +599,7 @@
       this.vocabulary.forEach(function (w) {
         if (!HAN_RUN.test(w) || self.stopwords.has(w)) return;
         // a typed-only synonym key (a word no page holds) is read through its synonyms, not as a homophone target
-        if (self.synonyms.has(w) && self.corpora.text.text.indexOf(w) === -1 && self.corpora.names.text.indexOf(w) === -1 &&
-          self.corpora.title.text.indexOf(w) === -1) return;
+        if (self.synonyms.has(w) && self.asWritten(w) === null) return;
         var list = self.homophoneWords.get(w.length);
         if (!list) self.homophoneWords.set(w.length, list = []);
         list.push(w);
@@ -685,7 +689,7 @@
     var P = this.pages.length;
     return {
       word: word, alternatives: alternatives, inText: inText, inTitle: inTitle, df: df, pages: onPages, weak: false,
-      idf: Math.log(1 + (P - onPages + 0.5) / (onPages + 0.5)) * (this.common.get(word) || 1)
+      idf: rarity(onPages, P) * (this.common.get(word) || 1)
     };
   };
 
@@ -755,7 +759,8 @@
       parts = parts.filter(function (p) { return !self.stopwords.has(p); });
       var found = parts.map(function (p) { return self.match(p); }).filter(function (t) { return t.df > 0; });
       found.forEach(function (t) { if (t.word.length === 1 && !self.synonyms.has(t.word)) t.stray = true; });
-      // Stray characters only: a pair of them found nowhere that sounds like a word (全利 of 全利有: 权利)
+      // Only stray characters: a pair of them found nowhere that sounds like a word (全利 of 全利有: 权利); else the
+      // run's neighbouring pairs that the text has (叫牌卡换 → 叫牌, 牌卡, …)
       if (found.every(function (t) { return t.stray; })) {
         var heard = [];
         for (var i = 0; i + 2 <= word.length; i++) {
@@ -763,9 +768,6 @@
           if (self.match(pair).df === 0) { var fix = self.correct(pair); if (fix) heard.push(fix); }
         }
         if (heard.length) { terms.push.apply(terms, heard); return; }
-      }
-      // Only stray characters: the run's neighbouring pairs that the text has (叫牌卡换 → 叫牌, 牌卡, …)
-      if (found.every(function (t) { return t.stray; })) {
         var pairs = self.bigrams([word]);
         if (pairs.length) found = pairs;
       }
@@ -789,13 +791,14 @@
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], tf = t.inText[d], th = t.inTitle[d];
       if (!tf && !th) continue;
+      var ownTitle = th - (t.inNames ? t.inNames[d] : 0);  // its headings, not the page top's everyday names
       if (!t.weak && !t.secondary) { covered++; held += t.idf; }
       // held by the section itself, not the page top's names (a part of a name, 迟到 of 迟到罚分, at half weight)
-      if (!t.weak && (tf || th > (t.inNames ? t.inNames[d] : 0))) own += (t.secondary ? SECONDARY_WEIGHT : 1) * t.idf;
+      if (!t.weak && (tf || ownTitle > 0)) own += (t.secondary ? SECONDARY_WEIGHT : 1) * t.idf;
       var titleWeight = th ? Math.min(th, 1) * (doc.isTop ? PAGE_TITLE_WEIGHT : SECTION_TITLE_WEIGHT) : 0;
       var weight = t.weak ? WEAK_WEIGHT : t.secondary ? SECONDARY_WEIGHT : t.corrected ? CORRECTED_WEIGHT :
         t.bigram ? BIGRAM_WEIGHT : 1;
-      var inText = tf * (K1 + 1) / (tf + norm), ownTitle = th - (t.inNames ? t.inNames[d] : 0);
+      var inText = tf * (K1 + 1) / (tf + norm);
       score += weight * t.idf * (inText + titleWeight);
       // where the result opens: the section's own text and headings, not the page top's everyday names
       opening += weight * t.idf * (inText + (ownTitle > 0 ? titleWeight : 0));
