@@ -149,6 +149,17 @@ def test_the_jump_box_is_gone_once_a_query_finds_something(browser, flavour_url)
         context.close()
 
 
+def script_of(edition: str) -> str:
+    return "hant" if edition else "hans"
+
+
+def shoot_within_phone(page, path) -> None:
+    """A screenshot of the search state to look at, and the page no wider than the phone's 360 px."""
+    page.screenshot(path=path)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the search state widens the page to {width} px"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(
     "flavour, edition, query, nearest",
@@ -179,10 +190,9 @@ def test_a_query_that_finds_nothing_offers_near_words_the_index_and_the_director
         assert any(re.search(r"/subject-index(/|\.html)$", href) for href in links), links
         assert any(re.search(r"/laws/9(/|\.html)#b-1$", href) for href in links), links
         assert page.locator(JUMP_FIELD).is_visible()  # the number box stays
-        script = "hant" if edition else "hans"
-        page.screenshot(path=artifacts_dir / f"search-no-result-help-{flavour}-{script}-{scheme}-360.png")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360, f"the no-result state widens the page to {width} px"
+        shoot_within_phone(
+            page, artifacts_dir / f"search-no-result-help-{flavour}-{script_of(edition)}-{scheme}-360.png"
+        )
         words.filter(has_text=nearest).first.tap()
         page.wait_for_function("sel => document.querySelectorAll(sel).length > 0", arg=RESULT_ITEM, timeout=20_000)
         assert page.locator(SEARCH_INPUT).input_value() == nearest
@@ -235,10 +245,7 @@ def test_a_query_that_finds_little_offers_near_words_below_its_results(
         assert page.locator(NO_RESULT).count() == 0 or page.locator(NO_RESULT).is_hidden()
         assert not page.locator(JUMP_FIELD).is_visible()  # the number box is the no-result state's, not repeated
         note.scroll_into_view_if_needed()
-        script = "hant" if edition else "hans"
-        page.screenshot(path=artifacts_dir / f"search-few-{flavour}-{script}-{scheme}-360.png")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360, f"the note widens the page to {width} px"
+        shoot_within_phone(page, artifacts_dir / f"search-few-{flavour}-{script_of(edition)}-{scheme}-360.png")
 
         search_for(page, good)  # the query becomes one with good results: the note goes
         assert page.locator(RESULT_ITEM).count() > 2
