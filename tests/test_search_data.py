@@ -216,3 +216,19 @@ def test_no_everyday_word_is_a_stop_word_or_a_rulebook_term_of_another_entry():
     typed = [t for entry in entries for t in entry["typed"]]
     assert not set(typed) & stop, f"typed words the stop list would drop: {set(typed) & stop}"
     assert not set(typed) & terms, f"typed words that are another entry's rulebook term: {set(typed) & terms}"
+
+
+@pytest.mark.parametrize("script", ["hans", "hant"])
+def test_a_missing_laws_page_top_is_marked_missing_in_either_script(script):
+    """The page of a Law the sources lack counts as such in the search index of either edition: its breadcrumb line
+    ends with 本条不在来源中 in the edition's own script (本條不在來源中), and the index reads it so."""
+    from scripts.books import NOT_IN_SOURCES
+    from scripts.search.index import section_docs
+    from scripts.search.sections import Section
+    from scripts.traditional import to_traditional_text
+
+    edition_text = str if script == "hans" else (lambda text: to_traditional_text(text, ()))
+    breadcrumb = edition_text(f"规则 · 第八章 计分 · {NOT_IN_SOURCES}")
+    (top,) = section_docs([Section("laws/79/", "第79条 赢得的墩数", "")], breadcrumb, {}, {}, edition_text)
+    assert top["article"] == {"book": "laws", "slug": "79", "number": 79, "missing": True}
+    assert top["context"] == edition_text("第八章 计分"), "the line's last part is not the page's context"

@@ -282,7 +282,8 @@ def section_docs(
         if article:
             doc["article"] = article
             parts = breadcrumb.split(" · ")[1:]  # the first part names the book
-            if parts and parts[-1] == NOT_IN_SOURCES:  # a page for an article the sources lack: 来源缺
+            # a page for an article the sources lack (来源缺): its line says so in the edition's script
+            if parts and parts[-1] == edition_text(NOT_IN_SOURCES):
                 article = doc["article"] = {**article, "missing": True}
                 parts = parts[:-1]
             context = " ".join(parts)
