@@ -39,7 +39,7 @@ from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sec
     read_sections,
 )
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 
 # Article pages: `laws/26/`, `regulations/52-2/` (directory URLs) or `laws/26.html` (offline build).
 ARTICLE_LOCATION = re.compile(r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$")
@@ -279,12 +279,11 @@ def section_docs(
     for section in sections:
         doc = {"location": section.location, "title": section.title, "text": section.text}
         article = article_of(section.location) if "#" not in section.location else None
-        if article:
-            doc["article"] = article
+        if article:  # the worker reads the book and number from the location
             parts = breadcrumb.split(" · ")[1:]  # the first part names the book
             # a page for an article the sources lack (来源缺): its line says so in the edition's script
             if parts and parts[-1] == edition_text(NOT_IN_SOURCES):
-                article = doc["article"] = {**article, "missing": True}
+                doc["missing"] = 1
                 parts = parts[:-1]
             context = " ".join(parts)
             if context:
@@ -312,7 +311,8 @@ def build_search_index(
 ) -> dict:
     """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
 
-    The page top of an article carries `article` (book, slug, number), `context` (the names of the chapter, part
+    The page top of an article (its book and number are in its location) carries `missing` (1: the sources lack
+    it), `context` (the names of the chapter, part
     and section it stands in, from its breadcrumb line), `names` (its everyday names, rulebook_src/everyday_names.yml,
     in the edition's script by `edition_text`) and, for a Law, `english` (its 1997 WBF title).
     `src` is rulebook_src/ (synonyms, English titles, the word list); `user_rows` the rows of another word list

@@ -126,6 +126,15 @@
 
   /* ------------------------------------------------------------------------ */
 
+  // An article's page: laws/26/ (laws/26.html offline), regulations/52-2/ (the second 第52条)
+  var ARTICLE_PATH = /^(laws|regulations)\/(([0-9]+)(?:-[0-9]+)?)(?:\/|\.html)$/;
+
+  /** {book, slug, number} of an article's page, from its path; null for any other page. */
+  function articleOf(path) {
+    var m = ARTICLE_PATH.exec(path);
+    return m ? { book: m[1], slug: m[2], number: parseInt(m[3], 10) } : null;
+  }
+
   function Engine(index) {
     var data = index.config && index.config.rulebook;
     if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
@@ -187,9 +196,9 @@
       }
       var page = pageOf.get(path);
       if (page === undefined) {
-        page = { location: path, docs: [], article: raw.article || null, top: self.docs.length, book: "", label: "",
+        page = { location: path, docs: [], article: articleOf(path), top: self.docs.length, book: "", label: "",
           number: self.pages.length };
-        page.missing = !!(raw.article && raw.article.missing);  // an article the sources lack (its page says 来源缺)
+        page.missing = !!(page.article && raw.missing);  // an article the sources lack (its page says 来源缺)
         if (page.article) {  // 规则 / 裁判法 and 第27条: every result item names its book and article
           page.book = self.books[page.article.book] || "";
           page.label = page.book + (self.articleLabel || "第%s条").replace("%s", page.article.number);
