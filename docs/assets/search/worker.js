@@ -51,8 +51,6 @@
   var MAX_PAGES = 40;           // pages sent per query
   var SUGGESTIONS = 6;          // nearest words offered when a query finds nothing
   var COVERAGE_STEPS = 5;       // the share of the query's weight a page holds, in steps: pages alike go by score
-  var SENTENCE_WORDS = 4;       // a query with this many words that weigh is a sentence…
-  var SENTENCE_WORD_SHARE = 0.5; // …whose share of words counts this much beside its share of pairs of characters
   var FEW_PAGES = 2;            // a result list this short has found little: the nearest words are offered below it
   var FEW_COVERED = 1;          // …as they are when no page holds more than this many COVERAGE_STEPS of the query
 
@@ -1090,33 +1088,17 @@
       idfOf.set(t.word, t.secondary ? SECONDARY_WEIGHT * t.idf : t.idf);
       if (!t.secondary) totalWeight += t.idf;
     });
-    // A pair inside a word of the query weighs no more than that word (处理 of a generic 处理 counts as little as the
-    // word does), so the pairs tell of what the words left out, not the generic words again.
-    var wordOfPair = new Map();
-    terms.forEach(function (t) {
-      if (t.weak || !t.df) return;
-      for (var i = 0; i + 2 <= t.word.length; i++) {
-        var g = t.word.substr(i, 2);
-        wordOfPair.set(g, Math.min(wordOfPair.has(g) ? wordOfPair.get(g) : Infinity, t.idf));
-      }
-    });
-    var grams = new Map(), gramTotal = 0;
+    var grams = new Set(), gramTotal = 0;
     (parsed.hanRuns || []).forEach(function (run) {
       for (var i = 0; i + 2 <= run.length; i++) {
         var g = run.substr(i, 2);
         if (grams.has(g)) continue;
+        grams.add(g);
         // a pair no title or name holds but the text does is a word of the question too: it weighs as the rarest
-        var w = engine.gramIdf.has(g) ? engine.gramIdf.get(g) :
-          engine.corpora.text.text.indexOf(g) !== -1 ? engine.gramIdfMax : 0;
-        if (wordOfPair.has(g)) w = Math.min(w, wordOfPair.get(g));
-        grams.set(g, w);
-        gramTotal += w;
+        if (engine.gramIdf.has(g)) gramTotal += engine.gramIdf.get(g);
+        else if (engine.corpora.text.text.indexOf(g) !== -1) gramTotal += engine.gramIdfMax;
       }
     });
-    // A sentence (SENTENCE_WORDS words or more that weigh) is told more by the pairs of characters it shares with a
-    // page's title and everyday names than by which of its words the page holds: many of them are the teller's, not
-    // the matter's; a few words typed as a search are the matter.
-    var wordShare = idfOf.size >= SENTENCE_WORDS ? SENTENCE_WORD_SHARE : 1;
     var ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
       var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
@@ -1132,7 +1114,7 @@
         if (s.weight > bestWeight) bestWeight = s.weight;
       }
       var gram = 0, own = this.pageGrams[p];
-      grams.forEach(function (w, g) { if (own.has(g)) gram += w; });
+      grams.forEach(function (g) { if (own.has(g)) gram += engine.gramIdf.get(g); });
       var reference = this.referenceRank(page, parsed.references);
       if (!scored.length && !reference && share(gram, gramTotal) < 0.5) continue;
       if (!reference && !covered.size && scored.length) continue;  // weak characters alone
@@ -1143,8 +1125,7 @@
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         // the share of the query's weight it holds, beside the share of the query's pairs of characters its title
         // and everyday names hold: a question worded otherwise than the names still meets them
-        covered: coverage(wordShare * share(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight) +
-          share(gram, gramTotal), wordShare + 1),
+        covered: coverage(share(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight) + share(gram, gramTotal), 2),
         article: page.article ? 1 : 0,  // an article (with text or 来源缺) 1, a listing or note 0
         score: best + 0.25 * Math.min(sum - best, 2 * best)
       });
