@@ -102,29 +102,59 @@ def print_edition():
     return current_edition()
 
 
+def print_book_paths(site_dir: Path, edition) -> dict[tuple[str, str], Path]:
+    """(book, script) → the PDF in print/ of the hosted site, in the order the print edition lists them."""
+    from scripts.edition import BUNDLE_PREFIX
+    from scripts.print.pdf import BOOK_ORDER, SCRIPT_FILE_SUFFIXES, pdf_name
+    from scripts.site.print_hooks import PRINT_FOLDER
+
+    return {
+        (book, script): site_dir / PRINT_FOLDER / pdf_name(BUNDLE_PREFIX, book, script, edition)
+        for script in SCRIPT_FILE_SUFFIXES
+        for book in BOOK_ORDER
+    }
+
+
+def read_print_books(out: Path, paths: dict, readers: dict) -> None:
+    """Each PDF's page texts and anchors (id → 1-based page, from the PDF's named destinations) into out/books.json,
+    and its reader into `readers`: pypdf's reading of the four books takes about 11 s of CPU, made once per run
+    (build_once) and read back by the other pytest-xdist worker."""
+    import json
+
+    from pypdf import PdfReader
+
+    books = {}
+    for (book, script), path in paths.items():
+        reader = readers[(book, script)] = PdfReader(path)
+        anchors = {
+            name: reader.get_destination_page_number(destination) + 1
+            for name, destination in reader.named_destinations.items()
+        }
+        books[f"{book}/{script}"] = {"anchors": anchors, "texts": [page.extract_text() or "" for page in reader.pages]}
+    (out / "books.json").write_text(json.dumps(books), encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
-def print_books(shipped_site, print_edition):
+def print_books(shipped_site, print_edition, tmp_path_factory):
     """The four PDFs (two books × two scripts) of the run's shipped build, as a reader downloads them from print/ of
     the hosted site (typeset once per run, by the build), with their readers and page texts:
     (book, script) → (PrintedBook, PdfReader, [each page's text]). Each anchor's page is read back from the PDF's
-    named destinations (WeasyPrint writes one per id, on the page where its element starts)."""
+    named destinations (WeasyPrint writes one per id, on the page where its element starts). The texts and anchors
+    are read once per run (read_print_books); a worker that did not read them opens its own readers."""
+    import json
+
     from pypdf import PdfReader
 
-    from scripts.edition import BUNDLE_PREFIX
-    from scripts.print.pdf import BOOK_ORDER, SCRIPT_FILE_SUFFIXES, PrintedBook, pdf_name
-    from scripts.site.print_hooks import PRINT_FOLDER
+    from scripts.print.pdf import PrintedBook
 
+    paths, readers = print_book_paths(shipped_site[0], print_edition), {}
+    read = functools.partial(read_print_books, paths=paths, readers=readers)
+    found = json.loads((build_once(tmp_path_factory, "print-books", read) / "books.json").read_text(encoding="utf-8"))
     books = {}
-    for script in SCRIPT_FILE_SUFFIXES:
-        for book in BOOK_ORDER:
-            path = shipped_site[0] / PRINT_FOLDER / pdf_name(BUNDLE_PREFIX, book, script, print_edition)
-            reader = PdfReader(path)
-            anchors = {
-                name: reader.get_destination_page_number(destination) + 1
-                for name, destination in reader.named_destinations.items()
-            }
-            printed = PrintedBook(book, script, path, len(reader.pages), anchors)
-            books[(book, script)] = (printed, reader, [page.extract_text() or "" for page in reader.pages])
+    for (book, script), path in paths.items():
+        reader, read_back = readers.get((book, script)) or PdfReader(path), found[f"{book}/{script}"]
+        printed = PrintedBook(book, script, path, len(reader.pages), read_back["anchors"])
+        books[(book, script)] = (printed, reader, read_back["texts"])
     return books
 
 
