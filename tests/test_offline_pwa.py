@@ -7,7 +7,6 @@ import re
 import struct
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
 from conftest import PHONE, serve_directory
 from reader_steps import (
@@ -221,6 +220,8 @@ def test_site_works_offline_after_one_visit(online_once, shipped_site, artifacts
         timeout=60_000,
         polling=500,
     )
+
+    from playwright.sync_api import Error as PlaywrightError  # as conftest's browser fixture: only where one runs
 
     go_offline()
     with pytest.raises(PlaywrightError):  # the network really is gone

@@ -9,7 +9,6 @@ import subprocess
 from html.parser import HTMLParser
 
 import pytest
-from pypdf import PdfReader
 
 from scripts.edition import BUNDLE_PREFIX
 from scripts.pipeline.link import link_rulebook
@@ -201,6 +200,8 @@ def test_make_site_writes_the_print_edition_beside_the_zip(shipped_site):
     assert names == sorted(
         f"{BUNDLE_PREFIX}-{book}{script}-{date}.pdf" for book in ("guize", "caipanfa") for script in ("", "-fanti")
     )
+    from pypdf import PdfReader  # as conftest's print_books: only where a PDF is read
+
     for name in names:
         reader = PdfReader(zip_path.parent / name)
         assert len(reader.pages) > 10 and reader.named_destinations

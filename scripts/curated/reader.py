@@ -99,13 +99,18 @@ def number_of(node: ScalarNode, where: str) -> int | float:
     )
 
 
-def scalar_node(loader, event: yaml.ScalarEvent, where: str) -> ScalarNode:
-    """A scalar's node, its type resolved as the YAML loader would and allowed by the curated files."""
+def scalar_node(loader, event: yaml.ScalarEvent, where: str, tags: dict[tuple, str]) -> ScalarNode:
+    """A scalar's node, its type resolved as the YAML loader would and allowed by the curated files (`tags`: the
+    types this file's values resolved to so far, by value and implicitness: most values recur, keys above all)."""
     tag = event.tag
     if tag is None or tag == "!":
-        tag = loader.resolve(ScalarNode, event.value, event.implicit)
+        key = (event.value, event.implicit)
+        tag = tags.get(key)
+        if tag is None:
+            tag = tags[key] = loader.resolve(ScalarNode, event.value, event.implicit)
     node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-    _check_tag(node, where)
+    if tag not in ALLOWED_TAGS:
+        _check_tag(node, where)
     return node
 
 
@@ -139,58 +144,61 @@ def compose(text: str, where: str) -> Node | None:
     """The YAML node tree of one document (None for an empty file), within MAX_YAML_DEPTH and MAX_YAML_NODES."""
     loader = YAML_LOADER(text)
     anchors: dict[str, Node] = {}
-    sizes: dict[int, int] = {}  # id(node) → how many values it stands for, aliases expanded
-    stack: list[tuple[Node, list, int]] = []  # open collections: (node, its items, its expanded size so far)
+    sizes: dict[int, int] = {}  # id(collection) → how many values it stands for, aliases expanded (a scalar: 1)
+    tags: dict[tuple, str] = {}  # (value, implicit) → its resolved type
+    stack: list[list] = []  # open collections: [node, its items, its expanded size so far]
     root: Node | None = None
     documents = 0
 
-    def add(node: Node, size: int, line: int) -> None:
+    def add(node: Node, size: int, event) -> None:
         nonlocal root
         if not stack:
             root = node
             return
-        parent, items, total = stack[-1]
-        items.append(node)
-        total += size
-        if total > MAX_YAML_NODES:
+        top = stack[-1]
+        top[1].append(node)
+        top[2] += size
+        if top[2] > MAX_YAML_NODES:
             raise CuratedFileError(
-                f"{where}:{line}: more than {MAX_YAML_NODES} values with aliases and merge keys "
+                f"{where}:{event.start_mark.line + 1}: more than {MAX_YAML_NODES} values with aliases and merge keys "
                 "expanded, which exceeds the limit for a curated file (scripts/limits.py)"
             )
-        stack[-1] = (parent, items, total)
 
     try:
         while True:
             event = loader.get_event()
-            if event is None or isinstance(event, yaml.StreamEndEvent):
+            kind = type(event)
+            if event is None or kind is yaml.StreamEndEvent:
                 break
-            line = event.start_mark.line + 1
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    raise CuratedFileError(f"{where}:{line}: a second YAML document (---): a curated file holds one")
-            elif isinstance(event, yaml.AliasEvent):
-                if event.anchor not in anchors:
-                    raise CuratedFileError(f"{where}:{line}: alias *{clip(event.anchor)} names no anchor above it")
-                target = anchors[event.anchor]
-                add(target, sizes[id(target)], line)
-            elif isinstance(event, yaml.ScalarEvent):
-                node = scalar_node(loader, event, where)
-                sizes[id(node)] = 1
+            if kind is yaml.ScalarEvent:
+                node = scalar_node(loader, event, where, tags)
                 if event.anchor is not None:
                     anchors[event.anchor] = node
-                add(node, 1, line)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                node = collection_node(loader, event, where, depth=len(stack))
-                if event.anchor is not None:
-                    anchors[event.anchor] = node
-                stack.append((node, [], 1))
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                add(node, 1, event)
+            elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
                 node, items, total = stack.pop()
                 node.end_mark = event.end_mark
                 node.value = items if isinstance(node, SequenceNode) else list(zip(items[::2], items[1::2]))
                 sizes[id(node)] = total
-                add(node, total, line)
+                add(node, total, event)
+            elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                node = collection_node(loader, event, where, depth=len(stack))
+                if event.anchor is not None:
+                    anchors[event.anchor] = node
+                stack.append([node, [], 1])
+            elif kind is yaml.AliasEvent:
+                if event.anchor not in anchors:
+                    raise CuratedFileError(
+                        f"{where}:{event.start_mark.line + 1}: alias *{clip(event.anchor)} names no anchor above it"
+                    )
+                target = anchors[event.anchor]
+                add(target, sizes.get(id(target), 1), event)
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise CuratedFileError(
+                        f"{where}:{event.start_mark.line + 1}: a second YAML document (---): a curated file holds one"
+                    )
     except yaml.YAMLError as exc:
         raise syntax_error(exc, where) from None
     finally:

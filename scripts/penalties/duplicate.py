@@ -59,17 +59,27 @@ def contract_score(table: dict, level, strain: str, doubling: str, vulnerable: b
 
 
 def contract_points(table: dict, level, strain: str, doubling: str, vulnerable: bool, tricks) -> tuple[dict, dict]:
-    """Law 77's arithmetic for one result: whether it made, its over- or undertricks, each part and the score (what
-    the table's check computes for every contract), and the premiums it used (`contract_score` adds the words)."""
+    """Law 77's arithmetic for one result: whether it made, its over- or undertricks, each part and the score, and
+    the premiums it used (`contract_score` adds the words)."""
+    return points_of(contract_terms(table, level, strain, doubling, vulnerable), level, tricks)
+
+
+def contract_terms(table: dict, level, strain: str, doubling: str, vulnerable: bool) -> tuple[dict, list, object]:
+    """What a contract scores whatever its tricks: its premiums, what its first n undertricks cost (n = 0 to 13) and
+    its trick score (the table's check scores every number of tricks of every contract with them)."""
+    totals = [0, *itertools.accumulate(undertrick_steps(table, doubling, vulnerable))]
+    return premiums(table, level, strain, doubling, vulnerable), totals, trick_score(table, level, strain, doubling)
+
+
+def points_of(terms: tuple[dict, list, object], level, tricks) -> tuple[dict, dict]:
+    """contract_points of one number of tricks, from the contract's terms."""
+    fixed, totals, tricks_score = terms
     need = BOOK + level
     made = condition("le", need, tricks)
-    fixed = premiums(table, level, strain, doubling, vulnerable)
     over = when(made, tricks - need, 0)
     down = when(made, 0, need - tricks)
-    steps = undertrick_steps(table, doubling, vulnerable)
-    totals = [0, *itertools.accumulate(steps)]  # what the first n undertricks cost, n = 0 to 13
     parts = {
-        "trick_score": when(made, trick_score(table, level, strain, doubling), 0),
+        "trick_score": when(made, tricks_score, 0),
         "bonus": when(made, fixed["bonus"], 0),
         "slam_bonus": when(made, fixed["slam_bonus"], 0),
         "insult": when(made, fixed["insult"], 0),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 
 from scripts.errors import PenaltyTableError
-from scripts.penalties.duplicate import MOST_TRICKS, contract_points, undertrick_steps
+from scripts.penalties.duplicate import MOST_TRICKS, contract_terms, points_of, undertrick_steps
 
 LEVELS = range(1, 8)
 DOUBLINGS = ("none", "X", "XX")
@@ -54,10 +54,8 @@ def check_duplicate_score(table: dict, lines) -> None:
         steps = undertrick_steps(table, doubling, vulnerable)
         _rising(lines, ("undertricks", doubling), steps, "an undertrick costs less than the one before")
     for level, strain, doubling, vulnerable in itertools.product(LEVELS, table["trick_score"], DOUBLINGS, (0, 1)):
-        scores = [
-            contract_points(table, level, strain, doubling, bool(vulnerable), tricks)[0]["score"]
-            for tricks in range(MOST_TRICKS + 1)
-        ]
+        terms = contract_terms(table, level, strain, doubling, bool(vulnerable))
+        scores = [points_of(terms, level, tricks)[0]["score"] for tricks in range(MOST_TRICKS + 1)]
         where = ("trick_score", strain)
         _rising(lines, where, scores, f"{level}{strain} {doubling} vulnerable={bool(vulnerable)}: score", True)
         if any(score % POINT_STEP for score in scores):

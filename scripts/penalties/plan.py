@@ -204,23 +204,19 @@ def calculator_plan(penalties: PenaltyData, name: str, fixed: dict | None = None
     rule = RULES[name]
     cases: dict[str, list] = {}
     del TEXTS[:]
+    typed = {p["name"]: _region_inputs(penalties, name, p) for p in region_parameters(calculator)}
+    outcomes: dict[str, dict] = {}  # one copy of each outcome (many regions and cases come out the same)
     for parts, raw in _discrete_combinations(penalties, name, calculator):
         if any(raw.get(k) != v for k, v in fixed.items()):
             continue
         given = [p for p in region_parameters(calculator) if raw.get(p["name"].replace("-", "_")) is not None]
-        options = [regions(region_points(penalties, name, p), p) for p in given]
+        keys = [p["name"].replace("-", "_") for p in given]
         branches = []
-        for chosen in itertools.product(*options):
+        for chosen in itertools.product(*(typed[p["name"]] for p in given)):
             inputs, when = dict(raw), {}
-            for parameter, region in zip(given, chosen):
-                key = parameter["name"].replace("-", "_")
-                when[key] = bounds(region)
-                if region[0] == "=" and parameter["kind"] == "integer":  # a count or an offence's number: as typed
-                    inputs[key] = _raw_point(region[1])
-                elif region[0] == "=":  # a number at a constant: symbolic too, so it can join the interval beside it
-                    inputs[key] = Sym(["in", key], (region[1], region[1], True, True))
-                else:
-                    inputs[key] = Sym(["in", key], interval(region, parameter))
+            for key, (written, as_typed, known) in zip(keys, chosen):
+                when[key] = written
+                inputs[key] = as_typed if known is None else Sym(["in", key], known)
             try:
                 result = rule(penalties, **inputs)
                 del result["ruling"]  # composed from the result's parts where it is read (ruling_text)
@@ -229,14 +225,29 @@ def calculator_plan(penalties: PenaltyData, name: str, fixed: dict | None = None
                 outcome = {"error": _serialise(error_data(error))}
             except Undecided as undecided:
                 raise Undecided(f"calculator {name}, case {'|'.join(parts)} {when}: {undecided}") from None
-            branches.append([when, outcome])
-        cases["|".join(parts)] = _merged(_joined(branches, [p["name"].replace("-", "_") for p in given]))
+            branches.append([when, outcomes.setdefault(repr(outcome), outcome)])
+        cases["|".join(parts)] = _merged(_joined(branches, keys))
     plan = {"calculator": name, "fixed": fixed, "cases": cases}
     if "article" in fixed and name == "procedural":  # how an item may be typed: 9, 9., 一、 (sanctions.item_number)
         table = penalties.tables[SANCTION_TABLES[fixed["article"]]]
         plan["items"] = {str(e["item"]): str(e["item"]) for e in table["items"]}
         plan["items"].update({e["label"]: str(e["item"]) for e in table["items"] if e.get("label")})
     return plan
+
+
+def _region_inputs(penalties: PenaltyData, name: str, parameter: dict) -> list[tuple[list, str | None, tuple | None]]:
+    """Each region of typed number `parameter` as (its bounds as the plan writes them, the text the rule is given for
+    an integer at a constant (a count or an offence's number, as typed), else None and the interval of the Sym the
+    rule is given (a number at a constant is symbolic too, so it can join the interval beside it))."""
+    out: list[tuple[list, str | None, tuple | None]] = []
+    for region in regions(region_points(penalties, name, parameter), parameter):
+        if region[0] == "=" and parameter["kind"] == "integer":
+            out.append((bounds(region), _raw_point(region[1]), None))
+        elif region[0] == "=":
+            out.append((bounds(region), None, (region[1], region[1], True, True)))
+        else:
+            out.append((bounds(region), None, interval(region, parameter)))
+    return out
 
 
 def bounds(region: tuple) -> list:
@@ -296,48 +307,13 @@ def shared_plans(plans: dict) -> dict:
     """{"plans": …, "shared": [...]}: every text, expression or object the plans hold more than once (and longer than
     SHARED_MIN_CHARS written out) kept once in `shared` and named where it occurs by {"@": n} (JSON) or ["@", n]
     (inside an expression); calculators.js evaluate follows the references."""
-    # each distinct subtree once, by its kind and its children's numbers (hash-consing): node number → how often it
-    # occurs and its size written out (JSON, plus one character a node, as the sharing threshold was first measured)
-    nodes: dict[tuple, int] = {}
-    counts: list[int] = []
-    sizes: list[int] = []
-    node_of: dict[int, int] = {}  # id() of a value in `plans` → its node
-    leaf_texts: dict[tuple, str] = {}  # a text, number, bool or null as JSON, worked out once (most recur)
-
-    def leaf(value) -> str:
-        key = (type(value), value)
-        if key not in leaf_texts:
-            leaf_texts[key] = json.dumps(value, ensure_ascii=False)
-        return leaf_texts[key]
-
-    def count(value, expression: bool) -> int:
-        if isinstance(value, dict):
-            entries = tuple((k, count(v, expression or k == "$")) for k, v in value.items())
-            key: tuple = ("dict", entries)
-            size = 2 + sum(len(leaf(k)) + 1 + sizes[n] for k, n in entries) + max(len(entries) - 1, 0)
-        elif isinstance(value, list):
-            items = tuple(count(v, expression) for v in value)
-            key = ("expression" if expression else "list", items)
-            size = 2 + sum(sizes[n] for n in items) + max(len(items) - 1, 0)
-        else:
-            key = ("leaf", leaf(value))
-            size = len(key[1])
-        node = nodes.get(key)
-        if node is None:
-            node = nodes[key] = len(sizes)
-            sizes.append(1 + size)
-            counts.append(0)
-        counts[node] += 1
-        node_of[id(value)] = node
-        return node
-
-    count(plans, False)
+    node_of, counts, sizes = _subtrees(plans)
     shared: list = []
     index: dict[int, int] = {}
 
     def replace(value, expression: bool, top: bool = False):
-        node = node_of.get(id(value))
-        if not top and node is not None and counts[node] > 1 and sizes[node] > SHARED_MIN_CHARS:
+        node = node_of[expression][id(value)]
+        if not top and counts[node] > 1 and sizes[node] > SHARED_MIN_CHARS:
             if node not in index:
                 index[node] = len(shared)
                 shared.append(None)
@@ -352,3 +328,62 @@ def shared_plans(plans: dict) -> dict:
         return value
 
     return {"plans": replace(plans, False, top=True), "shared": shared}
+
+
+def _subtrees(plans: dict) -> tuple[tuple[dict[int, int], dict[int, int]], list[int], list[int]]:
+    """Each distinct subtree of `plans` once, numbered by its kind and its children's numbers (hash-consing): (id() of
+    each value of the plans → its node, outside and inside an expression (where a list is an expression, not data);
+    node → how often it occurs in the plans; node → its size written out, JSON plus one character a node, as the
+    sharing threshold was first measured). A value met again (the same object: calculator_plan keeps one copy of each
+    outcome) is not walked again: how often each node occurs is counted down from the whole, each node's count added
+    to its children's."""
+    numbers: dict[tuple, int] = {}
+    children: list[tuple[int, ...]] = []
+    sizes: list[int] = []
+    node_of: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    texts: dict[tuple, str] = {}  # a text, number, bool or null as JSON, worked out once (most recur)
+
+    def text(value) -> str:
+        key = (type(value), value)
+        if key not in texts:
+            texts[key] = json.dumps(value, ensure_ascii=False)
+        return texts[key]
+
+    def walk(value, expression: bool) -> int:
+        known = node_of[expression]
+        node = known.get(id(value))
+        if node is not None:
+            return node
+        if isinstance(value, dict):
+            entries = tuple((k, walk(v, expression or k == "$")) for k, v in value.items())
+            key: tuple = ("dict", entries)
+        elif isinstance(value, list):
+            key = ("expression" if expression else "list", tuple(walk(v, expression) for v in value))
+        else:
+            key = ("leaf", text(value))
+        node = numbers.get(key)
+        if node is None:
+            node = numbers[key] = len(sizes)
+            kids, size = _children_and_size(key, sizes, text)
+            sizes.append(1 + size)
+            children.append(kids)
+        known[id(value)] = node
+        return node
+
+    counts = [0] * (walk(plans, False) + 1)
+    counts[-1] = 1  # the whole, numbered last: a node's children are numbered before it
+    for node in range(len(counts) - 1, -1, -1):
+        for child in children[node]:
+            counts[child] += counts[node]
+    return node_of, counts, sizes
+
+
+def _children_and_size(key: tuple, sizes: list[int], text) -> tuple[tuple[int, ...], int]:
+    """A new node's children (each as often as it stands in it) and its size written out as JSON."""
+    kind, parts = key
+    if kind == "leaf":
+        return (), len(parts)
+    if kind == "dict":
+        size = 2 + sum(len(text(k)) + 1 + sizes[n] for k, n in parts) + max(len(parts) - 1, 0)
+        return tuple(n for _, n in parts), size
+    return parts, 2 + sum(sizes[n] for n in parts) + max(len(parts) - 1, 0)

@@ -78,13 +78,14 @@ class Sym:
             raise Undecided(f"{self.node} against {as_node(other)}")
         constant = Fraction(other)
         key = (self.interval, constant, op)
-        if key not in _DECIDED:  # a plan asks the same few questions thousands of times
+        answer = _DECIDED.get(key, _UNASKED)  # a plan asks the same few questions thousands of times
+        if answer is _UNASKED:
             test = COMPARISONS[op]
             answers = {test(value, constant) for value in _probes(*self.interval, constant)}
-            _DECIDED[key] = answers.pop() if len(answers) == 1 else None
-        if _DECIDED[key] is None:
+            answer = _DECIDED[key] = answers.pop() if len(answers) == 1 else None
+        if answer is None:
             raise Undecided(f"{self.node} in {self.interval} against {constant}")
-        return _DECIDED[key]
+        return answer
 
     def __lt__(self, o):
         return self._decide(o, "lt")
@@ -123,6 +124,7 @@ COMPARISONS = {
     "eq": lambda v, c: v == c,
     "ne": lambda v, c: v != c,
 }
+_UNASKED = object()
 _DECIDED: dict[tuple, bool | None] = {}  # (interval, constant, comparison) → its answer over the interval, or None
 
 
