@@ -226,8 +226,7 @@ def editor_notes(missing: MissingArticle) -> list[str]:
             f"“{escape_markdown(cited.quote)}”。",
             "",
         ]
-    # editor material: out of the search (a section with nothing a player asks about, on every such page)
-    return ["## 关于本条的标题 {#title-notes data-search-exclude}", "", *out] if out else out
+    return ["## 关于本条的标题 {#title-notes}", "", *out] if out else out
 
 
 def next_step(missing: MissingArticle, books: dict[str, Book]) -> list[str]:
