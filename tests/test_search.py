@@ -17,7 +17,7 @@ import pytest
 from conftest import read_yaml
 from scripts.errors import RulebookError
 from scripts.curated.everyday_names import names_by_article
-from scripts.search.index import SectionParser, common_words, load_english_titles, load_search_vocabulary
+from scripts.search.index import SectionParser, article_of, common_words, load_english_titles, load_search_vocabulary
 from scripts.books import EVERYDAY_NAMES_LABEL
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
@@ -127,14 +127,27 @@ def test_index_is_utf8_and_within_budget(built_site):
     assert packed <= INDEX_BUDGET_GZ, f"search index is {packed} bytes gzipped, over the {INDEX_BUDGET_GZ} budget"
 
 
+def page_top_article(doc: dict) -> dict | None:
+    """The article whose page top an index entry is (the worker reads it from the location), else None."""
+    return article_of(doc["location"]) if "#" not in doc["location"] else None
+
+
 def test_every_article_page_is_indexed_with_its_number(built_site, search_index):
     built = {
         f"{p.parent.parent.name}/{p.parent.name}"
         for book in ("laws", "regulations")
         for p in (built_site / book).glob("*/index.html")
     }
-    indexed = {f"{d['article']['book']}/{d['article']['slug']}" for d in search_index["docs"] if "article" in d}
+    indexed = {f"{a['book']}/{a['slug']}" for a in map(page_top_article, search_index["docs"]) if a}
     assert built and built == indexed, f"not indexed: {sorted(built - indexed)}; not built: {sorted(indexed - built)}"
+    # a page that says its article is missing from the sources is marked so in the index (its result says 来源缺)
+    says_missing = {
+        key for key in built if 'class="missing-statement"' in (built_site / key / "index.html").read_text("utf-8")
+    }
+    marked = {
+        f"{a['book']}/{a['slug']}" for d in search_index["docs"] if (a := page_top_article(d)) and d.get("missing")
+    }
+    assert len(says_missing) >= 50 and marked == says_missing, sorted(marked ^ says_missing)
 
 
 def test_clause_sections_point_at_anchors_that_exist(built_site, search_index):
@@ -506,7 +519,7 @@ def test_index_holds_only_reader_text(search_index):
     for marker in ("引用本条的条文", "本条校勘", "异文：", "原始文件与行号"):
         assert marker not in text, f"{marker!r} (editor material or a cited-by list) is in the index"
     assert not [d["location"] for d in docs if d["location"].startswith("about/")], "pages about the site are indexed"
-    by_number = {d["article"]["number"]: d for d in docs if d.get("article", {}).get("book") == "laws"}
+    by_number = {a["number"]: d for d in docs if (a := page_top_article(d)) and a["book"] == "laws"}
     assert by_number[27].get("english") == "Insufficient Bid" and "第三节 不足叫牌" in by_number[27].get("context", "")
 
 
@@ -516,12 +529,7 @@ def test_each_article_top_carries_its_everyday_names_and_the_vocabulary_knows_th
     the worker makes them known words from the page tops, so the vocabulary sent beside them repeats none; a missing
     Law's page sends its names once, in its text's 牌手常说的 line (names_label), which the worker reads them from."""
     names = names_by_article(real_src())
-    tops = {
-        f"{d['article']['book']}/{d['article']['slug']}": d
-        for d in search_index["docs"]
-        if "#" not in d["location"]
-        if "article" in d
-    }
+    tops = {f"{a['book']}/{a['slug']}": d for d in search_index["docs"] if (a := page_top_article(d))}
     assert set(tops) == set(names)
     label = search_index["config"]["rulebook"]["names_label"]
     assert label == EVERYDAY_NAMES_LABEL

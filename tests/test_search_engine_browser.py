@@ -241,24 +241,9 @@ MISSING_INDEX = {
         }
     },
     "docs": [
-        doc(
-            "laws/64/",
-            "第64条 藏牌成立后的处理 本站译名 来源缺",
-            "牌手常说的：藏牌罚墩。",
-            article={"book": "laws", "slug": "64", "number": 64, "missing": True},
-        ),
-        doc(
-            "zh-hant/laws/64/",
-            "第64條 藏牌成立後的處理 本站譯名 來源缺",
-            "牌手常說的：藏牌罰墩。",
-            article={"book": "laws", "slug": "64", "number": 64, "missing": True},
-        ),
-        doc(
-            "laws/16/",
-            "第16条 非法信息 来源缺",
-            "牌手常说的：非法信息。",
-            article={"book": "laws", "slug": "16", "number": 16, "missing": True},
-        ),
+        doc("laws/64/", "第64条 藏牌成立后的处理 本站译名 来源缺", "牌手常说的：藏牌罚墩。", missing=1),
+        doc("zh-hant/laws/64/", "第64條 藏牌成立後的處理 本站譯名 來源缺", "牌手常說的：藏牌罰墩。", missing=1),
+        doc("laws/16/", "第16条 非法信息 来源缺", "牌手常说的：非法信息。", missing=1),
     ],
 }
 

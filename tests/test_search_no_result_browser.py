@@ -206,12 +206,12 @@ def test_a_query_that_finds_nothing_offers_near_words_the_index_and_the_director
 @pytest.mark.parametrize(
     "flavour, edition, little, good",
     [
-        # 抽签: two pages of the 裁判法 (the draw), neither holding the word in its title or names; 迟到: its own
-        # article's title, and more pages
-        ("http", "", "抽签", "迟到"),
-        ("zip", "", "抽签", "迟到"),
+        # 书写: the text of two 裁判法 articles (written questions, the screens' written calls), neither holding the
+        # word in its title or names; 迟到: its own article's title, and more pages
+        ("http", "", "书写", "迟到"),
+        ("zip", "", "书写", "迟到"),
         # the traditional edition is in the shipped build (the zip), not in the hosted test build
-        ("zip", "zh-hant/", "抽簽", "遲到"),
+        ("zip", "zh-hant/", "書寫", "遲到"),
     ],
 )
 def test_a_query_that_finds_little_offers_near_words_below_its_results(
