@@ -126,8 +126,8 @@
 
   /* ------------------------------------------------------------------------ */
 
-  // An article's page: …/laws/26/ (…/laws/26.html offline), …/regulations/52-2/ (the second 第52条); the page gives
-  // the worker its locations under the site's address (Material's setup), node and the tests as they stand in the index
+  // An article's page: laws/26/ (laws/26.html offline), regulations/52-2/ (the second 第52条), as an edition's index
+  // names them from its root; a location under a folder (zh-hant/laws/26/) is read the same way
   var ARTICLE_PATH = /(?:^|\/)(laws|regulations)\/(([0-9]+)(?:-[0-9]+)?)(?:\/|\.html)$/;
 
   /** {book, slug, number} of an article's page, from its path; null for any other page. */
