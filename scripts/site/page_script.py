@@ -44,13 +44,14 @@ INERT_SCRIPT = re.compile(r'<script type="rulebook/after-paint" data-src="(?P<sr
 HEAD_END = "</head>"
 VIEWPORT = re.compile(r'<meta name="viewport"[^>]*>')
 COMBINED_SHEET = re.compile(r'<link rel="stylesheet" href="(?P<href>[^"]+)"[^>]*\sdata-rulebook-stylesheet>')
-# Every <head> link's address made full (Material's test for one that already is: a scheme or `//` first). Not a
-# stylesheet that is in already and whose own media do not match this screen: set again, it would stop applying
-# until its onload widened it again (a phone's, scripts/site/stylesheets.py); one that matches applies throughout.
+# Every <head> link's address made full (Material's test for one that already is: a scheme or `//` first), the
+# combined stylesheet's too when it is in already (the page's first bytes came well before the rest): left as it
+# was, Material set it after the load and the browser asked the server for it again. Set while the page loads, it
+# comes from the copy the page has, and on a phone its onload widens it to every screen again
+# (scripts/site/stylesheets.py); until then the first-screen rules inline in the page apply, as on any cold load.
 FULL_ADDRESSES = (
     "<script>for(const l of document.head.querySelectorAll('link[href]'))"
-    "if(!/^(?:[a-z]+:)?\\/\\//i.test(l.getAttribute('href'))&&!(l.sheet&&!matchMedia(l.media||'all').matches))"
-    "l.setAttribute('href',l.href)</script>"
+    "if(!/^(?:[a-z]+:)?\\/\\//i.test(l.getAttribute('href')))l.setAttribute('href',l.href)</script>"
 )
 
 
