@@ -1,0 +1,138 @@
+"""The search index's compact form, which the worker (docs/assets/search/worker.js, `Engine`) reads back at load.
+
+The index is the largest file a reader fetches for search, so what the worker can rebuild is not sent twice:
+
+- `docs`: each section one row `[location, title, text, context, english, names, missing]`, empty fields at the end
+  left off (an empty one before a filled one is `""` or `0`). A section of the page the row before stands on has
+  its location as `#anchor`; `names` are joined by `、`.
+- `vocabulary`: space-separated (written as the index's text writes them; the worker folds them, `fold_like_worker`).
+- `synonyms`: one string, an entry a line, `typed|typed=rulebook|rulebook`; `stopwords`: one string, space-separated.
+
+`pack_index` writes this form from the plain one the build makes (docs as objects, the vocabulary, synonyms and
+stop words as lists); `unpack_index` gives the plain form back (the vocabulary as its folded words), for the tests
+and anything else in Python that reads a built index.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scripts.books import HAN
+from scripts.errors import RulebookError
+
+DOC_FIELDS = ("location", "title", "text", "context", "english", "names", "missing")
+NAME_JOINER = "、"
+SYNONYM_LINE, SYNONYM_SIDES, SYNONYM_WORDS = "\n", "=", "|"
+WORD_JOINER = " "
+HAN_RUN = re.compile(f"[{HAN}]+")
+# Full-width ASCII (！ to ～): the worker folds it to ASCII, lower case.
+FULL_WIDTH = {chr(code): chr(code - 0xFEE0).lower() for code in range(0xFF01, 0xFF5F)}
+
+
+class IndexPackingError(RulebookError):
+    """The index holds something its compact form cannot say (a separator inside a word); the message names the
+    entry."""
+
+
+def fold_table(fold: dict[str, str]) -> dict[int, str]:
+    """The worker's one-character folding as a str.translate table: traditional → simplified, full-width → ASCII."""
+    table = dict(fold)
+    for wide, ascii in FULL_WIDTH.items():
+        table[wide] = fold.get(ascii, ascii)
+    return str.maketrans(table)
+
+
+def fold_like_worker(text: str, table: dict[int, str]) -> str:
+    """Engine.fold: lower case (unless that changes the length), then the table, one character for one."""
+    lower = text.lower()
+    return (lower if len(lower) == len(text) else text).translate(table)
+
+
+def pack_docs(docs: list[dict]) -> list[list]:
+    """The sections as rows (see the module's docstring)."""
+    rows, page = [], None
+    for doc in docs:
+        location = doc["location"]
+        path, hashed, anchor = location.partition("#")
+        if hashed and path == page:
+            location = "#" + anchor
+        else:
+            page = path
+        names = doc.get("names") or []
+        if any(NAME_JOINER in name for name in names):
+            raise IndexPackingError(f"search index: {path}: an everyday name holds {NAME_JOINER!r}: {names!r}")
+        row = [location, doc["title"], doc["text"], doc.get("context", ""), doc.get("english", "")]
+        row += [NAME_JOINER.join(names), doc.get("missing", 0)]
+        while len(row) > 3 and not row[-1]:
+            row.pop()
+        rows.append(row)
+    return rows
+
+
+def unpack_docs(rows: list[list]) -> list[dict]:
+    """The sections as objects, as the worker reads them (readDocs); fields left empty are absent."""
+    docs, page = [], ""
+    for row in rows:
+        doc = {field: value for field, value in zip(DOC_FIELDS, row) if value}
+        doc.setdefault("text", "")
+        location = doc.setdefault("location", "")
+        if location.startswith("#"):
+            doc["location"] = page + location
+        else:
+            page = location.split("#", 1)[0]
+        doc.setdefault("title", "")
+        if "names" in doc:
+            doc["names"] = doc["names"].split(NAME_JOINER)
+        docs.append({field: doc[field] for field in DOC_FIELDS if field in doc})
+    return docs
+
+
+def pack_synonyms(synonyms: list[tuple[list[str], list[str]]]) -> str:
+    """typed → rulebook entries as one string (see the module's docstring)."""
+    for typed, rulebook in synonyms:
+        if any(mark in word for word in typed + rulebook for mark in (SYNONYM_LINE, SYNONYM_SIDES, SYNONYM_WORDS)):
+            raise IndexPackingError(f"search index: a synonym entry holds a separator: {typed!r} → {rulebook!r}")
+    return SYNONYM_LINE.join(
+        SYNONYM_WORDS.join(typed) + SYNONYM_SIDES + SYNONYM_WORDS.join(rulebook) for typed, rulebook in synonyms
+    )
+
+
+def unpack_synonyms(text: str) -> list[list[list[str]]]:
+    lines = text.split(SYNONYM_LINE) if text else []
+    return [[side.split(SYNONYM_WORDS) for side in line.split(SYNONYM_SIDES)] for line in lines]
+
+
+def word_list(text: str) -> list[str]:
+    """Space-separated words as a list ([] for none), as the worker's wordList reads them."""
+    return text.split(WORD_JOINER) if text else []
+
+
+def pack_stopwords(stopwords: list[str]) -> str:
+    if spaced := [word for word in stopwords if WORD_JOINER in word or not word]:
+        raise IndexPackingError(f"search index: stop words with a space or empty: {spaced!r}")
+    return WORD_JOINER.join(stopwords)
+
+
+def pack_index(index: dict) -> dict:
+    """The index in its compact form, from the plain one (`{"config": {"rulebook": {…}}, "docs": [{…}]}`), whose
+    `rulebook` has `vocabulary`, `synonyms` ([typed, rulebook] pairs) and `stopwords` as lists and `fold` as the
+    string of its pairs."""
+    rulebook = dict(index["config"]["rulebook"])
+    rulebook["vocabulary"] = WORD_JOINER.join(rulebook["vocabulary"])
+    rulebook["synonyms"] = pack_synonyms(rulebook["synonyms"])
+    rulebook["stopwords"] = pack_stopwords(rulebook["stopwords"])
+    return {"config": {**index["config"], "rulebook": rulebook}, "docs": pack_docs(index["docs"])}
+
+
+def unpack_index(index: dict) -> dict:
+    """A built index in its plain form: docs as objects, `vocabulary` the set of its folded words, `synonyms` and
+    `stopwords` as lists."""
+    rulebook = dict(index["config"]["rulebook"])
+    config = {**index["config"], "rulebook": rulebook}
+    docs = unpack_docs(index["docs"])
+    fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
+    table = fold_table(fold)
+    rulebook["vocabulary"] = {fold_like_worker(word, table) for word in word_list(rulebook["vocabulary"])}
+    rulebook["synonyms"] = unpack_synonyms(rulebook["synonyms"])
+    rulebook["stopwords"] = word_list(rulebook["stopwords"])
+    return {"config": config, "docs": docs}
