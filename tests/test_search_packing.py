@@ -25,8 +25,9 @@ PLAIN = {
         "lang": ["en"],
         "rulebook": {
             "version": 4,
-            # IMP率 holds letters; 明手 is in no text; 規則 is written traditional, as the traditional edition's
-            # vocabulary is.
+            # 迟到 and 判罚 stand in the text (their places are sent); 罚分 only across two fields (sent as a word);
+            # 叫牌卡 is three characters of the text; 不足叫牌 four; IMP率 holds letters; 明手 is in no text;
+            # 規則 is written traditional, as the traditional edition's vocabulary is.
             "vocabulary": ["迟到", "判罚", "罚分", "叫牌卡", "不足叫牌", "IMP率", "明手", "規則", "说明"],
             "fold": "則则規规遲迟",
             "synonyms": [[["搭档", "partner up"], ["同伴"]], [["慢"], ["迟缓", "拖延"]]],
@@ -53,10 +54,12 @@ def test_a_packed_index_reads_back_as_the_plain_one():
     assert rulebook["vocabulary"] == {"迟到", "判罚", "罚分", "叫牌卡", "不足叫牌", "imp率", "明手", "规则", "说明"}
     assert rulebook["synonyms"] == PLAIN["config"]["rulebook"]["synonyms"]
     assert rulebook["stopwords"] == PLAIN["config"]["rulebook"]["stopwords"]
-    # what is sent: sections after the first of their page by anchor
-    rows = packed["docs"]
+    # what is sent: sections after the first of their page by anchor, the text's short words by their places
+    rows, vocabulary = packed["docs"], packed["config"]["rulebook"]["vocabulary"]
     assert [row[0] for row in rows] == ["", "#print", "laws/26.html", "#a", "regulations/9/", "laws/26.html#b"]
     assert rows[2][5] == "迟到罚" and rows[4][5:] == ["晚到、迟来", 1] and len(rows[3]) == 3
+    assert sorted(vocabulary["words"].split(" ")) == ["IMP率", "不足叫牌", "明手", "罚分"]
+    assert len(vocabulary["pairs"]) == 4 and len(vocabulary["triples"]) == 1
 
 
 @pytest.mark.parametrize(

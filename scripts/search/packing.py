@@ -5,7 +5,11 @@ The index is the largest file a reader fetches for search, so what the worker ca
 - `docs`: each section one row `[location, title, text, context, english, names, missing]`, empty fields at the end
   left off (an empty one before a filled one is `""` or `0`). A section of the page the row before stands on has
   its location as `#anchor`; `names` are joined by `、`.
-- `vocabulary`: space-separated (written as the index's text writes them; the worker folds them, `fold_like_worker`).
+- `vocabulary`: `{"pairs": [...], "triples": [...], "words": "…"}`. The worker goes through the sections' folded
+  titles, texts and contexts in order and numbers each pair (and each run of three) of neighbouring Han characters
+  the first time it meets it; `pairs` and `triples` are the gaps between the numbers of the vocabulary words among
+  them, and `words` the other words, space-separated (written as the index's text writes them; the worker folds
+  them). Words are compared folded, as the worker folds them (`fold_like_worker`).
 - `synonyms`: one string, an entry a line, `typed|typed=rulebook|rulebook`; `stopwords`: one string, space-separated.
 
 `pack_index` writes this form from the plain one the build makes (docs as objects, the vocabulary, synonyms and
@@ -16,6 +20,7 @@ and anything else in Python that reads a built index.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from scripts.books import HAN
 from scripts.errors import RulebookError
@@ -87,6 +92,54 @@ def unpack_docs(rows: list[list]) -> list[dict]:
     return docs
 
 
+def han_runs_of_length(docs: list[dict], table: dict[int, str], length: int) -> Iterator[str]:
+    """Each run of `length` neighbouring Han characters of the sections' folded titles, texts and contexts, the
+    first time it comes, in the order the worker meets them (Engine: derivedWords)."""
+    seen = set()
+    for doc in docs:
+        for field in (doc["title"], doc["text"], doc.get("context", "")):
+            for run in HAN_RUN.findall(fold_like_worker(field, table)):
+                for start in range(len(run) - length + 1):
+                    if (piece := run[start : start + length]) not in seen:
+                        seen.add(piece)
+                        yield piece
+
+
+DERIVED = {"pairs": 2, "triples": 3}  # the vocabulary's words the worker finds in the text itself, by length
+
+
+def pack_vocabulary(words: Iterable[str], docs: list[dict], fold: dict[str, str]) -> dict:
+    """The vocabulary (see the module's docstring): `docs` are the sections as objects, `fold` the index's table."""
+    table = fold_table(fold)
+    by_fold: dict[str, list[str]] = {}
+    for word in words:
+        by_fold.setdefault(fold_like_worker(word, table), []).append(word)
+    packed: dict = {}
+    for key, length in DERIVED.items():
+        gaps, last = [], -1
+        for number, run in enumerate(han_runs_of_length(docs, table, length)):
+            if run in by_fold:
+                gaps.append(number - last)
+                last = number
+                del by_fold[run]
+        packed[key] = gaps
+    packed["words"] = WORD_JOINER.join(sorted(word for own in by_fold.values() for word in own))
+    return packed
+
+
+def unpack_vocabulary(packed: dict, docs: list[dict], fold: dict[str, str]) -> set[str]:
+    """The vocabulary's words, folded, as the worker reads them (`docs`: the sections as objects)."""
+    table = fold_table(fold)
+    words = {fold_like_worker(word, table) for word in word_list(packed["words"])}
+    for key, length in DERIVED.items():
+        wanted, at = set(), -1
+        for gap in packed[key]:
+            at += gap
+            wanted.add(at)
+        words.update(run for number, run in enumerate(han_runs_of_length(docs, table, length)) if number in wanted)
+    return words
+
+
 def pack_synonyms(synonyms: list[tuple[list[str], list[str]]]) -> str:
     """typed → rulebook entries as one string (see the module's docstring)."""
     for typed, rulebook in synonyms:
@@ -118,7 +171,8 @@ def pack_index(index: dict) -> dict:
     `rulebook` has `vocabulary`, `synonyms` ([typed, rulebook] pairs) and `stopwords` as lists and `fold` as the
     string of its pairs."""
     rulebook = dict(index["config"]["rulebook"])
-    rulebook["vocabulary"] = WORD_JOINER.join(rulebook["vocabulary"])
+    fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
+    rulebook["vocabulary"] = pack_vocabulary(rulebook["vocabulary"], index["docs"], fold)
     rulebook["synonyms"] = pack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = pack_stopwords(rulebook["stopwords"])
     return {"config": {**index["config"], "rulebook": rulebook}, "docs": pack_docs(index["docs"])}
@@ -131,8 +185,7 @@ def unpack_index(index: dict) -> dict:
     config = {**index["config"], "rulebook": rulebook}
     docs = unpack_docs(index["docs"])
     fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
-    table = fold_table(fold)
-    rulebook["vocabulary"] = {fold_like_worker(word, table) for word in word_list(rulebook["vocabulary"])}
+    rulebook["vocabulary"] = unpack_vocabulary(rulebook["vocabulary"], docs, fold)
     rulebook["synonyms"] = unpack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = word_list(rulebook["stopwords"])
     return {"config": config, "docs": docs}

@@ -5,8 +5,8 @@
  * {type: 0 SETUP, data: {config, docs, options}}, we answer {type: 1 READY}; the page sends
  * {type: 2 QUERY, data: "<query>"}, we answer {type: 3 RESULT, data: {items: SearchItem[][]}}.
  * `config.rulebook` and `docs` are written at build time by scripts/search/index.py, in the compact form of
- * scripts/search/packing.py (sections as rows, synonyms and stop words as strings), which the Engine expands as it
- * loads (readDocs, readWords) into what the build had before packing it.
+ * scripts/search/packing.py (sections as rows, the vocabulary's short words as their places in the text), which the
+ * Engine expands as it loads (readDocs, readWords, addTextWords) into what the build had before packing it.
  *
  * Hosted site: the index Material fetches at page load is a stub whose `config.rulebook.index` names the full
  * index; this worker fetches that only when the page says search is wanted (docs/assets/search/warm.js posts on
@@ -220,6 +220,7 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    this.addTextWords(data.vocabulary);
     this.indexCorpus(nameWords);
   }
 
@@ -236,8 +237,9 @@
       var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
       this.foldTable[code] = this.foldTable[ascii] || ascii;
     }
-    // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
-    this.vocabulary = new Set(wordList(data.vocabulary).map(function (w) { return self.fold(w); }));
+    // Folded like the query: the traditional edition's vocabulary is cut from traditional text. Its words of two and
+    // three characters that the text holds are added from the text itself, once it is read (addTextWords).
+    this.vocabulary = new Set(wordList(data.vocabulary.words).map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(wordList(data.stopwords).map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
     // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
@@ -326,6 +328,33 @@
     this.gramIdfMax = rarity(1, P);  // a pair of one page
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
+  };
+
+  /** The vocabulary's words of two and three characters that the text holds, which the index sends as their places
+   * (scripts/search/packing.py): each pair, and each run of three, of neighbouring Han characters of the sections'
+   * folded titles, texts and contexts is numbered the first time it comes; `packed.pairs` and `packed.triples` are
+   * the steps from one word's number to the next's (from -1). Pieces are told apart by their character codes as one
+   * number (exact: three 16-bit codes fit a double's 53 bits). */
+  Engine.prototype.addTextWords = function (packed) {
+    var docs = this.docs, vocabulary = this.vocabulary;
+    [[packed.pairs || [], 2], [packed.triples || [], 3]].forEach(function (entry) {
+      var gaps = entry[0], length = entry[1], seen = new Set(), number = -1, g = 0, next = gaps.length ? gaps[0] - 1 : -1;
+      for (var d = 0; d < docs.length && g < gaps.length; d++) {
+        [docs[d].title, docs[d].text, docs[d].context].forEach(function (field) {
+          (field.match(HAN_RUNS) || []).forEach(function (run) {
+            for (var i = 0; i + length <= run.length && g < gaps.length; i++) {
+              var key = 0;
+              for (var k = 0; k < length; k++) key = key * 65536 + run.charCodeAt(i + k);
+              if (seen.has(key)) continue;
+              seen.add(key);
+              if (++number !== next) continue;
+              vocabulary.add(run.substr(i, length));
+              if (++g < gaps.length) next += gaps[g];
+            }
+          });
+        });
+      }
+    });
   };
 
   /** How rare a word or pair found on `n` of `P` pages is (BM25's IDF over pages). */
