@@ -331,28 +331,22 @@
   };
 
   /** The vocabulary's words of two and three characters that the text holds, which the index sends as their places
-   * (scripts/search/packing.py): each pair, and each run of three, of neighbouring Han characters of the sections'
-   * folded titles, texts and contexts is numbered the first time it comes; `packed.pairs` and `packed.triples` are
-   * the steps from one word's number to the next's (from -1). Pieces are told apart by their character codes as one
-   * number (exact: three 16-bit codes fit a double's 53 bits). */
+   * (scripts/search/packing.py): the places where a pair (a run of three) of neighbouring Han characters stands in
+   * the sections' folded titles, texts and contexts are counted in order, and `packed.pairs` (`packed.triples`) are
+   * the steps from one word's place to the next's, from -1. */
   Engine.prototype.addTextWords = function (packed) {
-    var docs = this.docs, vocabulary = this.vocabulary;
+    var runs = [], vocabulary = this.vocabulary;
+    this.docs.forEach(function (doc) {
+      [doc.title, doc.text, doc.context].forEach(function (field) { runs.push.apply(runs, field.match(HAN_RUNS) || []); });
+    });
     [[packed.pairs || [], 2], [packed.triples || [], 3]].forEach(function (entry) {
-      var gaps = entry[0], length = entry[1], seen = new Set(), number = -1, g = 0, next = gaps.length ? gaps[0] - 1 : -1;
-      for (var d = 0; d < docs.length && g < gaps.length; d++) {
-        [docs[d].title, docs[d].text, docs[d].context].forEach(function (field) {
-          (field.match(HAN_RUNS) || []).forEach(function (run) {
-            for (var i = 0; i + length <= run.length && g < gaps.length; i++) {
-              var key = 0;
-              for (var k = 0; k < length; k++) key = key * 65536 + run.charCodeAt(i + k);
-              if (seen.has(key)) continue;
-              seen.add(key);
-              if (++number !== next) continue;
-              vocabulary.add(run.substr(i, length));
-              if (++g < gaps.length) next += gaps[g];
-            }
-          });
-        });
+      var gaps = entry[0], length = entry[1], g = 0, at = gaps.length ? gaps[0] - 1 : 0, first = 0;
+      for (var r = 0; r < runs.length && g < gaps.length; r++) {
+        var places = Math.max(0, runs[r].length - length + 1);  // the run's places are first … first + places - 1
+        for (; g < gaps.length && at < first + places; at += gaps[++g] || 0) {
+          vocabulary.add(runs[r].substr(at - first, length));
+        }
+        first += places;
       }
     });
   };
