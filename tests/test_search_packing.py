@@ -54,8 +54,15 @@ def test_a_packed_index_reads_back_as_the_plain_one():
     assert rulebook["vocabulary"] == {"迟到", "判罚", "罚分", "叫牌卡", "不足叫牌", "imp率", "明手", "规则", "说明"}
     assert rulebook["synonyms"] == PLAIN["config"]["rulebook"]["synonyms"]
     assert rulebook["stopwords"] == PLAIN["config"]["rulebook"]["stopwords"]
-    # what is sent: sections after the first of their page by anchor, the text's short words by their places
+    pairs = lambda text: dict(zip(text[0::2], text[1::2]))  # noqa: E731
+    assert pairs(rulebook["fold"]) == pairs(PLAIN["config"]["rulebook"]["fold"])
+    # what is sent: sections after the first of their page by anchor, the text's short words by their places, the
+    # folded characters by the steps between their codes
     rows, vocabulary = packed["docs"], packed["config"]["rulebook"]["vocabulary"]
+    assert packed["config"]["rulebook"]["fold"] == {
+        "from": [ord("則"), ord("規") - ord("則"), ord("遲") - ord("規")],
+        "to": "则规迟",
+    }
     assert [row[0] for row in rows] == ["", "#print", "laws/26.html", "#a", "regulations/9/", "laws/26.html#b"]
     assert rows[2][5] == "迟到罚" and rows[4][5:] == ["晚到、迟来", 1] and len(rows[3]) == 3
     assert sorted(vocabulary["words"].split(" ")) == ["IMP率", "不足叫牌", "明手", "罚分"]
@@ -84,12 +91,13 @@ def test_the_worker_reads_the_packed_index_as_python_does(node):
     script = (
         f"const {{Engine}} = require({json.dumps(str(WORKER))});"
         "const e = new Engine(JSON.parse(require('fs').readFileSync(0, 'utf8')));"
-        "process.stdout.write(JSON.stringify({docs: e.docs.map((d) => d.raw), words: Array.from(e.vocabulary)}));"
+        "process.stdout.write(JSON.stringify({docs: e.docs.map((d) => d.raw), words: Array.from(e.vocabulary),"
+        " folded: e.fold('遲到按規則ＩＭＰ率')}));"
     )
     done = subprocess.run(
         [node, "-e", script], input=json.dumps(packed), capture_output=True, text=True, timeout=60, check=True
     )
     read = json.loads(done.stdout)
-    assert read["docs"] == PLAIN["docs"]
+    assert read["docs"] == PLAIN["docs"] and read["folded"] == "迟到按规则imp率"
     others = {"搭档", "同伴", "慢", "迟缓", "拖延", "是不是", "迟到罚", "晚到", "迟来"}
     assert set(read["words"]) == unpack_index(packed)["config"]["rulebook"]["vocabulary"] | others

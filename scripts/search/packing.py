@@ -12,6 +12,8 @@ The index is the largest file a reader fetches for search, so what the worker ca
   writes them; the worker folds them). Words are compared folded, as the worker folds them (`fold_like_worker`).
   Counting every place, not each piece once, costs the index about 0.5 KB gzip and spares the worker a set of the
   text's pieces when it loads.
+- `fold` (traditional → simplified, one character each): `{"from": [...], "to": "…"}`, the characters folded in
+  the order of their codes, each as the step from the code before (from 0), and what each folds to.
 - `synonyms`: one string, an entry a line, `typed|typed=rulebook|rulebook`; `stopwords`: one string, space-separated.
 
 `pack_index` writes this form from the plain one the build makes (docs as objects, the vocabulary, synonyms and
@@ -149,6 +151,24 @@ def pack_synonyms(synonyms: list[tuple[list[str], list[str]]]) -> str:
     )
 
 
+def pack_fold(pairs: str) -> dict:
+    """The folding table, given as the string of its pairs (traditional, simplified, …), as steps and targets."""
+    fold = sorted(zip(pairs[0::2], pairs[1::2]), key=lambda pair: ord(pair[0]))
+    if wide := [pair for pair in fold if max(map(ord, pair)) > 0xFFFF]:
+        raise IndexPackingError(f"search index: folding beyond the 16-bit characters the worker reads: {wide!r}")
+    codes = [ord(source) for source, _ in fold]
+    return {"from": [code - before for before, code in zip([0] + codes, codes)], "to": "".join(t for _, t in fold)}
+
+
+def unpack_fold(packed: dict) -> str:
+    """The folding table as the string of its pairs, from its steps and targets."""
+    code, pairs = 0, []
+    for step, target in zip(packed["from"], packed["to"]):
+        code += step
+        pairs.append(chr(code) + target)
+    return "".join(pairs)
+
+
 def unpack_synonyms(text: str) -> list[list[list[str]]]:
     lines = text.split(SYNONYM_LINE) if text else []
     return [[side.split(SYNONYM_WORDS) for side in line.split(SYNONYM_SIDES)] for line in lines]
@@ -168,10 +188,11 @@ def pack_stopwords(stopwords: list[str]) -> str:
 def pack_index(index: dict) -> dict:
     """The index in its compact form, from the plain one (`{"config": {"rulebook": {…}}, "docs": [{…}]}`), whose
     `rulebook` has `vocabulary`, `synonyms` ([typed, rulebook] pairs) and `stopwords` as lists and `fold` as the
-    string of its pairs."""
+    string of its pairs (traditional, simplified, …)."""
     rulebook = dict(index["config"]["rulebook"])
     fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
     rulebook["vocabulary"] = pack_vocabulary(rulebook["vocabulary"], index["docs"], fold)
+    rulebook["fold"] = pack_fold(rulebook["fold"])
     rulebook["synonyms"] = pack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = pack_stopwords(rulebook["stopwords"])
     return {"config": {**index["config"], "rulebook": rulebook}, "docs": pack_docs(index["docs"])}
@@ -183,6 +204,7 @@ def unpack_index(index: dict) -> dict:
     rulebook = dict(index["config"]["rulebook"])
     config = {**index["config"], "rulebook": rulebook}
     docs = unpack_docs(index["docs"])
+    rulebook["fold"] = unpack_fold(rulebook["fold"])
     fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
     rulebook["vocabulary"] = unpack_vocabulary(rulebook["vocabulary"], docs, fold)
     rulebook["synonyms"] = unpack_synonyms(rulebook["synonyms"])

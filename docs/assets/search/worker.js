@@ -230,8 +230,11 @@
     // One 64K table, built once: code unit → the code unit it folds to (0: itself), so folding a text is one pass of
     // array look-ups and a text with nothing to fold is returned as it is (no regular expression, no callback).
     this.foldTable = new Uint16Array(0x10000);
-    for (var i = 0; i + 1 < data.fold.length; i += 2) {  // traditional → simplified (scripts/search/index.py)
-      this.foldTable[data.fold.charCodeAt(i)] = data.fold.charCodeAt(i + 1);
+    // traditional → simplified (scripts/search/index.py), sent as each folded character's step from the code before
+    // and the character it folds to (scripts/search/packing.py)
+    for (var i = 0, from = 0; i < data.fold.from.length; i++) {
+      from += data.fold.from[i];
+      this.foldTable[from] = data.fold.to.charCodeAt(i);
     }
     for (var code = 0xff01; code <= 0xff5e; code++) {  // full width → ASCII, lower case, then as that folds (ＩＭＰ → imp)
       var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
