@@ -25,9 +25,9 @@ PLAIN = {
         "lang": ["en"],
         "rulebook": {
             "version": 4,
-            # 迟到 and 判罚 stand in the text (their places are sent); 罚分 only across two fields (sent as a word);
-            # 叫牌卡 is three characters of the text; 不足叫牌 four; IMP率 holds letters; 明手 is in no text;
-            # 規則 is written traditional, as the traditional edition's vocabulary is.
+            # 迟到, 判罚, 叫牌卡, 不足叫牌 and IMP率 stand in the text (their places are sent, counted in UTF-16 code
+            # units: 说明 stands after a character beyond 16 bits); 罚分 only across two fields and 明手 in no text
+            # (sent as words); 規則 is written traditional, as the traditional edition's vocabulary is.
             "vocabulary": ["迟到", "判罚", "罚分", "叫牌卡", "不足叫牌", "IMP率", "明手", "規則", "说明"],
             "fold": "則则規规遲迟",
             "synonyms": [[["搭档", "partner up"], ["同伴"]], [["慢"], ["迟缓", "拖延"]]],
@@ -36,7 +36,7 @@ PLAIN = {
         },
     },
     "docs": [
-        doc("", "中国桥牌规则库", "两部书的说明。"),
+        doc("", "中国桥牌规则库", "两部书的\U00020bb7说明。"),
         doc("#print", "打印版", ""),
         doc("laws/26.html", "第26条 迟到的判罚", "迟到者判罚", context="第三章 判罚", english="Late", names=["迟到罚"]),
         doc("laws/26.html#a", "A. 不足叫牌", "用叫牌卡叫出不足叫牌。IMP率"),
@@ -65,8 +65,8 @@ def test_a_packed_index_reads_back_as_the_plain_one():
     }
     assert [row[0] for row in rows] == ["", "#print", "laws/26.html", "#a", "regulations/9/", "laws/26.html#b"]
     assert rows[2][5] == "迟到罚" and rows[4][5:] == ["晚到、迟来", 1] and len(rows[3]) == 3
-    assert sorted(vocabulary["words"].split(" ")) == ["IMP率", "不足叫牌", "明手", "罚分"]
-    assert len(vocabulary["pairs"]) == 4 and len(vocabulary["triples"]) == 1
+    assert sorted(vocabulary["words"].split(" ")) == ["明手", "罚分"]
+    assert {length: len(steps) for length, steps in vocabulary["places"].items()} == {"2": 4, "3": 1, "4": 2}
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,13 @@ The index is the largest file a reader fetches for search, so what the worker ca
 - `docs`: each section one row `[location, title, text, context, english, names, missing]`, empty fields at the end
   left off (an empty one before a filled one is `""` or `0`). A section of the page the row before stands on has
   its location as `#anchor`; `names` are joined by `、`.
-- `vocabulary`: `{"pairs": [...], "triples": [...], "words": "…"}`. The worker goes through the runs of Han
-  characters of the sections' folded titles, texts and contexts in order and counts the places where a pair (a run
-  of three) of neighbouring characters stands; `pairs` (`triples`) are the steps from one vocabulary word's first
-  place to the next word's, from -1, and `words` the other words, space-separated (written as the index's text
-  writes them; the worker folds them). Words are compared folded, as the worker folds them (`fold_like_worker`).
-  Counting every place, not each piece once, costs the index about 0.5 KB gzip and spares the worker a set of the
-  text's pieces when it loads.
+- `vocabulary`: `{"places": {"2": [...], "3": [...], …}, "words": "…"}`. The worker joins the sections' folded
+  titles, texts and contexts, a line each, and reads each word the text holds from there: `places[length]` are the
+  places (in UTF-16 code units) where the words of that length first stand, each as the step from the one before
+  (from -1); `words` are the others, space-separated (written as the index's text writes them; the worker folds
+  them). Words are compared folded, as the worker folds them (`fold_like_worker`). Places in the whole text cost the
+  index about 0.25 KB gzip more than places among the runs of Han characters would, and spare the worker a pass
+  over those runs when it loads.
 - `fold` (traditional → simplified, one character each): `{"from": [...], "to": "…"}`, the characters folded in
   the order of their codes, each as the step from the code before (from 0), and what each folds to.
 - `synonyms`: one string, an entry a line, `typed|typed=rulebook|rulebook`; `stopwords`: one string, space-separated.
@@ -23,17 +23,16 @@ and anything else in Python that reads a built index.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
-from scripts.books import HAN
 from scripts.errors import RulebookError
 
 DOC_FIELDS = ("location", "title", "text", "context", "english", "names", "missing")
 NAME_JOINER = "、"
 SYNONYM_LINE, SYNONYM_SIDES, SYNONYM_WORDS = "\n", "=", "|"
 WORD_JOINER = " "
-HAN_RUN = re.compile(f"[{HAN}]+")
+TEXT_JOINER = "\n"  # between the fields of the text the vocabulary's places are counted in
+UTF16 = "utf-16-le"
 # Full-width ASCII (！ to ～): the worker folds it to ASCII, lower case.
 FULL_WIDTH = {chr(code): chr(code - 0xFEE0).lower() for code in range(0xFF01, 0xFF5F)}
 
@@ -96,48 +95,53 @@ def unpack_docs(rows: list[list]) -> list[dict]:
     return docs
 
 
-def han_places(docs: list[dict], table: dict[int, str], length: int) -> Iterator[str]:
-    """What stands at each place of `length` neighbouring Han characters of the sections' folded titles, texts and
-    contexts, in the order the worker counts the places (Engine.addTextWords)."""
-    for doc in docs:
-        for field in (doc["title"], doc["text"], doc.get("context", "")):
-            for run in HAN_RUN.findall(fold_like_worker(field, table)):
-                for start in range(len(run) - length + 1):
-                    yield run[start : start + length]
+def folded_text(docs: list[dict], table: dict[int, str]) -> bytes:
+    """The sections' folded titles, texts and contexts, a line each, as the worker joins them (Engine.addTextWords),
+    in UTF-16: a place in it is a place in the worker's string (whose characters are UTF-16 code units)."""
+    fields = (
+        fold_like_worker(field, table) for doc in docs for field in (doc["title"], doc["text"], doc.get("context", ""))
+    )
+    return TEXT_JOINER.join(fields).encode(UTF16)
 
 
-DERIVED = {"pairs": 2, "triples": 3}  # the vocabulary's words the worker finds in the text itself, by length
+def place_of(text: bytes, word: str) -> int | None:
+    """The first place of a word in folded_text, in code units, or None."""
+    needle = word.encode(UTF16)
+    at = text.find(needle)
+    while at != -1 and at % 2:  # a match that starts inside a code unit
+        at = text.find(needle, at + 1)
+    return None if at == -1 else at // 2
 
 
 def pack_vocabulary(words: Iterable[str], docs: list[dict], fold: dict[str, str]) -> dict:
     """The vocabulary (see the module's docstring): `docs` are the sections as objects, `fold` the index's table."""
     table = fold_table(fold)
-    by_fold: dict[str, list[str]] = {}
+    text = folded_text(docs, table)
+    places: dict[str, list[int]] = {}
+    unplaced = []
     for word in words:
-        by_fold.setdefault(fold_like_worker(word, table), []).append(word)
-    packed: dict = {}
-    for key, length in DERIVED.items():
-        gaps, last = [], -1
-        for place, piece in enumerate(han_places(docs, table, length)):
-            if piece in by_fold:  # its first place
-                gaps.append(place - last)
-                last = place
-                del by_fold[piece]
-        packed[key] = gaps
-    packed["words"] = WORD_JOINER.join(sorted(word for own in by_fold.values() for word in own))
-    return packed
+        folded = fold_like_worker(word, table)
+        if (at := place_of(text, folded)) is None:
+            unplaced.append(word)
+        else:
+            places.setdefault(str(len(folded.encode(UTF16)) // 2), []).append(at)
+    steps = {}
+    for length, found in sorted(places.items(), key=lambda item: int(item[0])):
+        found = sorted(set(found))
+        steps[length] = [at - before for before, at in zip([-1] + found, found)]
+    return {"places": steps, "words": WORD_JOINER.join(sorted(unplaced))}
 
 
 def unpack_vocabulary(packed: dict, docs: list[dict], fold: dict[str, str]) -> set[str]:
     """The vocabulary's words, folded, as the worker reads them (`docs`: the sections as objects)."""
     table = fold_table(fold)
+    text = folded_text(docs, table)
     words = {fold_like_worker(word, table) for word in word_list(packed["words"])}
-    for key, length in DERIVED.items():
-        wanted, at = set(), -1
-        for gap in packed[key]:
-            at += gap
-            wanted.add(at)
-        words.update(piece for place, piece in enumerate(han_places(docs, table, length)) if place in wanted)
+    for length, steps in packed["places"].items():
+        at = -1
+        for step in steps:
+            at += step
+            words.add(text[2 * at : 2 * (at + int(length))].decode(UTF16))
     return words
 
 

@@ -164,7 +164,8 @@
     return text ? text.split(" ") : [];
   }
 
-  /** The synonyms, one entry a line `typed|typed=rulebook|rulebook` (scripts/search/packing.py), as [typed, rulebook]. */
+  /** The synonyms, one entry a line `typed|typed=rulebook|rulebook` (scripts/search/packing.py), as
+   * [typed, rulebook]. */
   function readSynonyms(text) {
     return (text ? text.split("\n") : []).map(function (line) {
       return line.split("=").map(function (side) { return side.split("|"); });
@@ -333,24 +334,15 @@
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
   };
 
-  /** The vocabulary's words of two and three characters that the text holds, which the index sends as their places
-   * (scripts/search/packing.py): the places where a pair (a run of three) of neighbouring Han characters stands in
-   * the sections' folded titles, texts and contexts are counted in order, and `packed.pairs` (`packed.triples`) are
-   * the steps from one word's place to the next's, from -1. */
+  /** The vocabulary's words that the text holds, which the index sends as their places (scripts/search/packing.py):
+   * in the sections' folded titles, texts and contexts joined a line each, `packed.places[length]` are the places
+   * where the words of that length stand, each as the step from the one before (from -1). */
   Engine.prototype.addTextWords = function (packed) {
-    var runs = [], vocabulary = this.vocabulary;
-    this.docs.forEach(function (doc) {
-      [doc.title, doc.text, doc.context].forEach(function (field) { runs.push.apply(runs, field.match(HAN_RUNS) || []); });
-    });
-    [[packed.pairs || [], 2], [packed.triples || [], 3]].forEach(function (entry) {
-      var gaps = entry[0], length = entry[1], g = 0, at = gaps.length ? gaps[0] - 1 : 0, first = 0;
-      for (var r = 0; r < runs.length && g < gaps.length; r++) {
-        var places = Math.max(0, runs[r].length - length + 1);  // the run's places are first … first + places - 1
-        for (; g < gaps.length && at < first + places; at += gaps[++g] || 0) {
-          vocabulary.add(runs[r].substr(at - first, length));
-        }
-        first += places;
-      }
+    var vocabulary = this.vocabulary, places = packed.places || {};
+    var text = this.docs.map(function (doc) { return doc.title + "\n" + doc.text + "\n" + doc.context; }).join("\n");
+    Object.keys(places).forEach(function (key) {
+      var length = Number(key), at = -1;
+      places[key].forEach(function (step) { at += step; vocabulary.add(text.substr(at, length)); });
     });
   };
 
