@@ -11,8 +11,8 @@ the built HTML of each page, because a clause is a `.clause` element with an id 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
 it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`. Both are
 written in a compact form the worker expands at load (scripts/search/packing.py: sections as rows, a section's
-location after its page's, the vocabulary's two- and three-character words as their places among the text's own
-runs of characters); `packing.unpack_index` reads a built index back as objects and words.
+location after its page's, the folding table as steps between codes, each vocabulary word the text holds as its place
+in the text); `packing.unpack_index` reads a built index back as objects and words.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@
  * {type: 0 SETUP, data: {config, docs, options}}, we answer {type: 1 READY}; the page sends
  * {type: 2 QUERY, data: "<query>"}, we answer {type: 3 RESULT, data: {items: SearchItem[][]}}.
  * `config.rulebook` and `docs` are written at build time by scripts/search/index.py, in the compact form of
- * scripts/search/packing.py (sections as rows, the vocabulary's short words as their places in the text), which the
- * Engine expands as it loads (readDocs, readWords, addTextWords) into what the build had before packing it.
+ * scripts/search/packing.py (sections as rows, the vocabulary's words as their places in the text, the folding
+ * table as steps between codes), which the Engine expands as it loads (readDocs, readWords, addTextWords) into what
+ * the build had before packing it.
  *
  * Hosted site: the index Material fetches at page load is a stub whose `config.rulebook.index` names the full
  * index; this worker fetches that only when the page says search is wanted (docs/assets/search/warm.js posts on
