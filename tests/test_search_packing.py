@@ -33,6 +33,7 @@ PLAIN = {
             "synonyms": [[["搭档", "partner up"], ["同伴"]], [["慢"], ["迟缓", "拖延"]]],
             "stopwords": ["的", "了", "是不是"],
             "article_label": "第%s条",
+            "common": {"0.2": "明手 说明", "0.5": "判罚"},  # placed as they stand, or sent (明手)
         },
     },
     "docs": [
@@ -54,6 +55,7 @@ def test_a_packed_index_reads_back_as_the_plain_one():
     assert rulebook["vocabulary"] == {"迟到", "判罚", "罚分", "叫牌卡", "不足叫牌", "imp率", "明手", "规则", "说明"}
     assert rulebook["synonyms"] == PLAIN["config"]["rulebook"]["synonyms"]
     assert rulebook["stopwords"] == PLAIN["config"]["rulebook"]["stopwords"]
+    assert rulebook["common"] == PLAIN["config"]["rulebook"]["common"]
     pairs = lambda text: dict(zip(text[0::2], text[1::2]))  # noqa: E731
     assert pairs(rulebook["fold"]) == pairs(PLAIN["config"]["rulebook"]["fold"])
     # what is sent: sections after the first of their page by anchor, the text's short words by their places, the
@@ -92,12 +94,13 @@ def test_the_worker_reads_the_packed_index_as_python_does(node):
         f"const {{Engine}} = require({json.dumps(str(WORKER))});"
         "const e = new Engine(JSON.parse(require('fs').readFileSync(0, 'utf8')));"
         "process.stdout.write(JSON.stringify({docs: e.docs.map((d) => d.raw), words: Array.from(e.vocabulary),"
-        " folded: e.fold('遲到按規則ＩＭＰ率')}));"
+        " folded: e.fold('遲到按規則ＩＭＰ率'), common: Object.fromEntries(e.common)}));"
     )
     done = subprocess.run(
         [node, "-e", script], input=json.dumps(packed), capture_output=True, text=True, timeout=60, check=True
     )
     read = json.loads(done.stdout)
     assert read["docs"] == PLAIN["docs"] and read["folded"] == "迟到按规则imp率"
+    assert read["common"] == {"明手": 0.2, "说明": 0.2, "判罚": 0.5}
     others = {"搭档", "同伴", "慢", "迟缓", "拖延", "是不是", "迟到罚", "晚到", "迟来"}
     assert set(read["words"]) == unpack_index(packed)["config"]["rulebook"]["vocabulary"] | others

@@ -12,6 +12,8 @@ The index is the largest file a reader fetches for search, so what the worker ca
   them). Words are compared folded, as the worker folds them (`fold_like_worker`). Places in the whole text cost the
   index about 0.25 KB gzip more than places among the runs of Han characters would, and spare the worker a pass
   over those runs when it loads.
+- `common` (scripts/search/index.py common_words): `{factor: {"places": …, "words": "…"}}`, each factor's words
+  placed as the vocabulary's are (`pack_placed`), those the folded text holds as they stand (not folded again).
 - `fold` (traditional → simplified, one character each): `{"from": [...], "to": "…"}`, the characters folded in
   the order of their codes, each as the step from the code before (from 0), and what each folds to.
 - `synonyms`: one string, an entry a line, `typed|typed=rulebook|rulebook`; `stopwords`: one string, space-separated.
@@ -23,7 +25,7 @@ and anything else in Python that reads a built index.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from scripts.errors import RulebookError
 
@@ -113,18 +115,16 @@ def place_of(text: bytes, word: str) -> int | None:
     return None if at == -1 else at // 2
 
 
-def pack_vocabulary(words: Iterable[str], docs: list[dict], fold: dict[str, str]) -> dict:
-    """The vocabulary (see the module's docstring): `docs` are the sections as objects, `fold` the index's table."""
-    table = fold_table(fold)
-    text = folded_text(docs, table)
+def pack_placed(words: Iterable[str], text: bytes, folded: Callable[[str], str] = str) -> dict:
+    """Words as `{"places": {length: steps}, "words": "…"}`: those whose `folded` form `text` holds by its first place
+    there (the worker reads the text's characters there), the others as they are."""
     places: dict[str, list[int]] = {}
     unplaced = []
     for word in words:
-        folded = fold_like_worker(word, table)
-        if (at := place_of(text, folded)) is None:
+        if (at := place_of(text, folded(word))) is None:
             unplaced.append(word)
         else:
-            places.setdefault(str(len(folded.encode(UTF16)) // 2), []).append(at)
+            places.setdefault(str(len(folded(word).encode(UTF16)) // 2), []).append(at)
     steps = {}
     for length, found in sorted(places.items(), key=lambda item: int(item[0])):
         found = sorted(set(found))
@@ -132,17 +132,35 @@ def pack_vocabulary(words: Iterable[str], docs: list[dict], fold: dict[str, str]
     return {"places": steps, "words": WORD_JOINER.join(sorted(unplaced))}
 
 
-def unpack_vocabulary(packed: dict, docs: list[dict], fold: dict[str, str]) -> set[str]:
-    """The vocabulary's words, folded, as the worker reads them (`docs`: the sections as objects)."""
-    table = fold_table(fold)
-    text = folded_text(docs, table)
-    words = {fold_like_worker(word, table) for word in word_list(packed["words"])}
+def unpack_placed(packed: dict, text: bytes) -> tuple[list[str], list[str]]:
+    """The words read from their places in `text`, and the words sent as they are (Engine: placedWords)."""
+    placed = []
     for length, steps in packed["places"].items():
         at = -1
         for step in steps:
             at += step
-            words.add(text[2 * at : 2 * (at + int(length))].decode(UTF16))
-    return words
+            placed.append(text[2 * at : 2 * (at + int(length))].decode(UTF16))
+    return placed, word_list(packed["words"])
+
+
+def pack_vocabulary(words: Iterable[str], text: bytes, table: dict[int, str]) -> dict:
+    """The vocabulary: each word by the place of its folded form (the worker folds the others)."""
+    return pack_placed(words, text, lambda word: fold_like_worker(word, table))
+
+
+def unpack_vocabulary(packed: dict, text: bytes, table: dict[int, str]) -> set[str]:
+    """The vocabulary's words, folded, as the worker reads them."""
+    placed, sent = unpack_placed(packed, text)
+    return set(placed) | {fold_like_worker(word, table) for word in sent}
+
+
+def pack_common(common: dict[str, str], text: bytes) -> dict[str, dict]:
+    """The common words ({factor: "w w …"}, scripts/search/index.py common_words), each factor's words placed."""
+    return {factor: pack_placed(word_list(words), text) for factor, words in common.items()}
+
+
+def unpack_common(packed: dict[str, dict], text: bytes) -> dict[str, str]:
+    return {factor: WORD_JOINER.join(sorted(sum(unpack_placed(words, text), []))) for factor, words in packed.items()}
 
 
 def pack_synonyms(synonyms: list[tuple[list[str], list[str]]]) -> str:
@@ -194,8 +212,10 @@ def pack_index(index: dict) -> dict:
     `rulebook` has `vocabulary`, `synonyms` ([typed, rulebook] pairs) and `stopwords` as lists and `fold` as the
     string of its pairs (traditional, simplified, …)."""
     rulebook = dict(index["config"]["rulebook"])
-    fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
-    rulebook["vocabulary"] = pack_vocabulary(rulebook["vocabulary"], index["docs"], fold)
+    table = fold_table(dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2])))
+    text = folded_text(index["docs"], table)
+    rulebook["vocabulary"] = pack_vocabulary(rulebook["vocabulary"], text, table)
+    rulebook["common"] = pack_common(rulebook.get("common") or {}, text)
     rulebook["fold"] = pack_fold(rulebook["fold"])
     rulebook["synonyms"] = pack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = pack_stopwords(rulebook["stopwords"])
@@ -209,8 +229,10 @@ def unpack_index(index: dict) -> dict:
     config = {**index["config"], "rulebook": rulebook}
     docs = unpack_docs(index["docs"])
     rulebook["fold"] = unpack_fold(rulebook["fold"])
-    fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
-    rulebook["vocabulary"] = unpack_vocabulary(rulebook["vocabulary"], docs, fold)
+    table = fold_table(dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2])))
+    text = folded_text(docs, table)
+    rulebook["vocabulary"] = unpack_vocabulary(rulebook["vocabulary"], text, table)
+    rulebook["common"] = unpack_common(rulebook.get("common") or {}, text)
     rulebook["synonyms"] = unpack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = word_list(rulebook["stopwords"])
     return {"config": config, "docs": docs}

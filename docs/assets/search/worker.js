@@ -222,11 +222,12 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
-    this.addTextWords(data.vocabulary);
+    this.addTextWords(data);
     this.indexCorpus(nameWords);
   }
 
-  /** The index's words and tables (config.rulebook): folding, vocabulary, stop words, common words, synonyms. */
+  /** The index's words and tables (config.rulebook): folding, vocabulary, stop words, synonyms (the words it sends as
+   * their places in the text are read once the text is: addTextWords). */
   Engine.prototype.readWords = function (data) {
     var self = this;
     // One 64K table, built once: code unit → the code unit it folds to (0: itself), so folding a text is one pass of
@@ -247,12 +248,6 @@
     this.vocabulary = new Set(wordList(data.vocabulary.words).map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(wordList(data.stopwords).map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
-    // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
-    // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
-    this.common = new Map();
-    Object.keys(data.common || {}).forEach(function (factor) {  // {"0.2": "一切 一定 …", …}
-      data.common[factor].split(" ").forEach(function (w) { self.common.set(w, Number(factor)); });
-    });
     this.synonyms = new Map();
     this.phraseKeys = [];
     readSynonyms(data.synonyms).forEach(function (entry) {
@@ -335,15 +330,30 @@
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
   };
 
-  /** The vocabulary's words that the text holds, which the index sends as their places (scripts/search/packing.py):
-   * in the sections' folded titles, texts and contexts joined a line each, `packed.places[length]` are the places
-   * where the words of that length stand, each as the step from the one before (from -1). */
-  Engine.prototype.addTextWords = function (packed) {
-    var vocabulary = this.vocabulary, places = packed.places || {};
-    var text = this.docs.map(function (doc) { return doc.title + "\n" + doc.text + "\n" + doc.context; }).join("\n");
+  /** The words the index sends as their places in the text (scripts/search/packing.py, pack_placed): in `text`,
+   * `packed.places[length]` are the places where its words of that length stand, each as the step from the one
+   * before (from -1). (`packed.words`, the others, are read by the caller.) */
+  function placedWords(packed, text) {
+    var words = [], places = packed.places || {};
     Object.keys(places).forEach(function (key) {
       var length = Number(key), at = -1;
-      places[key].forEach(function (step) { at += step; vocabulary.add(text.substr(at, length)); });
+      places[key].forEach(function (step) { at += step; words.push(text.substr(at, length)); });
+    });
+    return words;
+  }
+
+  /** The vocabulary's and the common words that the text holds, sent as their places in the sections' folded titles,
+   * texts and contexts joined a line each (scripts/search/packing.py). */
+  Engine.prototype.addTextWords = function (data) {
+    var self = this;
+    var text = this.docs.map(function (doc) { return doc.title + "\n" + doc.text + "\n" + doc.context; }).join("\n");
+    placedWords(data.vocabulary, text).forEach(function (w) { self.vocabulary.add(w); });
+    // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
+    // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
+    this.common = new Map();
+    Object.keys(data.common || {}).forEach(function (factor) {  // {"0.2": {places, words: "一切 一定 …"}, …}
+      var own = data.common[factor];
+      placedWords(own, text).concat(wordList(own.words)).forEach(function (w) { self.common.set(w, Number(factor)); });
     });
   };
 
