@@ -41,7 +41,7 @@ PLAIN = {
         doc("#print", "打印版", ""),
         doc("laws/26.html", "第26条 迟到的判罚", "迟到者判罚", context="第三章 判罚", english="Late", names=["迟到罚"]),
         doc("laws/26.html#a", "A. 不足叫牌", "用叫牌卡叫出不足叫牌。IMP率"),
-        doc("regulations/9/", "第9条 遲到", "按規則處理。", missing=1, names=["晚到", "迟来"]),
+        doc("regulations/9/", "第9条 遲到", "按規則處理。", context="第三章 判罚", missing=1, names=["晚到", "迟来"]),
         doc("laws/26.html#b", "B. 罚", "分数"),
     ],
 }
@@ -66,7 +66,9 @@ def test_a_packed_index_reads_back_as_the_plain_one():
         "to": "则规迟",
     }
     assert [row[0] for row in rows] == ["", "#print", "laws/26.html", "#a", "regulations/9/", "laws/26.html#b"]
-    assert rows[2][5] == "迟到罚" and rows[4][5:] == ["晚到、迟来", 1] and len(rows[3]) == 3
+    assert (
+        rows[2][5] == "迟到罚" and rows[4][3:] == [1, "", "晚到、迟来", 1] and len(rows[3]) == 3
+    )  # 1: the same context
     assert sorted(vocabulary["words"].split(" ")) == ["明手", "罚分"]
     assert {length: len(steps) for length, steps in vocabulary["places"].items()} == {"2": 4, "3": 1, "4": 2}
 

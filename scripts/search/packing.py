@@ -4,7 +4,8 @@ The index is the largest file a reader fetches for search, so what the worker ca
 
 - `docs`: each section one row `[location, title, text, context, english, names, missing]`, empty fields at the end
   left off (an empty one before a filled one is `""` or `0`). A section of the page the row before stands on has
-  its location as `#anchor`; `names` are joined by `、`.
+  its location as `#anchor`; a context that is the one of the row before that had one is `1` (the articles of a
+  section stand in the same chapter and section); `names` are joined by `、`.
 - `vocabulary`: `{"places": {"2": [...], "3": [...], …}, "words": "…"}`. The worker joins the sections' folded
   titles, texts and contexts, a line each, and reads each word the text holds from there: `places[length]` are the
   places (in UTF-16 code units) where the words of that length first stand, each as the step from the one before
@@ -33,6 +34,7 @@ DOC_FIELDS = ("location", "title", "text", "context", "english", "names", "missi
 NAME_JOINER = "、"
 SYNONYM_LINE, SYNONYM_SIDES, SYNONYM_WORDS = "\n", "=", "|"
 WORD_JOINER = " "
+SAME_CONTEXT = 1  # a section's context: the one of the row before that had one
 TEXT_JOINER = "\n"  # between the fields of the text the vocabulary's places are counted in
 UTF16 = "utf-16-le"
 # Full-width ASCII (！ to ～): the worker folds it to ASCII, lower case.
@@ -60,9 +62,9 @@ def fold_like_worker(text: str, table: dict[int, str]) -> str:
 
 def pack_docs(docs: list[dict]) -> list[list]:
     """The sections as rows (see the module's docstring)."""
-    rows, page = [], None
+    rows, page, last_context = [], None, None
     for doc in docs:
-        location = doc["location"]
+        location, context = doc["location"], doc.get("context", "")
         path, hashed, anchor = location.partition("#")
         if hashed and path == page:
             location = "#" + anchor
@@ -71,7 +73,9 @@ def pack_docs(docs: list[dict]) -> list[list]:
         names = doc.get("names") or []
         if any(NAME_JOINER in name for name in names):
             raise IndexPackingError(f"search index: {path}: an everyday name holds {NAME_JOINER!r}: {names!r}")
-        row = [location, doc["title"], doc["text"], doc.get("context", ""), doc.get("english", "")]
+        if context:
+            context, last_context = (SAME_CONTEXT if context == last_context else context), context
+        row = [location, doc["title"], doc["text"], context, doc.get("english", "")]
         row += [NAME_JOINER.join(names), doc.get("missing", 0)]
         while len(row) > 3 and not row[-1]:
             row.pop()
@@ -81,9 +85,12 @@ def pack_docs(docs: list[dict]) -> list[list]:
 
 def unpack_docs(rows: list[list]) -> list[dict]:
     """The sections as objects, as the worker reads them (readDocs); fields left empty are absent."""
-    docs, page = [], ""
+    docs, page, last_context = [], "", ""
     for row in rows:
         doc = {field: value for field, value in zip(DOC_FIELDS, row) if value}
+        if doc.get("context") == SAME_CONTEXT:
+            doc["context"] = last_context
+        last_context = doc.get("context", last_context)
         doc.setdefault("text", "")
         location = doc.setdefault("location", "")
         if location.startswith("#"):

@@ -141,15 +141,18 @@
 
   var DOC_FIELDS = ["location", "title", "text", "context", "english", "names", "missing"];
   var NAME_JOINER = "、";  // between an article's everyday names in its row
+  var SAME_CONTEXT = 1;  // a row's context: the one of the row before that had one
 
   /** The index's sections, sent as rows (scripts/search/packing.py), as objects {location, title, text, context,
    * english, names, missing} with the fields a row leaves empty absent: a location "#anchor" is on the page of the
-   * row before. */
+   * row before; a context 1 is the one of the row before that had one. */
   function readDocs(rows) {
-    var page = "";
+    var page = "", context = "";
     return rows.map(function (row) {
       var raw = {};
       DOC_FIELDS.forEach(function (field, k) { if (row[k]) raw[field] = row[k]; });
+      if (raw.context === SAME_CONTEXT) raw.context = context;
+      if (raw.context) context = raw.context;
       raw.location = raw.location || "";
       raw.title = raw.title || "";
       raw.text = raw.text || "";
