@@ -73,6 +73,17 @@ def test_a_packed_index_reads_back_as_the_plain_one():
     assert {length: len(steps) for length, steps in vocabulary["places"].items()} == {"2": 4, "3": 1, "4": 2}
 
 
+def test_article_titles_go_without_their_label_only_when_every_one_starts_with_it():
+    packed = pack_index(PLAIN)
+    assert packed["config"]["rulebook"]["titles_after_label"] == 1
+    assert [row[1] for row in packed["docs"] if row[0] in ("laws/26.html", "regulations/9/")] == ["迟到的判罚", "遲到"]
+    plain = json.loads(json.dumps(PLAIN))
+    plain["docs"][4]["title"] = "第9條 遲到"  # not as the label writes it: every title goes whole
+    packed = pack_index(plain)
+    assert "titles_after_label" not in packed["config"]["rulebook"]
+    assert packed["docs"][2][1] == "第26条 迟到的判罚" and unpack_index(packed)["docs"] == plain["docs"]
+
+
 @pytest.mark.parametrize(
     "change, complaint",
     [

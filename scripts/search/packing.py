@@ -5,7 +5,9 @@ The index is the largest file a reader fetches for search, so what the worker ca
 - `docs`: each section one row `[location, title, text, context, english, names, missing]`, empty fields at the end
   left off (an empty one before a filled one is `""` or `0`). A section of the page the row before stands on has
   its location as `#anchor`; a context that is the one of the row before that had one is `1` (the articles of a
-  section stand in the same chapter and section); `names` are joined by `、`.
+  section stand in the same chapter and section); `names` are joined by `、`. When every article's page top has a
+  title that starts with its label (`第26条 `, config.rulebook.article_label with its number, which the worker reads
+  from the location), the titles go without it and `titles_after_label` is 1.
 - `vocabulary`: `{"places": {"2": [...], "3": [...], …}, "words": "…"}`. The worker joins the sections' folded
   titles, texts and contexts, a line each, and reads each word the text holds from there: `places[length]` are the
   places (in UTF-16 code units) where the words of that length first stand, each as the step from the one before
@@ -26,6 +28,7 @@ and anything else in Python that reads a built index.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from scripts.errors import RulebookError
@@ -35,6 +38,9 @@ NAME_JOINER = "、"
 SYNONYM_LINE, SYNONYM_SIDES, SYNONYM_WORDS = "\n", "=", "|"
 WORD_JOINER = " "
 SAME_CONTEXT = 1  # a section's context: the one of the row before that had one
+# An article's page, as the worker's articleOf reads it: laws/26/, regulations/52-2/, laws/26.html offline.
+DEFAULT_LABEL = "第%s条"  # the worker's, when the index names no article_label
+ARTICLE_PAGE = re.compile(r"(?:^|/)(?:laws|regulations)/(?P<number>[0-9]+)(?:-[0-9]+)?(?:/|\.html)$")
 TEXT_JOINER = "\n"  # between the fields of the text the vocabulary's places are counted in
 UTF16 = "utf-16-le"
 # Full-width ASCII (！ to ～): the worker folds it to ASCII, lower case.
@@ -60,8 +66,21 @@ def fold_like_worker(text: str, table: dict[int, str]) -> str:
     return (lower if len(lower) == len(text) else text).translate(table)
 
 
-def pack_docs(docs: list[dict]) -> list[list]:
-    """The sections as rows (see the module's docstring)."""
+def title_label(location: str, label: str) -> str | None:
+    """What an article's page top's title starts with (`第26条 `: `label` with the number the worker reads from the
+    location); None for any other section."""
+    if "#" in location or not (match := ARTICLE_PAGE.search(location)):
+        return None
+    return label.replace("%s", str(int(match["number"]))) + " "
+
+
+def titles_start_with_labels(docs: list[dict], label: str) -> bool:
+    tops = [(doc["title"], prefix) for doc in docs if (prefix := title_label(doc["location"], label))]
+    return bool(tops) and all(title.startswith(prefix) for title, prefix in tops)
+
+
+def pack_docs(docs: list[dict], label: str | None = None) -> list[list]:
+    """The sections as rows (see the module's docstring); with `label`, the articles' titles without it."""
     rows, page, last_context = [], None, None
     for doc in docs:
         location, context = doc["location"], doc.get("context", "")
@@ -75,7 +94,10 @@ def pack_docs(docs: list[dict]) -> list[list]:
             raise IndexPackingError(f"search index: {path}: an everyday name holds {NAME_JOINER!r}: {names!r}")
         if context:
             context, last_context = (SAME_CONTEXT if context == last_context else context), context
-        row = [location, doc["title"], doc["text"], context, doc.get("english", "")]
+        title = doc["title"]
+        if label and (prefix := title_label(doc["location"], label)):
+            title = title.removeprefix(prefix)
+        row = [location, title, doc["text"], context, doc.get("english", "")]
         row += [NAME_JOINER.join(names), doc.get("missing", 0)]
         while len(row) > 3 and not row[-1]:
             row.pop()
@@ -83,8 +105,9 @@ def pack_docs(docs: list[dict]) -> list[list]:
     return rows
 
 
-def unpack_docs(rows: list[list]) -> list[dict]:
-    """The sections as objects, as the worker reads them (readDocs); fields left empty are absent."""
+def unpack_docs(rows: list[list], label: str | None = None) -> list[dict]:
+    """The sections as objects, as the worker reads them (readDocs); fields left empty are absent. `label`: the
+    articles' titles are sent without it."""
     docs, page, last_context = [], "", ""
     for row in rows:
         doc = {field: value for field, value in zip(DOC_FIELDS, row) if value}
@@ -98,6 +121,8 @@ def unpack_docs(rows: list[list]) -> list[dict]:
         else:
             page = location.split("#", 1)[0]
         doc.setdefault("title", "")
+        if label and (prefix := title_label(doc["location"], label)):
+            doc["title"] = prefix + doc["title"]
         if "names" in doc:
             doc["names"] = doc["names"].split(NAME_JOINER)
         docs.append({field: doc[field] for field in DOC_FIELDS if field in doc})
@@ -226,7 +251,11 @@ def pack_index(index: dict) -> dict:
     rulebook["fold"] = pack_fold(rulebook["fold"])
     rulebook["synonyms"] = pack_synonyms(rulebook["synonyms"])
     rulebook["stopwords"] = pack_stopwords(rulebook["stopwords"])
-    return {"config": {**index["config"], "rulebook": rulebook}, "docs": pack_docs(index["docs"])}
+    label = rulebook.get("article_label") or DEFAULT_LABEL
+    if titles_start_with_labels(index["docs"], label):
+        rulebook["titles_after_label"] = 1
+    docs = pack_docs(index["docs"], label if rulebook.get("titles_after_label") else None)
+    return {"config": {**index["config"], "rulebook": rulebook}, "docs": docs}
 
 
 def unpack_index(index: dict) -> dict:
@@ -234,7 +263,8 @@ def unpack_index(index: dict) -> dict:
     `stopwords` as lists."""
     rulebook = dict(index["config"]["rulebook"])
     config = {**index["config"], "rulebook": rulebook}
-    docs = unpack_docs(index["docs"])
+    label = rulebook.get("article_label") or DEFAULT_LABEL
+    docs = unpack_docs(index["docs"], label if rulebook.pop("titles_after_label", None) else None)
     rulebook["fold"] = unpack_fold(rulebook["fold"])
     table = fold_table(dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2])))
     text = folded_text(docs, table)

@@ -145,8 +145,9 @@
 
   /** The index's sections, sent as rows (scripts/search/packing.py), as objects {location, title, text, context,
    * english, names, missing} with the fields a row leaves empty absent: a location "#anchor" is on the page of the
-   * row before; a context 1 is the one of the row before that had one. */
-  function readDocs(rows) {
+   * row before; a context 1 is the one of the row before that had one; with `label` (第%s条: the index says
+   * titles_after_label), an article's page top gets back the label and number its title starts with. */
+  function readDocs(rows, label) {
     var page = "", context = "";
     return rows.map(function (row) {
       var raw = {};
@@ -156,8 +157,13 @@
       raw.location = raw.location || "";
       raw.title = raw.title || "";
       raw.text = raw.text || "";
-      if (raw.location[0] === "#") raw.location = page + raw.location;
-      else page = raw.location.split("#")[0];
+      if (raw.location[0] === "#") {
+        raw.location = page + raw.location;
+      } else {
+        page = raw.location.split("#")[0];
+        var article = label && raw.location.indexOf("#") === -1 ? articleOf(raw.location) : null;
+        if (article) raw.title = label.replace("%s", article.number) + " " + raw.title;
+      }
       if (raw.names) raw.names = raw.names.split(NAME_JOINER);
       return raw;
     });
@@ -189,7 +195,7 @@
     var nameWords = [];  // the everyday names, made known terms below (those some page holds)
     var pageOf = new Map(), self = this;
     var totalLength = 0;
-    readDocs(index.docs).forEach(function (raw) {
+    readDocs(index.docs, data.titles_after_label ? this.articleLabel || "第%s条" : null).forEach(function (raw) {
       var path = raw.location.split("#")[0];
       // A page of an article the sources lack prints its everyday names (牌手常说的：…。); the index sends them once,
       // in that text: they are read from it.
