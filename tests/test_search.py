@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import subprocess
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +19,7 @@ from conftest import read_yaml
 from scripts.errors import RulebookError
 from scripts.curated.everyday_names import names_by_article
 from scripts.search.index import SectionParser, article_of, common_words, load_english_titles, load_search_vocabulary
+from scripts.search.packing import unpack_index
 from scripts.books import EVERYDAY_NAMES_LABEL
 from tests.rulebook_once import real_src, src_from_folder
 from reader_steps import SEARCH_INPUT, HeldScript, open_search_field, wait_for_page_scripts, open_ready
@@ -108,7 +110,8 @@ def full_index_path(site_dir: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def search_index(built_site) -> dict:
-    return json.loads(full_index_path(built_site).read_text(encoding="utf-8"))
+    """The built index in its plain form (docs as objects, the vocabulary as its folded words)."""
+    return unpack_index(json.loads(full_index_path(built_site).read_text(encoding="utf-8")))
 
 
 def index_text(index: dict) -> str:
@@ -125,6 +128,28 @@ def test_index_is_utf8_and_within_budget(built_site):
     assert not re.search(rb"(?<!\\)(?:\\\\)*\\u[0-9a-fA-F]{4}", raw), "the index escapes characters as \\uXXXX"
     packed = len(gzip.compress(raw, 9))
     assert packed <= INDEX_BUDGET_GZ, f"search index is {packed} bytes gzipped, over the {INDEX_BUDGET_GZ} budget"
+
+
+def test_the_worker_reads_the_built_index_as_python_does(built_site, search_index, node):
+    """The site's worker in node over the full index reads the sections and the vocabulary that Python reads back
+    (scripts/search/packing.py); the words it knows besides are the ones it makes known itself (synonyms, stop words,
+    everyday names)."""
+    worker = ROOT / "docs" / "assets" / "search" / "worker.js"
+    script = (
+        f"const {{Engine}} = require({json.dumps(str(worker))});"
+        "const e = new Engine(JSON.parse(require('fs').readFileSync(0, 'utf8')));"
+        "const own = [...e.names, ...e.stopwords, ...e.synonyms.keys(), ...[...e.synonyms.values()].flat()];"
+        "process.stdout.write(JSON.stringify({docs: e.docs.map((d) => d.raw), words: [...e.vocabulary], own: own}));"
+    )
+    packed = full_index_path(built_site).read_text(encoding="utf-8")
+    done = subprocess.run([node, "-e", script], input=packed, capture_output=True, text=True, timeout=120, check=True)
+    read = json.loads(done.stdout)
+    for raw, doc in zip(read["docs"], search_index["docs"]):
+        if "names" not in doc:  # a missing Law's names, which the worker reads from its text (牌手常说的：…)
+            raw.pop("names", None)
+    assert read["docs"] == search_index["docs"]
+    words, packed_words = set(read["words"]), search_index["config"]["rulebook"]["vocabulary"]
+    assert len(packed_words) > 1000 and packed_words <= words and not words - packed_words - set(read["own"])
 
 
 def page_top_article(doc: dict) -> dict | None:
@@ -194,7 +219,7 @@ def test_traditional_forms_of_every_word_fold_back(search_index):
     rulebook = search_index["config"]["rulebook"]
     fold = dict(zip(rulebook["fold"][0::2], rulebook["fold"][1::2]))
     to_traditional = opencc.OpenCC("s2t")
-    words = rulebook["vocabulary"].split(" ")
+    words = sorted(rulebook["vocabulary"])
     folded = lambda text: "".join(fold.get(c, c) for c in text)  # noqa: E731
     wrong = [(w, t) for w in words for t in [to_traditional.convert(w)] if folded(t) != folded(w)]
     assert len(words) > 1000
@@ -538,7 +563,7 @@ def test_each_article_top_carries_its_everyday_names_and_the_vocabulary_knows_th
         assert tops[article].get("names") == (None if printed else list(own)), article
     assert sum(label in d["text"] for d in tops.values()) >= 53  # Laws 41–93 at least
     assert not [d["location"] for d in search_index["docs"] if "#" in d["location"] and "names" in d]
-    vocabulary = set(search_index["config"]["rulebook"]["vocabulary"].split(" "))
+    vocabulary = search_index["config"]["rulebook"]["vocabulary"]
     assert not vocabulary & {name for own in names.values() for name in own}
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scripts.search.packing import pack_index
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "docs" / "assets" / "search" / "worker.js"
 
@@ -20,7 +22,7 @@ INDEX = {
     "config": {
         "rulebook": {
             "version": 2,
-            "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表",
+            "vocabulary": "同伴 叫牌 提醒 庄家 明手 迟到 判罚 不足 不足叫牌 观众 要求 记分表".split(),
             "fold": "遲迟規规則则條条",
             "books": {"laws": "规则", "regulations": "裁判法"},
             "article_label": "第%s条",
@@ -86,7 +88,7 @@ def engine_page(browser):
     page = context.new_page()
     page.set_content("<html><body></body></html>")
     page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
-    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", INDEX)
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", pack_index(INDEX))
     yield page
     context.close()
 
@@ -173,7 +175,7 @@ def homophone_page(browser):
             article={"book": "laws", "slug": "9", "number": 9},
         )
     )
-    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", index)
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", pack_index(index))
     yield page
     context.close()
 
@@ -236,7 +238,7 @@ MISSING_INDEX = {
     "config": {
         "rulebook": {
             **INDEX["config"]["rulebook"],
-            "vocabulary": "藏牌 非法信息 本站译名 来源缺",
+            "vocabulary": ["藏牌", "非法信息", "本站译名", "来源缺"],
             "fold": "來来譯译條条",
         }
     },
@@ -254,7 +256,7 @@ def missing_law_page(browser):
     page = context.new_page()
     page.set_content("<html><body></body></html>")
     page.add_script_tag(content="var module = {exports: {}};" + WORKER.read_text(encoding="utf-8"))
-    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", MISSING_INDEX)
+    page.evaluate("index => { window.engine = new module.exports.Engine(index); }", pack_index(MISSING_INDEX))
     yield page
     context.close()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from scripts.search.index import jieba_tokenizer, user_dictionary_entries
+from scripts.search.packing import pack_index
 from tests.rulebook_once import real_src
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,8 +62,10 @@ INDEX = {
         "rulebook": {
             "version": 3,
             # as the real vocabulary: jieba's words of the text, fragments across words (手上, 张后) among them
-            "vocabulary": "明手 手上 庄家 叫牌 处理 之前 程序 裁判 召请 召请裁判 停顿 越序 首引 越序首引 牌张 张后 "
-            "暴露 暴露牌 防守方 违规 规定 遵守 一直 权利",
+            "vocabulary": (
+                "明手 手上 庄家 叫牌 处理 之前 程序 裁判 召请 召请裁判 停顿 越序 首引 越序首引 牌张 张后 "
+                "暴露 暴露牌 防守方 违规 规定 遵守 一直 权利"
+            ).split(),
             "fold": "規规則则",
             "books": {"laws": "规则", "regulations": "裁判法"},
             "article_label": "第%s条",
@@ -162,7 +165,7 @@ QUERIES = (
 @cache
 def engine_answers() -> dict:
     """The engine's answers to QUERIES, over INDEX (with the pinyin table)."""
-    payload = json.dumps({"index": INDEX, "pinyin": PINYIN, "queries": list(QUERIES)}, ensure_ascii=False)
+    payload = json.dumps({"index": pack_index(INDEX), "pinyin": PINYIN, "queries": list(QUERIES)}, ensure_ascii=False)
     done = subprocess.run(
         [NODE, "-e", RUNNER, str(WORKER)], input=payload, capture_output=True, text=True, timeout=60, check=True
     )
@@ -310,7 +313,7 @@ process.stdout.write(JSON.stringify(out));
 @cache
 def answers(*queries: str) -> dict:
     """The worker's answers (Material's RESULT data) to the queries over INDEX, and what it told the page."""
-    payload = json.dumps({"index": INDEX, "queries": list(queries)}, ensure_ascii=False)
+    payload = json.dumps({"index": pack_index(INDEX), "queries": list(queries)}, ensure_ascii=False)
     done = subprocess.run(
         [NODE, "-e", ANSWER_RUNNER, str(WORKER)], input=payload, capture_output=True, text=True, timeout=60, check=True
     )

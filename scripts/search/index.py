@@ -9,7 +9,10 @@ the built HTML of each page, because a clause is a `.clause` element with an id 
     fold = build_fold_map(chars, variants, words)    # traditional → simplified, one character to one character
 
 The result keeps Material's index shape (`{"config": …, "docs": […]}`) so Material's own code can fetch it, inline
-it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`.
+it for the offline build and pass it to the worker unchanged; our worker reads `config.rulebook` and `docs`. Both are
+written in a compact form the worker expands at load (scripts/search/packing.py: sections as rows, a section's
+location after its page's, the folding table as steps between codes, each vocabulary word the text holds as its place
+in the text); `packing.unpack_index` reads a built index back as objects and words.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from scripts.books import BOOKS, EVERYDAY_NAMES_LABEL, HAN, NOT_IN_SOURCES
 from scripts.errors import RulebookError
 from scripts.curated.everyday_sentences import everyday_problems, first_problem_line
 from scripts.search.everyday import clause_key, load_everyday_vocabulary
+from scripts.search.packing import pack_index
 from scripts.search.pinyin import pinyin_table
 from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sections are used through this module)
     PARSED_PAGES,
@@ -39,7 +43,7 @@ from scripts.search.sections import (  # noqa: F401  (SectionParser and read_sec
     read_sections,
 )
 
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 
 # Article pages: `laws/26/`, `regulations/52-2/` (directory URLs) or `laws/26.html` (offline build).
 ARTICLE_LOCATION = re.compile(r"^(?P<book>laws|regulations)/(?P<slug>(?P<number>[0-9]+)(?:-[0-9]+)?)(?:/|\.html)$")
@@ -309,7 +313,8 @@ def build_search_index(
     check_quotes: bool = True,
     edition_text: Callable[[str], str] = str,
 ) -> dict:
-    """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections).
+    """Our index in Material's shape: `config` (with a `rulebook` block for our worker) and `docs` (sections), in the
+    compact form of scripts/search/packing.py.
 
     The page top of an article (its book and number are in its location) carries `missing` (1: the sources lack
     it), `context` (the names of the chapter, part
@@ -349,7 +354,7 @@ def build_search_index(
     config["separator"] = r"[\s\u200b\-]+"  # Material's highlighter splits the `h` parameter with it
     config["rulebook"] = {
         "version": INDEX_VERSION,
-        "vocabulary": " ".join(word for word in words if word.translate(folded) not in known_anyway),
+        "vocabulary": [word for word in words if word.translate(folded) not in known_anyway],
         "fold": "".join(trad + simp for trad, simp in sorted(fold.items())),
         "synonyms": [[typed, rulebook] for typed, rulebook, _ in vocabulary.synonyms],
         "stopwords": vocabulary.stopwords,
@@ -360,7 +365,7 @@ def build_search_index(
         # homophones (scripts/search/pinyin.py): the hosted site moves this table to a file of its own
         "pinyin_table": pinyin_table(corpus_chars),
     }
-    return {"config": config, "docs": docs}
+    return pack_index({"config": config, "docs": docs})
 
 
 def split_pinyin_table(index: dict, table_url: str) -> dict:

@@ -4,7 +4,10 @@
  * It speaks Material's search worker protocol (integrations/search/worker/message): the page sends
  * {type: 0 SETUP, data: {config, docs, options}}, we answer {type: 1 READY}; the page sends
  * {type: 2 QUERY, data: "<query>"}, we answer {type: 3 RESULT, data: {items: SearchItem[][]}}.
- * `config.rulebook` and `docs` are written at build time by scripts/search/index.py.
+ * `config.rulebook` and `docs` are written at build time by scripts/search/index.py, in the compact form of
+ * scripts/search/packing.py (sections as rows, the vocabulary's words as their places in the text, the folding
+ * table as steps between codes), which the Engine expands as it loads (readDocs, readWords, addTextWords) into what
+ * the build had before packing it.
  *
  * Hosted site: the index Material fetches at page load is a stub whose `config.rulebook.index` names the full
  * index; this worker fetches that only when the page says search is wanted (docs/assets/search/warm.js posts on
@@ -136,57 +139,63 @@
     return m ? { book: m[1], slug: m[2], number: parseInt(m[3], 10) } : null;
   }
 
+  var DOC_FIELDS = ["location", "title", "text", "context", "english", "names", "missing"];
+  var NAME_JOINER = "、";  // between an article's everyday names in its row
+  var SAME_CONTEXT = 1;  // a row's context: the one of the row before that had one
+
+  /** The index's sections, sent as rows (scripts/search/packing.py), as objects {location, title, text, context,
+   * english, names, missing} with the fields a row leaves empty absent: a location "#anchor" is on the page of the
+   * row before; a context 1 is the one of the row before that had one; with `label` (第%s条: the index says
+   * titles_after_label), an article's page top gets back the label and number its title starts with. */
+  function readDocs(rows, label) {
+    var page = "", context = "";
+    return rows.map(function (row) {
+      var raw = {};
+      DOC_FIELDS.forEach(function (field, k) { if (row[k]) raw[field] = row[k]; });
+      if (raw.context === SAME_CONTEXT) raw.context = context;
+      if (raw.context) context = raw.context;
+      raw.location = raw.location || "";
+      raw.title = raw.title || "";
+      raw.text = raw.text || "";
+      if (raw.location[0] === "#") {
+        raw.location = page + raw.location;
+      } else {
+        page = raw.location.split("#")[0];
+        var article = label && raw.location.indexOf("#") === -1 ? articleOf(raw.location) : null;
+        if (article) raw.title = label.replace("%s", article.number) + " " + raw.title;
+      }
+      if (raw.names) raw.names = raw.names.split(NAME_JOINER);
+      return raw;
+    });
+  }
+
+  /** Space-separated words as a list ([] for none). */
+  function wordList(text) {
+    return text ? text.split(" ") : [];
+  }
+
+  /** The synonyms, one entry a line `typed|typed=rulebook|rulebook` (scripts/search/packing.py), as
+   * [typed, rulebook]. */
+  function readSynonyms(text) {
+    return (text ? text.split("\n") : []).map(function (line) {
+      return line.split("=").map(function (side) { return side.split("|"); });
+    });
+  }
+
   function Engine(index) {
     var data = index.config && index.config.rulebook;
     if (!data) throw new Error("search index has no config.rulebook: it was not built by scripts/search/index.py");
 
-    // One 64K table, built once: code unit → the code unit it folds to (0: itself), so folding a text is one pass of
-    // array look-ups and a text with nothing to fold is returned as it is (no regular expression, no callback).
-    this.foldTable = new Uint16Array(0x10000);
-    for (var i = 0; i + 1 < data.fold.length; i += 2) {  // traditional → simplified (scripts/search/index.py)
-      this.foldTable[data.fold.charCodeAt(i)] = data.fold.charCodeAt(i + 1);
-    }
-    for (var code = 0xff01; code <= 0xff5e; code++) {  // full width → ASCII, lower case, then as that folds (ＩＭＰ → imp)
-      var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
-      this.foldTable[code] = this.foldTable[ascii] || ascii;
-    }
-    var self = this;
-    // Folded like the query: the traditional edition's vocabulary is cut from traditional text.
-    this.vocabulary = new Set(data.vocabulary.split(" ").map(function (w) { return self.fold(w); }));
-    this.stopwords = new Set(data.stopwords.map(function (w) { return self.fold(w); }));
-    this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
-    // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
-    // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
-    this.common = new Map();
-    Object.keys(data.common || {}).forEach(function (factor) {  // {"0.2": "一切 一定 …", …}
-      data.common[factor].split(" ").forEach(function (w) { self.common.set(w, Number(factor)); });
-    });
-    this.synonyms = new Map();
-    this.phraseKeys = [];
-    data.synonyms.forEach(function (entry) {
-      var rulebook = entry[1].map(function (w) { return self.fold(w); });
-      rulebook.forEach(function (w) { if (HAN_RUN.test(w)) self.vocabulary.add(w); });  // (not repeated in vocabulary)
-      entry[0].forEach(function (typed) {
-        var key = self.fold(typed.normalize("NFKC"));
-        if (HAN_RUN.test(key)) self.vocabulary.add(key);
-        self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
-        if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
-      });
-    });
-    this.pinyin = null;  // character → its toneless readings, set by usePinyin when a query needs it
-    this.pinyinUrl = data.pinyin || null;
-    if (data.pinyin_table) this.usePinyin(data.pinyin_table);
-    this.books = data.books || {};
-    this.articleLabel = data.article_label;
+    this.readWords(data);
 
     // Documents: a page top (no '#') precedes its sections, as in Material's own index.
     this.docs = [];
     this.pages = [];
     this.names = new Set();  // the everyday names of the articles, as known terms
     var nameWords = [];  // the everyday names, made known terms below (those some page holds)
-    var pageOf = new Map();
+    var pageOf = new Map(), self = this;
     var totalLength = 0;
-    index.docs.forEach(function (raw) {
+    readDocs(index.docs, data.titles_after_label ? this.articleLabel || "第%s条" : null).forEach(function (raw) {
       var path = raw.location.split("#")[0];
       // A page of an article the sources lack prints its everyday names (牌手常说的：…。); the index sends them once,
       // in that text: they are read from it.
@@ -222,6 +231,55 @@
       self.docs.push(doc);
     });
     this.averageLength = Math.max(1, totalLength / Math.max(1, this.docs.length));
+    this.addTextWords(data);
+    this.indexCorpus(nameWords);
+  }
+
+  /** The index's words and tables (config.rulebook): folding, vocabulary, stop words, synonyms (the words it sends as
+   * their places in the text are read once the text is: addTextWords). */
+  Engine.prototype.readWords = function (data) {
+    var self = this;
+    // One 64K table, built once: code unit → the code unit it folds to (0: itself), so folding a text is one pass of
+    // array look-ups and a text with nothing to fold is returned as it is (no regular expression, no callback).
+    this.foldTable = new Uint16Array(0x10000);
+    // traditional → simplified (scripts/search/index.py), sent as each folded character's step from the code before
+    // and the character it folds to (scripts/search/packing.py)
+    for (var i = 0, from = 0; i < data.fold.from.length; i++) {
+      from += data.fold.from[i];
+      this.foldTable[from] = data.fold.to.charCodeAt(i);
+    }
+    for (var code = 0xff01; code <= 0xff5e; code++) {  // full width → ASCII, lower case, then as that folds (ＩＭＰ → imp)
+      var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
+      this.foldTable[code] = this.foldTable[ascii] || ascii;
+    }
+    // Folded like the query: the traditional edition's vocabulary is cut from traditional text. Its words of two and
+    // three characters that the text holds are added from the text itself, once it is read (addTextWords).
+    this.vocabulary = new Set(wordList(data.vocabulary.words).map(function (w) { return self.fold(w); }));
+    this.stopwords = new Set(wordList(data.stopwords).map(function (w) { return self.fold(w); }));
+    this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
+    this.synonyms = new Map();
+    this.phraseKeys = [];
+    readSynonyms(data.synonyms).forEach(function (entry) {
+      var rulebook = entry[1].map(function (w) { return self.fold(w); });
+      rulebook.forEach(function (w) { if (HAN_RUN.test(w)) self.vocabulary.add(w); });  // (not repeated in vocabulary)
+      entry[0].forEach(function (typed) {
+        var key = self.fold(typed.normalize("NFKC"));
+        if (HAN_RUN.test(key)) self.vocabulary.add(key);
+        self.synonyms.set(key, (self.synonyms.get(key) || []).concat(rulebook));
+        if (/\s/.test(key)) self.phraseKeys.push(key);  // slow play, bidding box: looked up as one word
+      });
+    });
+    this.pinyin = null;  // character → its toneless readings, set by usePinyin when a query needs it
+    this.pinyinUrl = data.pinyin || null;
+    if (data.pinyin_table) this.usePinyin(data.pinyin_table);
+    this.books = data.books || {};
+    this.articleLabel = data.article_label;
+  };
+
+  /** What the engine looks words up in, once the documents are read: the Latin words it knows, the corpora, the
+   * everyday names as known terms (`nameWords`), the pairs of characters of each page's title and names. */
+  Engine.prototype.indexCorpus = function (nameWords) {
+    var self = this;
     // Latin words the index knows (English titles, IMP and VP in the text, English synonyms, English stop words): a
     // query of letters that is all such words is English, any other is read as pinyin
     this.englishWords = new Set();
@@ -279,7 +337,34 @@
     this.gramIdfMax = rarity(1, P);  // a pair of one page
     this.maxWord = 1;
     this.vocabulary.forEach(function (w) { if (w.length > self.maxWord) self.maxWord = w.length; });
+  };
+
+  /** The words the index sends as their places in the text (scripts/search/packing.py, pack_placed): in `text`,
+   * `packed.places[length]` are the places where its words of that length stand, each as the step from the one
+   * before (from -1). (`packed.words`, the others, are read by the caller.) */
+  function placedWords(packed, text) {
+    var words = [], places = packed.places || {};
+    Object.keys(places).forEach(function (key) {
+      var length = Number(key), at = -1;
+      places[key].forEach(function (step) { at += step; words.push(text.substr(at, length)); });
+    });
+    return words;
   }
+
+  /** The vocabulary's and the common words that the text holds, sent as their places in the sections' folded titles,
+   * texts and contexts joined a line each (scripts/search/packing.py). */
+  Engine.prototype.addTextWords = function (data) {
+    var self = this;
+    var text = this.docs.map(function (doc) { return doc.title + "\n" + doc.text + "\n" + doc.context; }).join("\n");
+    placedWords(data.vocabulary, text).forEach(function (w) { self.vocabulary.add(w); });
+    // word → below 1, for the words everyday Chinese uses more often than the rulebook (就是, 一直): their IDF is
+    // scaled by it, so a rare but incidental word of a question does not outweigh its topic (scripts/search/index.py)
+    this.common = new Map();
+    Object.keys(data.common || {}).forEach(function (factor) {  // {"0.2": {places, words: "一切 一定 …"}, …}
+      var own = data.common[factor];
+      placedWords(own, text).concat(wordList(own.words)).forEach(function (w) { self.common.set(w, Number(factor)); });
+    });
+  };
 
   /** How rare a word or pair found on `n` of `P` pages is (BM25's IDF over pages). */
   function rarity(n, P) {
