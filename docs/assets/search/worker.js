@@ -1148,72 +1148,82 @@
     this.wantsPinyin = false;
     var parsed = this.parse(query);
     if (!parsed.words.length && !parsed.references.length) return { items: [] };
-    var terms = parsed.pinyin || this.matchWords(parsed.words);
-    terms.forEach(function (t) { if (parsed.secondary.has(t.word)) t.secondary = true; });
+    var terms = this.queryTerms(parsed);
+    if (!terms) return this.wantsPinyin ? { items: [], needsPinyin: true } : { items: [] };
     var engine = this;
     var phrases = parsed.phrases.map(function (p) { return engine.match(p); }).filter(function (p) { return p.df; });
+    var ranked = this.rankPages(parsed, terms, phrases);
+    var items = this.resultGroups(ranked, terms);
+    this.noteWhatWasRead(items, terms);
+    var result = { items: items };
+    if (this.wantsPinyin) result.needsPinyin = true;
+    if (foundLittle(ranked)) result.few = true;
+    return result;
+  };
+
+  /** The terms a parsed query is searched by, or null when nothing can be. */
+  Engine.prototype.queryTerms = function (parsed) {
+    var terms = parsed.pinyin || this.matchWords(parsed.words), self = this;
+    terms.forEach(function (t) { if (parsed.secondary.has(t.word)) t.secondary = true; });
     // Nothing but stray single characters matched: the query's neighbouring pairs of characters (stop words left
     // out) that the text has, across the cuts of the words (权利明手的 → 权利, 明手); when none, no answer is better
     // than a confident wrong one (藏牌, cut into 藏 + 牌).
     if (terms.length && !parsed.references.length && terms.every(function (t) { return t.weak || t.stray || !t.df; })) {
       terms = this.bigrams(parsed.runs);
-      if (!terms.length) return this.wantsPinyin ? { items: [], needsPinyin: true } : { items: [] };
+      if (!terms.length) return null;
     }
     // A bare article reference still finds the articles that cite it ("参阅第26条"); with a book word, only
     // that book's own citations (第42条 inside the Laws, 规则42 / 规则第42条 anywhere) count.
-    if (!terms.length) {
-      var self = this;
-      parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
-    }
+    if (!terms.length) parsed.references.forEach(function (ref) { terms.push(self.citations(ref)); });
+    return terms;
+  };
 
-    // What the query is about: each word weighs its IDF over pages, so a page with the query's rare (topical) words
-    // comes before one with its common ones, however often those stand there (coordination).
-    var idfOf = new Map(), totalWeight = 0;
-    terms.forEach(function (t) {
-      if (t.weak || !t.df) return;
-      idfOf.set(t.word, t.secondary ? SECONDARY_WEIGHT * t.idf : t.idf);
-      if (!t.secondary) totalWeight += t.idf;
-    });
-    var grams = new Set(), gramTotal = 0;
+  /** The query's pairs of characters (as typed, stop words kept) and their total weight: how rare a title or an
+   * everyday name with each pair is. */
+  Engine.prototype.queryGrams = function (parsed) {
+    var grams = new Set(), total = 0, engine = this;
     (parsed.hanRuns || []).forEach(function (run) {
       for (var i = 0; i + 2 <= run.length; i++) {
         var g = run.substr(i, 2);
         if (grams.has(g)) continue;
         grams.add(g);
         // a pair no title or name holds but the text does is a word of the question too: it weighs as the rarest
-        if (engine.gramIdf.has(g)) gramTotal += engine.gramIdf.get(g);
-        else if (engine.corpora.text.text.indexOf(g) !== -1) gramTotal += engine.gramIdfMax;
+        if (engine.gramIdf.has(g)) total += engine.gramIdf.get(g);
+        else if (engine.corpora.text.text.indexOf(g) !== -1) total += engine.gramIdfMax;
       }
     });
-    var ranked = [];
+    return { grams: grams, total: total };
+  };
+
+  /** The pages that hold the query, best first, each with its scored sections. */
+  Engine.prototype.rankPages = function (parsed, terms, phrases) {
+    // What the query is about: each word weighs its IDF over pages, so a page with the query's rare (topical) words
+    // comes before one with its common ones, however often those stand there (coordination).
+    var idfOf = new Map(), totalWeight = 0, engine = this;
+    terms.forEach(function (t) {
+      if (t.weak || !t.df) return;
+      idfOf.set(t.word, t.secondary ? SECONDARY_WEIGHT * t.idf : t.idf);
+      if (!t.secondary) totalWeight += t.idf;
+    });
+    var query = this.queryGrams(parsed), ranked = [];
     for (var p = 0; p < this.pages.length; p++) {
-      var page = this.pages[p], covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
-      for (var i = 0; i < page.docs.length; i++) {
-        var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
-        if (s.score <= 0) continue;
-        terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
-        // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
-        // everyday names rank the page, not where it opens.
-        scored.push({ d: d, score: s.own * 100 + s.opening });
-        sum += s.score;
-        if (s.score > best) best = s.score;
-        if (s.weight > bestWeight) bestWeight = s.weight;
-      }
+      var page = this.pages[p], found = this.scorePage(page, terms, phrases);
       var gram = 0, own = this.pageGrams[p];
-      grams.forEach(function (g) { if (own.has(g)) gram += engine.gramIdf.get(g); });
+      query.grams.forEach(function (g) { if (own.has(g)) gram += engine.gramIdf.get(g); });
       var reference = this.referenceRank(page, parsed.references);
-      if (!scored.length && !reference && share(gram, gramTotal) < 0.5) continue;
-      if (!reference && !covered.size && scored.length) continue;  // weak characters alone
+      if (!found.scored.length && !reference && share(gram, query.total) < 0.5) continue;
+      if (!reference && !found.covered.size && found.scored.length) continue;  // weak characters alone
       // An article's words may sit in different clauses; a listing or the glossary is unrelated entries, so
       // there only one section counts.
+      var held = page.article ? sumOf(found.covered, idfOf) : found.bestWeight;
       ranked.push({
-        page: page, scored: scored, reference: reference,
+        page: page, scored: found.scored, reference: reference,
         title: this.titleRank(page, parsed.core), titleShare: this.titleShare(page, terms),
         // the share of the query's weight it holds, beside the share of the query's pairs of characters its title
         // and everyday names hold: a question worded otherwise than the names still meets them
-        covered: coverage(share(page.article ? sumOf(covered, idfOf) : bestWeight, totalWeight) + share(gram, gramTotal), 2),
+        covered: coverage(share(held, totalWeight) + share(gram, query.total), 2),
         article: page.article ? 1 : 0,  // an article (with text or 来源缺) 1, a listing or note 0
-        score: best + 0.25 * Math.min(sum - best, 2 * best)
+        score: found.best + 0.25 * Math.min(found.sum - found.best, 2 * found.best)
       });
     }
     ranked.sort(function (a, b) {
@@ -1224,7 +1234,30 @@
       return b.reference - a.reference || b.title - a.title || b.covered - a.covered ||
         b.article - a.article || b.score - a.score || b.titleShare - a.titleShare || a.page.top - b.page.top;
     });
+    return ranked;
+  };
 
+  /** A page's sections scored for the query: {scored: [{d, score}], covered: the terms it holds, best, sum,
+   * bestWeight}. */
+  Engine.prototype.scorePage = function (page, terms, phrases) {
+    var covered = new Set(), scored = [], best = 0, sum = 0, bestWeight = 0;
+    for (var i = 0; i < page.docs.length; i++) {
+      var d = page.docs[i], s = this.scoreDoc(d, terms, phrases);
+      if (s.score <= 0) continue;
+      terms.forEach(function (t) { if (!t.weak && (t.inText[d] || t.inTitle[d])) covered.add(t.word); });
+      // Within a page, a clause with more of the words comes first (it is where the result opens); a page top's
+      // everyday names rank the page, not where it opens.
+      scored.push({ d: d, score: s.own * 100 + s.opening });
+      sum += s.score;
+      if (s.score > best) best = s.score;
+      if (s.weight > bestWeight) bestWeight = s.weight;
+    }
+    return { scored: scored, covered: covered, best: best, sum: sum, bestWeight: bestWeight };
+  };
+
+  /** Material's result groups for the ranked pages: a page's best sections first, its top among them. */
+  Engine.prototype.resultGroups = function (ranked, terms) {
+    var engine = this;
     // Material renders every page sent; nobody reads past the first few dozen on a phone.
     var items = ranked.slice(0, MAX_PAGES).map(function (entry) {
       var scored = entry.scored.sort(function (a, b) { return b.score - a.score; });
@@ -1247,23 +1280,22 @@
       if (items[g][0].score <= floor) items[g][0].score = floor + 1;
       floor = items[g][0].score;
     }
-    // A word read as its homophone or its pinyin, or only pairs of characters found: the first result says what was
-    // searched for (按“明手”查找), in the text's own script.
-    var read = [];
+    return items;
+  };
+
+  /** A word read as its homophone or its pinyin, or only pairs of characters found: the first result says what was
+   * searched for (按“明手”查找), in the text's own script. */
+  Engine.prototype.noteWhatWasRead = function (items, terms) {
+    var read = [], engine = this;
     terms.forEach(function (t) {
       if (t.corrected) read.push.apply(read, t.corrected.read);
       else if (t.bigram && read.length < 4) read.push(t.word);
     });
-    if (read.length && items.length) {
-      var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) {
-        return "“" + escapeHTML(engine.asWritten(w) || w) + "”";
-      }).join("、") + "查找</p>";
-      items[0][0].text = note + items[0][0].text;
-    }
-    var result = { items: items };
-    if (this.wantsPinyin) result.needsPinyin = true;
-    if (foundLittle(ranked)) result.few = true;
-    return result;
+    if (!read.length || !items.length) return;
+    var note = "<p class=\"rulebook-search-note\">按" + read.map(function (w) {
+      return "“" + escapeHTML(engine.asWritten(w) || w) + "”";
+    }).join("、") + "查找</p>";
+    items[0][0].text = note + items[0][0].text;
   };
 
   /** Little found (issue 43, never a dead end): results, but at most FEW_PAGES pages, or none holding more than
