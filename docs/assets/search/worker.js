@@ -252,8 +252,9 @@
       var ascii = String.fromCharCode(code - 0xfee0).toLowerCase().charCodeAt(0);
       this.foldTable[code] = this.foldTable[ascii] || ascii;
     }
-    // Folded like the query: the traditional edition's vocabulary is cut from traditional text. Its words of two and
-    // three characters that the text holds are added from the text itself, once it is read (addTextWords).
+    // Folded like the query: the traditional edition's vocabulary is cut from traditional text. The words the text
+    // holds (of any length) are sent as their places in it and added once the text is read (addTextWords); these are
+    // the others.
     this.vocabulary = new Set(wordList(data.vocabulary.words).map(function (w) { return self.fold(w); }));
     this.stopwords = new Set(wordList(data.stopwords).map(function (w) { return self.fold(w); }));
     this.stopwords.forEach(function (w) { if (w.length > 1) self.vocabulary.add(w); });
